@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  APP_URL: z.url().default('http://localhost:3000'),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default('Itrust <no-reply@itrust.local>'),
+  MAIL_OUTBOX_DIR: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MARKET_DATA: z.enum(['simulated']).default('simulated'),
+  CHAT_WIDGET_ID: optionalText,
+  WEB_DIST_DIR: optionalText,
+  PLATFORM_SETTINGS_FILE: optionalText,
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailOutboxDir: string;
+  logLevel: string;
+  marketData: 'simulated';
+  chatWidgetId: string | undefined;
+  webDistDir: string;
+  platformSettingsFile: string;
+  bodyLimitBytes: number;
+  rateLimitPerMinute: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; `.env` in the repository root is read when present. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const envFile = path.join(repoRoot, '.env');
+  if (env === process.env && existsSync(envFile)) process.loadEnvFile(envFile);
+
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(repoRoot, values.DATA_DIR);
+  return {
+    nodeEnv: values.NODE_ENV,
+    isProduction: values.NODE_ENV === 'production',
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    appUrl: values.APP_URL.replace(/\/$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    mailOutboxDir: values.MAIL_OUTBOX_DIR
+      ? path.resolve(repoRoot, values.MAIL_OUTBOX_DIR)
+      : path.join(dataDir, 'outbox'),
+    logLevel: values.LOG_LEVEL,
+    marketData: values.MARKET_DATA,
+    chatWidgetId: values.CHAT_WIDGET_ID,
+    webDistDir: path.resolve(repoRoot, values.WEB_DIST_DIR ?? 'apps/web/dist'),
+    platformSettingsFile: path.resolve(
+      repoRoot,
+      values.PLATFORM_SETTINGS_FILE ?? 'config/platform-settings.sample.json',
+    ),
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+  };
+}

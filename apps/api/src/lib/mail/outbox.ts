@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseEml, type ParsedMail } from './eml.ts';
+
+export type OutboxEntry = ParsedMail & { file: string };
+
+const fileNamePattern = /^[\w.@+-]+\.eml$/;
+
+/** Writes one message as `<sortable timestamp>-<recipient>.eml` and returns the file name. */
+export async function writeToOutbox(dir: string, recipient: string, raw: Buffer): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const stamp = new Date().toISOString().replaceAll(':', '-').replace('.', '-');
+  const safeRecipient = recipient.replace(/[^\w.@+-]/g, '_').slice(0, 100);
+  const file = `${stamp}-${randomBytes(3).toString('hex')}-${safeRecipient}.eml`;
+  await fs.writeFile(path.join(dir, file), raw);
+  return file;
+}
+
+/** Newest first. */
+export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
+  const files = await fs.readdir(dir).catch(() => [] as string[]);
+  const emls = files.filter((file) => fileNamePattern.test(file)).sort().reverse();
+  return Promise.all(emls.map((file) => readOutboxMessage(dir, file) as Promise<OutboxEntry>));
+}
+
+export async function readOutboxMessage(dir: string, file: string): Promise<OutboxEntry | undefined> {
+  if (!fileNamePattern.test(file)) return undefined;
+  const raw = await fs.readFile(path.join(dir, file), 'utf8').catch(() => undefined);
+  return raw === undefined ? undefined : { file, ...parseEml(raw) };
+}

@@ -1,0 +1,26 @@
+import { successEnvelope } from '@itrust/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+
+const healthAnswer = successEnvelope(z.object({ database: z.literal('up'), uptime_seconds: z.number() }));
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthAnswer } }, config: { rateLimit: false } },
+    async () => {
+      try {
+        await db.$client.query('select 1');
+      } catch {
+        throw new AppError(503, 'The database is not reachable.');
+      }
+      return {
+        status: 'success' as const,
+        message: 'OK',
+        data: { database: 'up' as const, uptime_seconds: Math.round(process.uptime()) },
+      };
+    },
+  );
+};

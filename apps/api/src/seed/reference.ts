@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import { platformSettings as platformSettingsSchema, supportedCurrencies } from '@itrust/contracts';
+import { City, Country, State } from 'country-state-city';
+import worldCountries from 'world-countries';
+import type pg from 'pg';
+import type { Database } from '../db/client.ts';
+
+const batchSize = 20_000;
+
+/**
+ * Loads countries, states, cities (country-state-city), nationalities (demonyms from
+ * world-countries) and the supported currencies into an empty database, in one transaction.
+ */
+export async function seedReferenceData(db: Database, onProgress: (step: string) => void): Promise<boolean> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(7201002)');
+    const existing = await client.query('select 1 from countries limit 1');
+    if (existing.rowCount) {
+      await client.query('rollback');
+      return false;
+    }
+    const countryIds = await loadCountries(client, onProgress);
+    const stateIds = await loadStates(client, countryIds, onProgress);
+    await loadCities(client, stateIds, onProgress);
+    await loadNationalities(client, onProgress);
+    await loadCurrencies(client);
+    await client.query('commit');
+    return true;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Writes the platform settings from the configuration file; run at every start so the file stays the source. */
+export async function syncPlatformSettings(db: Database, file: string): Promise<void> {
+  const values = platformSettingsSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+  const entries = Object.entries(values).map(([key, value]) => [key, String(value)]);
+  await db.$client.query(
+    `insert into platform_settings (key, value)
+     select * from unnest($1::text[], $2::text[])
+     on conflict (key) do update set value = excluded.value`,
+    [entries.map(([key]) => key), entries.map(([, value]) => value)],
+  );
+}
+
+async function loadCountries(client: pg.PoolClient, onProgress: (step: string) => void) {
+  const countries = Country.getAllCountries();
+  onProgress(`Loading ${countries.length} countries`);
+  const result = await client.query<{ id: number; iso_code: string }>(
+    `insert into countries (name, iso_code, phone_code, currency_code, flag)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+     returning id, iso_code`,
+    [
+      countries.map((country) => country.name),
+      countries.map((country) => country.isoCode),
+      countries.map((country) => country.phonecode),
+      countries.map((country) => country.currency),
+      countries.map((country) => country.flag),
+    ],
+  );
+  return new Map(result.rows.map((row) => [row.iso_code, row.id]));
+}
+
+async function loadStates(client: pg.PoolClient, countryIds: Map<string, number>, onProgress: (step: string) => void) {
+  const states = State.getAllStates().filter((state) => countryIds.has(state.countryCode));
+  onProgress(`Loading ${states.length.toLocaleString('en-US')} states and provinces`);
+  const result = await client.query<{ id: number; country_id: number; iso_code: string }>(
+    `insert into states (country_id, name, iso_code)
+     select * from unnest($1::int[], $2::text[], $3::text[])
+     on conflict (country_id, iso_code) do nothing
+     returning id, country_id, iso_code`,
+    [states.map((state) => countryIds.get(state.countryCode)), states.map((state) => state.name), states.map((state) => state.isoCode)],
+  );
+  const isoByCountryId = new Map([...countryIds].map(([iso, id]) => [id, iso]));
+  return new Map(result.rows.map((row) => [`${isoByCountryId.get(row.country_id)}:${row.iso_code}`, row.id]));
+}
+
+async function loadCities(client: pg.PoolClient, stateIds: Map<string, number>, onProgress: (step: string) => void) {
+  const cities = City.getAllCities().filter((city) => stateIds.has(`${city.countryCode}:${city.stateCode}`));
+  for (let start = 0; start < cities.length; start += batchSize) {
+    const batch = cities.slice(start, start + batchSize);
+    const done = Math.min(start + batchSize, cities.length);
+    onProgress(`Loading cities ${done.toLocaleString('en-US')} / ${cities.length.toLocaleString('en-US')}`);
+    await client.query(`insert into cities (state_id, name) select * from unnest($1::int[], $2::text[])`, [
+      batch.map((city) => stateIds.get(`${city.countryCode}:${city.stateCode}`)),
+      batch.map((city) => city.name),
+    ]);
+  }
+}
+
+async function loadNationalities(client: pg.PoolClient, onProgress: (step: string) => void) {
+  const names = new Set<string>();
+  for (const country of worldCountries) {
+    const demonym = country.demonyms['eng']?.m.trim();
+    if (demonym) names.add(demonym);
+  }
+  const sorted = [...names].sort((a, b) => a.localeCompare(b, 'en'));
+  onProgress(`Loading ${sorted.length} nationalities`);
+  await client.query('insert into nationalities (name) select * from unnest($1::text[])', [sorted]);
+}
+
+async function loadCurrencies(client: pg.PoolClient) {
+  await client.query(
+    'insert into currencies (code, name, sign) select * from unnest($1::text[], $2::text[], $3::text[])',
+    [
+      supportedCurrencies.map((currency) => currency.code),
+      supportedCurrencies.map((currency) => currency.name),
+      supportedCurrencies.map((currency) => currency.sign),
+    ],
+  );
+}

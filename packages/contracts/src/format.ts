@@ -1,0 +1,38 @@
+import { supportedCurrencies, type CurrencyCode } from './currencies.ts';
+
+/** Maps a currency sign ($, €, £, C$) to its ISO code; an unknown sign falls back to USD. */
+export function currencyCodeForSign(sign: string | null | undefined): CurrencyCode {
+  return supportedCurrencies.find((currency) => currency.sign === sign)?.code ?? 'USD';
+}
+
+/**
+ * Formats an amount in en-US currency style for the given sign; zero, null or undefined shows
+ * as the sign followed by 0.00. Amounts arrive as decimal strings from the API.
+ */
+export function formatMoney(amount: string | number | null | undefined, sign = '$'): string {
+  const value = typeof amount === 'string' ? parseNumber(amount) : (amount ?? 0);
+  if (value === 0 || !Number.isFinite(value)) return `${sign}0.00`;
+  const formatted = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currencyCodeForSign(sign),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+  return formatted;
+}
+
+/** Parses user or API text as a number: commas are removed first, anything invalid becomes 0. */
+export function parseNumber(text: string | number | null | undefined): number {
+  if (typeof text === 'number') return Number.isFinite(text) ? text : 0;
+  if (text === null || text === undefined) return 0;
+  const cleaned = text.replaceAll(',', '').trim();
+  if (cleaned === '') return 0;
+  const value = Number(cleaned);
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** part / whole × 100, or 0 when the whole is 0. */
+export function percentOf(part: number, whole: number): number {
+  if (whole === 0) return 0;
+  return (part / whole) * 100;
+}

@@ -1,0 +1,4 @@
+export * from './currencies.ts';
+export * from './envelope.ts';
+export * from './format.ts';
+export * from './reference.ts';
