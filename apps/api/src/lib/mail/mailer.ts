@@ -1,12 +1,13 @@
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
 import { writeToOutbox } from './outbox.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
-export type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger };
+export type MailLog = { info: (details: object, message: string) => void };
+
+export type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: MailLog };
 
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in the outbox. */
 export function createMailer(options: MailerOptions): Mailer {

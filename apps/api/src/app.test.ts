@@ -1,0 +1,131 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+let testApp: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'itrust-web-'));
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Itrust</title><div id="root"></div>');
+  await writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  testApp = await createTestApp({ WEB_DIST_DIR: webDir });
+});
+afterAll(async () => {
+  await testApp.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('error envelopes', () => {
+  it('answers an unknown /api path with a 404 envelope', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/no/such/thing?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({ status: 'error', message: 'No route for GET /api/no/such/thing.' });
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"amount": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: 'error', message: 'Malformed JSON in the request body.' });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ padding: 'x'.repeat(testApp.config.bodyLimitBytes + 10) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ status: 'error', message: 'The request is too large.' });
+  });
+
+  it('hides internal failures: generic message, request id, no stack trace', async () => {
+    const { app } = await createTestAppWithBrokenRoute();
+    const response = await app.inject({ method: 'GET', url: '/api/broken' });
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body).toEqual({ status: 'error', message: 'Something went wrong on our side. Please try again.', request_id: expect.any(String) });
+    expect(response.body).not.toMatch(/secret detail|at .*\.ts:\d+/);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and the other headers on API and page answers', async () => {
+    for (const url of ['/api/health', '/api/missing', '/portfolio']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      const csp = response.headers['content-security-policy'] as string;
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("base-uri 'self'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('marks API answers no-store', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('web app serving', () => {
+  it('answers unknown page paths with index.html for the client router', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/asset/Apple/AAPL' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long cache and 404s a missing asset', async () => {
+    const asset = await testApp.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await testApp.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('API documentation', () => {
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/currencies', '/api/settings', '/api/country', '/api/nationalities', '/api/states', '/api/cities']),
+    );
+    expect(document.paths['/api/states'].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'filter[country_id]', in: 'query', required: true })]),
+    );
+  });
+
+  it('serves the documentation UI without inline scripts', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+});
+
+async function createTestAppWithBrokenRoute() {
+  const { buildApp } = await import('../src/app.ts');
+  const app = await buildApp({ config: testApp.config, db: testApp.database.db, logger: false });
+  app.get('/api/broken', async () => {
+    throw new Error('secret detail: connection string postgres://user:pw@db');
+  });
+  await app.ready();
+  return { app };
+}

@@ -1,0 +1,1 @@
+export const templateDatabase = 'itrust_template';

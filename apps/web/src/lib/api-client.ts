@@ -1,0 +1,71 @@
+import type { ErrorEnvelope, SuccessEnvelope } from '@itrust/contracts';
+import { clearSession, readAccessToken } from './storage-keys';
+
+/** A failed API call, carrying the server's message (shown to the user verbatim) and field errors. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export type SessionEndedListener = () => void;
+let onSessionEnded: SessionEndedListener = () => window.location.assign('/');
+
+/** The app shell decides where a user goes when the server ends the session. */
+export function setSessionEndedListener(listener: SessionEndedListener): void {
+  onSessionEnded = listener;
+}
+
+/**
+ * Calls the API and returns the envelope's `data`. Sends the bearer token from session storage;
+ * a 401 on a signed-in session ends it.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<SuccessEnvelope<T>> {
+  const token = readAccessToken();
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: isForm ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+
+  const envelope = (await response.json().catch(() => undefined)) as SuccessEnvelope<T> | ErrorEnvelope | undefined;
+  if (response.ok && envelope?.status === 'success') return envelope;
+
+  if (response.status === 401 && token) {
+    clearSession();
+    onSessionEnded();
+  }
+  const message = envelope && 'message' in envelope && envelope.message ? envelope.message : 'An error occurred.';
+  const errors = envelope && envelope.status === 'error' ? (envelope.errors ?? {}) : {};
+  throw new ApiError(response.status, message, errors);
+}
+
+/** Most callers only need the envelope's data. */
+export async function apiData<T>(path: string, options?: RequestOptions): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}

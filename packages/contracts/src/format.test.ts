@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { currencyCodeForSign, formatMoney, parseNumber, percentOf } from './format.ts';
+
+describe('currencyCodeForSign', () => {
+  it.each([
+    ['$', 'USD'],
+    ['€', 'EUR'],
+    ['£', 'GBP'],
+    ['C$', 'CAD'],
+  ])('maps %s to %s', (sign, code) => expect(currencyCodeForSign(sign)).toBe(code));
+
+  it.each(['¥', '', 'CAD', null, undefined])('falls back to USD for %s', (sign) => expect(currencyCodeForSign(sign)).toBe('USD'));
+});
+
+describe('formatMoney', () => {
+  it.each([0, '0', '0.00', null, undefined])('shows %s as the sign followed by 0.00', (amount) => {
+    expect(formatMoney(amount, '£')).toBe('£0.00');
+    expect(formatMoney(amount, 'C$')).toBe('C$0.00');
+  });
+
+  it('uses en-US currency formatting with two decimals', () => {
+    expect(formatMoney('1250', '$')).toBe('$1,250.00');
+    expect(formatMoney('1234567.891', '$')).toBe('$1,234,567.89');
+    expect(formatMoney(-42.5, '$')).toBe('-$42.50');
+    expect(formatMoney('1,250.5', '€')).toBe('€1,250.50');
+    expect(formatMoney(99.999, '£')).toBe('£100.00');
+  });
+
+  it('formats in the currency of the sign, USD for an unknown sign', () => {
+    expect(formatMoney(10, 'C$')).toBe('CA$10.00');
+    expect(formatMoney(10, '¥')).toBe('$10.00');
+  });
+});
+
+describe('parseNumber', () => {
+  it('removes commas before converting', () => {
+    expect(parseNumber('1,234,567.5')).toBe(1234567.5);
+    expect(parseNumber(' 12 ')).toBe(12);
+  });
+
+  it.each(['abc', '', '1.2.3', '--5', null, undefined, Number.NaN, Number.POSITIVE_INFINITY])('turns invalid %s into 0', (text) =>
+    expect(parseNumber(text)).toBe(0),
+  );
+});
+
+describe('percentOf', () => {
+  it('returns 0 when the divisor is 0', () => {
+    expect(percentOf(5, 0)).toBe(0);
+    expect(percentOf(0, 0)).toBe(0);
+  });
+
+  it('returns part divided by whole times 100', () => {
+    expect(percentOf(25, 200)).toBe(12.5);
+    expect(percentOf(-3, 4)).toBe(-75);
+  });
+});
