@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { HomePage } from './support/home-page.ts';
+import { npmStart, postgresProcessesFor, pressCtrlC, type RunningApp } from './support/server.ts';
+
+let dataDir: string;
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-e2e-'));
+  app = await npmStart({ DATA_DIR: dataDir });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (app) await pressCtrlC(app);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start on an empty data directory', () => {
+  it('shows its progress while it initialises, then the URL', () => {
+    const output = app.output();
+    expect(output).toContain('Creating the PostgreSQL cluster');
+    expect(output).toContain('Applying database migrations');
+    expect(output).toMatch(/Loading 250 countries/);
+    expect(output).toMatch(/Loading cities [\d,]+ \/ [\d,]+/);
+    expect(output).toMatch(/Itrust is ready at http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it('answers /api/health with 200', async () => {
+    const response = await fetch(`${app.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'success', data: { database: 'up' } });
+  });
+});
+
+describe('the web app in Chromium', () => {
+  it('renders the start page with currencies from the API and the public footer, within the CSP', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchPageProblems(page);
+    const home = new HomePage(page);
+    await home.open(app.url);
+
+    expect(await home.heading()).toContain('Invest, save and grow your money');
+    expect(await home.currencies()).toEqual([
+      '$ US Dollar (USD)',
+      '€ Euro (EUR)',
+      '£ British Pound (GBP)',
+      'C$ Canadian Dollar (CAD)',
+    ]);
+    expect(await home.footerLinks('Need Help?')).toEqual(['How to Invest', 'F.A.Q', 'Terms of Use', 'Privacy Policy']);
+    expect(await home.footerLinks('Learn More')).toEqual(['Login', 'About Us', 'Investors Relations', 'Our Commitments', 'Our Blogs']);
+    const footer = await home.footerText();
+    expect(footer).toContain('London');
+    expect(footer).toContain(`© ${new Date().getFullYear()} Itrust`);
+    await page.screenshot({ path: path.join(screenshotDir, 'home-desktop.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a 390×844 phone screen without sideways scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await new HomePage(page).open(app.url);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.screenshot({ path: path.join(screenshotDir, 'home-phone.png'), fullPage: true });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+
+  it('shows the default error screen for an unknown route', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/no/such/screen`);
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' }).textContent()).resolves.toBe(
+      'Unexpected Application Error!',
+    );
+    expect(await page.getByRole('alert').textContent()).toContain('404 Not Found');
+    await page.close();
+  });
+
+  it('renders the API documentation', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await page.goto(`${app.url}/api/docs`);
+    await page.getByText('Itrust API').first().waitFor();
+    expect(await page.getByText('/api/country').count()).toBeGreaterThan(0);
+    expect(problems.filter((problem) => problem.includes('Content Security Policy'))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('stopping and starting again', () => {
+  it('leaves no postgres process behind after Ctrl-C', async () => {
+    expect(postgresProcessesFor(dataDir).length).toBeGreaterThan(0);
+    const exit = await pressCtrlC(app);
+    // npm re-raises the terminal's SIGINT on itself once the app has exited, as a shell expects.
+    expect([0, 130, 'SIGINT']).toContain(exit.signal ?? exit.code);
+    expect(app.output()).toContain('Itrust stopped.');
+    expect(postgresProcessesFor(dataDir)).toEqual([]);
+  });
+
+  it('reuses the data on a second start and is ready in under 5 s', async () => {
+    app = await npmStart({ DATA_DIR: dataDir });
+    console.info(`second npm start was ready after ${Math.round(app.readyAfterMs)} ms`);
+    expect(app.output()).not.toContain('Creating the PostgreSQL cluster');
+    expect(app.output()).not.toContain('Loading');
+    const countries = await (await fetch(`${app.url}/api/country`)).json();
+    expect(countries.data.countries.length).toBeGreaterThanOrEqual(240);
+    expect(app.readyAfterMs).toBeLessThan(5_000);
+  });
+});

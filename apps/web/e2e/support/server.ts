@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export type RunningApp = { url: string; process: ChildProcess; output: () => string; readyAfterMs: number };
+
+/**
+ * Runs `npm start` exactly as a person would, in its own process group so a test can send the
+ * group a Ctrl-C (SIGINT) like a terminal does.
+ */
+export async function npmStart(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningApp> {
+  const started = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: '0', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start was not ready within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const check = () => {
+      const match = /ready at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}:\n${output}`));
+    });
+  });
+  return { url, process: child, output: () => output, readyAfterMs: performance.now() - started };
+}
+
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+/** Sends Ctrl-C to the whole process group and waits for `npm start` to exit. */
+export async function pressCtrlC(app: RunningApp, timeoutMs = 30_000): Promise<Exit> {
+  const { exitCode, signalCode } = app.process;
+  if (exitCode !== null || signalCode !== null) return { code: exitCode, signal: signalCode };
+  const exited = new Promise<Exit>((resolve) => app.process.once('exit', (code, signal) => resolve({ code, signal })));
+  process.kill(-(app.process.pid ?? 0), 'SIGINT');
+  const timer = setTimeout(() => process.kill(-(app.process.pid ?? 0), 'SIGKILL'), timeoutMs);
+  const exit = await exited;
+  clearTimeout(timer);
+  return exit;
+}
+
+/** PostgreSQL server processes whose command line names the given data directory. */
+export function postgresProcessesFor(dataDir: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return command.includes('postgres') && command.includes(dataDir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
