@@ -26,7 +26,10 @@ if (!installIsCurrent()) {
   console.error('Installing dependencies (first run, or the lockfile changed)…');
   const fresh = !existsSync(path.join(root, 'node_modules'));
   const args = fresh ? ['ci'] : ['install'];
-  const result = spawnSync(npm, [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(npm, [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('Installing dependencies failed; see the npm output above.');
     process.exit(result.status ?? 1);

@@ -55,7 +55,11 @@ describe('error envelopes', () => {
     await app.close();
     expect(response.statusCode).toBe(500);
     const body = response.json();
-    expect(body).toEqual({ status: 'error', message: 'Something went wrong on our side. Please try again.', request_id: expect.any(String) });
+    expect(body).toEqual({
+      status: 'error',
+      message: 'Something went wrong on our side. Please try again.',
+      request_id: expect.any(String),
+    });
     expect(response.body).not.toMatch(/secret detail|at .*\.ts:\d+/);
   });
 });
@@ -106,7 +110,15 @@ describe('API documentation', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/health', '/api/currencies', '/api/settings', '/api/country', '/api/nationalities', '/api/states', '/api/cities']),
+      expect.arrayContaining([
+        '/api/health',
+        '/api/currencies',
+        '/api/settings',
+        '/api/country',
+        '/api/nationalities',
+        '/api/states',
+        '/api/cities',
+      ]),
     );
     expect(document.paths['/api/states'].get.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'filter[country_id]', in: 'query', required: true })]),

@@ -28,7 +28,10 @@ async function main() {
   progress.step('Starting the API');
   const app = await buildApp({ config, db });
   const boss = await startJobQueue(databaseUrl, app.log);
-  await registerMailJob(boss, createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.mailOutboxDir, log: app.log }));
+  await registerMailJob(
+    boss,
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.mailOutboxDir, log: app.log }),
+  );
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();
@@ -54,7 +57,11 @@ async function main() {
 }
 
 main().catch(async (error: unknown) => {
-  progress.fail(error instanceof ConfigError ? error.message : `Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  progress.fail(
+    error instanceof ConfigError
+      ? error.message
+      : `Start-up failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   if (!(error instanceof ConfigError)) console.error(error);
   await embedded?.stop().catch(() => undefined);
   process.exit(1);

@@ -11,6 +11,8 @@ import { seedReferenceData, syncPlatformSettings } from '../src/seed/reference.t
 import { templateDatabase } from './template.ts';
 
 declare module 'vitest' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     postgresAdminUrl: string;
   }

@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  if (app) await pressCtrlC(app);
+  await browser.close();
+  await pressCtrlC(app);
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -55,7 +55,13 @@ describe('the web app in Chromium', () => {
       'C$ Canadian Dollar (CAD)',
     ]);
     expect(await home.footerLinks('Need Help?')).toEqual(['How to Invest', 'F.A.Q', 'Terms of Use', 'Privacy Policy']);
-    expect(await home.footerLinks('Learn More')).toEqual(['Login', 'About Us', 'Investors Relations', 'Our Commitments', 'Our Blogs']);
+    expect(await home.footerLinks('Learn More')).toEqual([
+      'Login',
+      'About Us',
+      'Investors Relations',
+      'Our Commitments',
+      'Our Blogs',
+    ]);
     const footer = await home.footerText();
     expect(footer).toContain('London');
     expect(footer).toContain(`© ${new Date().getFullYear()} Itrust`);

@@ -9,7 +9,9 @@ describe('currencyCodeForSign', () => {
     ['C$', 'CAD'],
   ])('maps %s to %s', (sign, code) => expect(currencyCodeForSign(sign)).toBe(code));
 
-  it.each(['¥', '', 'CAD', null, undefined])('falls back to USD for %s', (sign) => expect(currencyCodeForSign(sign)).toBe('USD'));
+  it.each(['¥', '', 'CAD', null, undefined])('falls back to USD for %s', (sign) =>
+    expect(currencyCodeForSign(sign)).toBe('USD'),
+  );
 });
 
 describe('formatMoney', () => {
@@ -38,8 +40,9 @@ describe('parseNumber', () => {
     expect(parseNumber(' 12 ')).toBe(12);
   });
 
-  it.each(['abc', '', '1.2.3', '--5', null, undefined, Number.NaN, Number.POSITIVE_INFINITY])('turns invalid %s into 0', (text) =>
-    expect(parseNumber(text)).toBe(0),
+  it.each(['abc', '', '1.2.3', '--5', null, undefined, Number.NaN, Number.POSITIVE_INFINITY])(
+    'turns invalid %s into 0',
+    (text) => expect(parseNumber(text)).toBe(0),
   );
 });
 

@@ -81,7 +81,9 @@ async function loadBinaries(): Promise<Binaries> {
     const binaries = (await import(platformPackage)) as Binaries;
     return { initdb: binaries.initdb, postgres: binaries.postgres };
   } catch {
-    throw new Error(`PostgreSQL binaries for ${process.platform}-${process.arch} are not installed (${platformPackage}).`);
+    throw new Error(
+      `PostgreSQL binaries for ${process.platform}-${process.arch} are not installed (${platformPackage}).`,
+    );
   }
 }
 
@@ -98,7 +100,14 @@ async function ensureOsUser(): Promise<OsUser | undefined> {
   try {
     return await lookup();
   } catch {
-    await execFileAsync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', osUserName]);
+    await execFileAsync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      osUserName,
+    ]);
     return lookup();
   }
 }
@@ -140,7 +149,7 @@ async function initialiseCluster(binaries: Binaries, clusterDir: string, secretF
   } catch (error) {
     await fs.rm(clusterDir, { recursive: true, force: true });
     const stderr = (error as { stderr?: string }).stderr ?? String(error);
-    throw new Error(`initdb failed: ${stderr.trim()}`);
+    throw new Error(`initdb failed: ${stderr.trim()}`, { cause: error });
   } finally {
     await fs.rm(passwordFile, { force: true });
   }

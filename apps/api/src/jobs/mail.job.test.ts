@@ -18,7 +18,12 @@ beforeAll(async () => {
   testApp = await createTestApp({ MAIL_OUTBOX_DIR: outboxDir });
   boss = new PgBoss({ connectionString: testApp.database.url, useListenNotify: true });
   await boss.start();
-  const mailer = createMailer({ smtpUrl: undefined, from: 'Itrust <no-reply@itrust.test>', outboxDir, log: { info: (_details, message) => logged.push(message) } });
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: 'Itrust <no-reply@itrust.test>',
+    outboxDir,
+    log: { info: (_details, message) => logged.push(message) },
+  });
   await registerMailJob(boss, mailer);
 });
 
@@ -63,7 +68,10 @@ describe('mail through the job queue into the outbox', () => {
     expect(list.headers['content-type']).toContain('text/html');
     expect(list.body).toContain('Your Itrust code is 493021 — café ✓');
 
-    const shown = await testApp.app.inject({ method: 'GET', url: `/dev/mail/${encodeURIComponent(message?.file ?? '')}` });
+    const shown = await testApp.app.inject({
+      method: 'GET',
+      url: `/dev/mail/${encodeURIComponent(message?.file ?? '')}`,
+    });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('Your verification code is 493021.');
     expect(shown.body).toContain('&lt;strong&gt;493021&lt;/strong&gt;');

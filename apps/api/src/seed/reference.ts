@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { platformSettings as platformSettingsSchema, supportedCurrencies } from '@itrust/contracts';
 import { City, Country, State } from 'country-state-city';
-import worldCountries from 'world-countries';
+import type { Countries } from 'world-countries';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 
 const batchSize = 20_000;
+// world-countries ships CommonJS whose typings describe an ES default export; require gives the list itself.
+const worldCountries = createRequire(import.meta.url)('world-countries') as Countries;
 
 /**
  * Loads countries, states, cities (country-state-city), nationalities (demonyms from
@@ -74,7 +77,11 @@ async function loadStates(client: pg.PoolClient, countryIds: Map<string, number>
      select * from unnest($1::int[], $2::text[], $3::text[])
      on conflict (country_id, iso_code) do nothing
      returning id, country_id, iso_code`,
-    [states.map((state) => countryIds.get(state.countryCode)), states.map((state) => state.name), states.map((state) => state.isoCode)],
+    [
+      states.map((state) => countryIds.get(state.countryCode)),
+      states.map((state) => state.name),
+      states.map((state) => state.isoCode),
+    ],
   );
   const isoByCountryId = new Map([...countryIds].map(([iso, id]) => [id, iso]));
   return new Map(result.rows.map((row) => [`${isoByCountryId.get(row.country_id)}:${row.iso_code}`, row.id]));

@@ -19,11 +19,14 @@ export async function npmStart(env: Record<string, string>, timeoutMs = 120_000)
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start was not ready within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`npm start was not ready within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     const check = () => {
       const match = /ready at (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
@@ -31,8 +34,8 @@ export async function npmStart(env: Record<string, string>, timeoutMs = 120_000)
         resolve(match[1]);
       }
     };
-    child.stdout?.on('data', check);
-    child.stderr?.on('data', check);
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`npm start exited with ${code}:\n${output}`));

@@ -11,7 +11,13 @@ async function build(message: { subject: string; text: string; html?: string }) 
 describe('parseEml', () => {
   it('reads a multipart message with encoded subject and quoted-printable bodies', async () => {
     const longLine = 'Ünïcödé '.repeat(30).trim();
-    const parsed = parseEml(await build({ subject: 'Código 123456 — ✓ verified', text: `Line one\n${longLine}\nCode=123456`, html: '<p>Hello</p>' }));
+    const parsed = parseEml(
+      await build({
+        subject: 'Código 123456 — ✓ verified',
+        text: `Line one\n${longLine}\nCode=123456`,
+        html: '<p>Hello</p>',
+      }),
+    );
     expect(parsed.subject).toBe('Código 123456 — ✓ verified');
     expect(parsed.to).toBe('zoë@example.com');
     expect(parsed.text).toBe(`Line one\n${longLine}\nCode=123456`);

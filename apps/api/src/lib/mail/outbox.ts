@@ -20,7 +20,10 @@ export async function writeToOutbox(dir: string, recipient: string, raw: Buffer)
 /** Newest first. */
 export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
   const files = await fs.readdir(dir).catch(() => [] as string[]);
-  const emls = files.filter((file) => fileNamePattern.test(file)).sort().reverse();
+  const emls = files
+    .filter((file) => fileNamePattern.test(file))
+    .sort()
+    .reverse();
   return Promise.all(emls.map((file) => readOutboxMessage(dir, file) as Promise<OutboxEntry>));
 }
 

@@ -1,7 +1,10 @@
 import type { OutboxEntry } from '../../lib/mail/outbox.ts';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -19,7 +22,10 @@ export function mailListPage(messages: OutboxEntry[]): string {
   const table = messages.length
     ? `<table><thead><tr><th scope="col">Date</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p>The outbox is empty. Messages the app sends appear here.</p>';
-  return layout('Outbox', `<h1>Mail outbox (development)</h1><p>${messages.length} message(s), newest first.</p>${table}`);
+  return layout(
+    'Outbox',
+    `<h1>Mail outbox (development)</h1><p>${messages.length} message(s), newest first.</p>${table}`,
+  );
 }
 
 export function mailMessagePage(message: OutboxEntry): string {

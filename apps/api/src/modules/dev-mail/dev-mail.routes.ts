@@ -6,7 +6,10 @@ import { mailListPage, mailMessagePage } from './dev-mail.pages.ts';
 /** The development mail viewer at /dev/mail; never registered in production. */
 export const devMailRoutes: FastifyPluginAsync<{ outboxDir: string }> = async (app, { outboxDir }) => {
   app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(mailListPage(await listOutbox(outboxDir))),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(mailListPage(await listOutbox(outboxDir))),
   );
 
   app.get<{ Params: { file: string } }>('/dev/mail/:file', { schema: { hide: true } }, async (request, reply) => {

@@ -9,7 +9,10 @@ const healthAnswer = successEnvelope(z.object({ database: z.literal('up'), uptim
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthAnswer } }, config: { rateLimit: false } },
+    {
+      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthAnswer } },
+      config: { rateLimit: false },
+    },
     async () => {
       try {
         await db.$client.query('select 1');

@@ -20,7 +20,13 @@ export function createReferenceRepository(db: Database) {
     currencies: () => db.select().from(currencies).orderBy(asc(currencies.id)),
     countries: () =>
       db
-        .select({ id: countries.id, name: countries.name, iso_code: countries.isoCode, phone_code: countries.phoneCode, flag: countries.flag })
+        .select({
+          id: countries.id,
+          name: countries.name,
+          iso_code: countries.isoCode,
+          phone_code: countries.phoneCode,
+          flag: countries.flag,
+        })
         .from(countries)
         .orderBy(asc(countries.name)),
     nationalities: () => db.select().from(nationalities).orderBy(asc(nationalities.name)),

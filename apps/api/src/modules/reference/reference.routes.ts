@@ -23,33 +23,67 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     reply.header('cache-control', publicCache);
   });
 
-  app.get('/currencies', { schema: { tags, summary: 'Supported currencies', response: { 200: successEnvelope(currenciesAnswer) } } }, async () => {
-    const list = await reference.currencies();
-    return ok({ currencies: { data: list, current_page: 1, per_page: list.length, total: list.length, last_page: 1 } });
-  });
-
-  app.get('/settings', { schema: { tags, summary: 'Platform deposit addresses and bank details', response: { 200: successEnvelope(settingsAnswer) } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return ok({ settings: await reference.settings() });
-  });
-
-  app.get('/country', { schema: { tags, summary: 'Countries', response: { 200: successEnvelope(countriesAnswer) } } }, async () =>
-    ok({ countries: await reference.countries() }),
+  app.get(
+    '/currencies',
+    { schema: { tags, summary: 'Supported currencies', response: { 200: successEnvelope(currenciesAnswer) } } },
+    async () => {
+      const list = await reference.currencies();
+      return ok({
+        currencies: { data: list, current_page: 1, per_page: list.length, total: list.length, last_page: 1 },
+      });
+    },
   );
 
-  app.get('/nationalities', { schema: { tags, summary: 'Nationalities', response: { 200: successEnvelope(nationalitiesAnswer) } } }, async () =>
-    ok({ nationalities: await reference.nationalities() }),
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Platform deposit addresses and bank details',
+        response: { 200: successEnvelope(settingsAnswer) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return ok({ settings: await reference.settings() });
+    },
+  );
+
+  app.get(
+    '/country',
+    { schema: { tags, summary: 'Countries', response: { 200: successEnvelope(countriesAnswer) } } },
+    async () => ok({ countries: await reference.countries() }),
+  );
+
+  app.get(
+    '/nationalities',
+    { schema: { tags, summary: 'Nationalities', response: { 200: successEnvelope(nationalitiesAnswer) } } },
+    async () => ok({ nationalities: await reference.nationalities() }),
   );
 
   app.get(
     '/states',
-    { schema: { tags, summary: 'States or provinces of a country', querystring: statesQuery, response: { 200: successEnvelope(statesAnswer) } } },
+    {
+      schema: {
+        tags,
+        summary: 'States or provinces of a country',
+        querystring: statesQuery,
+        response: { 200: successEnvelope(statesAnswer) },
+      },
+    },
     async (request) => ok({ states: await reference.statesOfCountry(request.query['filter[country_id]']) }),
   );
 
   app.get(
     '/cities',
-    { schema: { tags, summary: 'Cities of a state', querystring: citiesQuery, response: { 200: successEnvelope(citiesAnswer) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Cities of a state',
+        querystring: citiesQuery,
+        response: { 200: successEnvelope(citiesAnswer) },
+      },
+    },
     async (request) => ok({ cities: await reference.citiesOfState(request.query['filter[state_id]']) }),
   );
 };

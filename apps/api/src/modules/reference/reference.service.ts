@@ -5,10 +5,14 @@ import type { ReferenceRepository } from './reference.repository.ts';
 export function createReferenceService(repository: ReferenceRepository) {
   const cached = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
-    if (!cached.has(key)) cached.set(key, load().catch((error: unknown) => {
-      cached.delete(key);
-      throw error;
-    }));
+    if (!cached.has(key))
+      cached.set(
+        key,
+        load().catch((error: unknown) => {
+          cached.delete(key);
+          throw error;
+        }),
+      );
     return cached.get(key) as Promise<T>;
   };
 

@@ -24,20 +24,70 @@ describe('reference data', () => {
   it('lists every US state and DC, and more than 100 cities of California', async () => {
     const countries = (await get('/api/country')).json().data.countries as { id: number; iso_code: string }[];
     const unitedStates = countries.find((country) => country.iso_code === 'US');
-    const states = (await get(`/api/states?filter[country_id]=${unitedStates?.id}`)).json().data.states as { id: number; name: string }[];
+    const states = (await get(`/api/states?filter[country_id]=${unitedStates?.id}`)).json().data.states as {
+      id: number;
+      name: string;
+    }[];
     const names = new Set(states.map((state) => state.name));
     const expected = [
-      'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia',
-      'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland',
-      'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey',
-      'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina',
-      'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming',
+      'Alabama',
+      'Alaska',
+      'Arizona',
+      'Arkansas',
+      'California',
+      'Colorado',
+      'Connecticut',
+      'Delaware',
+      'Florida',
+      'Georgia',
+      'Hawaii',
+      'Idaho',
+      'Illinois',
+      'Indiana',
+      'Iowa',
+      'Kansas',
+      'Kentucky',
+      'Louisiana',
+      'Maine',
+      'Maryland',
+      'Massachusetts',
+      'Michigan',
+      'Minnesota',
+      'Mississippi',
+      'Missouri',
+      'Montana',
+      'Nebraska',
+      'Nevada',
+      'New Hampshire',
+      'New Jersey',
+      'New Mexico',
+      'New York',
+      'North Carolina',
+      'North Dakota',
+      'Ohio',
+      'Oklahoma',
+      'Oregon',
+      'Pennsylvania',
+      'Rhode Island',
+      'South Carolina',
+      'South Dakota',
+      'Tennessee',
+      'Texas',
+      'Utah',
+      'Vermont',
+      'Virginia',
+      'Washington',
+      'West Virginia',
+      'Wisconsin',
+      'Wyoming',
       'District of Columbia',
     ];
     expect(expected.filter((name) => !names.has(name))).toEqual([]);
 
     const california = states.find((state) => state.name === 'California');
-    const cities = (await get(`/api/cities?filter[state_id]=${california?.id}`)).json().data.cities as { name: string }[];
+    const cities = (await get(`/api/cities?filter[state_id]=${california?.id}`)).json().data.cities as {
+      name: string;
+    }[];
     expect(cities.length).toBeGreaterThan(100);
     expect(cities.map((city) => city.name)).toContain('San Francisco');
   });
@@ -64,7 +114,9 @@ describe('reference data', () => {
   it('lists nationalities from the dataset', async () => {
     const nationalities = (await get('/api/nationalities')).json().data.nationalities as { name: string }[];
     expect(nationalities.length).toBeGreaterThan(150);
-    expect(nationalities.map((nationality) => nationality.name)).toEqual(expect.arrayContaining(['British', 'American', 'Nigerian', 'French']));
+    expect(nationalities.map((nationality) => nationality.name)).toEqual(
+      expect.arrayContaining(['British', 'American', 'Nigerian', 'French']),
+    );
   });
 
   it('lists the four supported currencies with their signs at data.currencies.data', async () => {
@@ -82,7 +134,18 @@ describe('reference data', () => {
 
   it('answers the platform settings from configuration, marked as samples', async () => {
     const settings = (await get('/api/settings')).json().data.settings;
-    for (const key of ['btc_wallet', 'eth_wallet', 'erc_wallet', 'trc_wallet', 'bank_account_number', 'bank_routing_number', 'bank_account_name', 'bank_name', 'bank_address', 'bank_reference']) {
+    for (const key of [
+      'btc_wallet',
+      'eth_wallet',
+      'erc_wallet',
+      'trc_wallet',
+      'bank_account_number',
+      'bank_routing_number',
+      'bank_account_name',
+      'bank_name',
+      'bank_address',
+      'bank_reference',
+    ]) {
       expect(settings[key], key).toMatch(/^SAMPLE/);
     }
     expect(settings.is_sample).toBe(true);
