@@ -141,3 +141,19 @@ async function createTestAppWithBrokenRoute() {
   await app.ready();
   return { app };
 }
+
+describe('rate limiting', () => {
+  it('answers 429 with Retry-After once a client passes the limit', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    const statuses = [];
+    let last;
+    for (let index = 0; index < 4; index += 1) {
+      last = await limited.app.inject({ method: 'GET', url: '/api/currencies' });
+      statuses.push(last.statusCode);
+    }
+    await limited.close();
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last?.json()).toEqual({ status: 'error', message: 'Too many requests. Please try again later.' });
+  });
+});

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
+import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { startJobQueue } from './jobs/boss.ts';
 import { registerMailJob } from './jobs/mail.job.ts';
@@ -10,15 +10,41 @@ import { createProgress } from './lib/progress.ts';
 import { seedReferenceData, syncPlatformSettings } from './seed/reference.ts';
 
 const progress = createProgress();
-let embedded: EmbeddedPostgres | undefined;
+// What has been started so far, stopped in reverse order: a Ctrl-C during start-up leaves nothing behind.
+const cleanups: (() => Promise<unknown>)[] = [];
+let stopping = false;
+
+async function stop(exitCode: number, farewell?: string): Promise<never> {
+  stopping = true;
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch((error: unknown) => {
+      console.error(error);
+    });
+  }
+  if (farewell) process.stderr.write(`${farewell}\n`);
+  process.exit(exitCode);
+}
+
+function onSignal() {
+  if (!stopping) void stop(0, 'Itrust stopped.');
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 async function main() {
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, database: 'itrust', onProgress: progress.step });
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      database: 'itrust',
+      onProgress: progress.step,
+    });
+    cleanups.push(embedded.stop);
+    databaseUrl = embedded.url;
   }
-  const databaseUrl = config.databaseUrl ?? embedded?.url ?? '';
   const db = createDatabase(databaseUrl);
+  cleanups.push(() => db.$client.end());
 
   progress.step('Applying database migrations');
   await runMigrations(db);
@@ -28,10 +54,15 @@ async function main() {
   progress.step('Starting the API');
   const app = await buildApp({ config, db });
   const boss = await startJobQueue(databaseUrl, app.log);
-  await registerMailJob(
-    boss,
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.mailOutboxDir, log: app.log }),
-  );
+  cleanups.push(() => boss.stop({ graceful: true, timeout: 5_000 }));
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: config.mailOutboxDir,
+    log: app.log,
+  });
+  await registerMailJob(boss, mailer);
+  cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();
@@ -39,30 +70,12 @@ async function main() {
   const url = new URL(config.appUrl).port === String(port) ? config.appUrl : `http://${config.host}:${port}`;
   progress.done(`Itrust is ready at ${url}`);
   if (!config.isProduction) process.stderr.write(`  Mail outbox: ${url}/dev/mail   API docs: ${url}/api/docs\n`);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await boss.stop({ graceful: true, timeout: 5_000 });
-    await db.$client.end();
-    await embedded?.stop();
-    process.stderr.write('Itrust stopped.\n');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch(async (error: unknown) => {
-  progress.fail(
-    error instanceof ConfigError
-      ? error.message
-      : `Start-up failed: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  if (stopping) return;
+  const message = error instanceof Error ? error.message : String(error);
+  progress.fail(error instanceof ConfigError ? message : `Start-up failed: ${message}`);
   if (!(error instanceof ConfigError)) console.error(error);
-  await embedded?.stop().catch(() => undefined);
-  process.exit(1);
+  await stop(1);
 });

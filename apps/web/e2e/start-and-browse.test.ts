@@ -119,4 +119,26 @@ describe('stopping and starting again', () => {
     expect(countries.data.countries.length).toBeGreaterThanOrEqual(240);
     expect(app.readyAfterMs).toBeLessThan(5_000);
   });
+
+  it('leaves no postgres process behind after a Ctrl-C in the middle of the first start, and starts cleanly next time', async () => {
+    const otherDir = await mkdtemp(path.join(tmpdir(), 'itrust-e2e-interrupted-'));
+    try {
+      const interrupted = await npmStart({ DATA_DIR: otherDir }, { until: /Loading cities/ });
+      await pressCtrlC(interrupted);
+      expect(interrupted.output()).toContain('Itrust stopped.');
+      expect(postgresProcessesFor(otherDir)).toEqual([]);
+
+      const restarted = await npmStart({ DATA_DIR: otherDir });
+      // The load runs in one transaction: it either finished before the stop or loads again in full.
+      const countries = await (await fetch(`${restarted.url}/api/country`)).json();
+      expect(countries.data.countries).toHaveLength(250);
+      const unitedStates = countries.data.countries.find((country: { iso_code: string }) => country.iso_code === 'US');
+      const states = await (await fetch(`${restarted.url}/api/states?filter[country_id]=${unitedStates.id}`)).json();
+      expect(states.data.states.length).toBeGreaterThanOrEqual(51);
+      await pressCtrlC(restarted);
+      expect(postgresProcessesFor(otherDir)).toEqual([]);
+    } finally {
+      await rm(otherDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -10,7 +10,10 @@ export type RunningApp = { url: string; process: ChildProcess; output: () => str
  * Runs `npm start` exactly as a person would, in its own process group so a test can send the
  * group a Ctrl-C (SIGINT) like a terminal does.
  */
-export async function npmStart(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningApp> {
+export async function npmStart(
+  env: Record<string, string>,
+  { until = /ready at (http:\/\/\S+)/, timeoutMs = 120_000 }: { until?: RegExp; timeoutMs?: number } = {},
+): Promise<RunningApp> {
   const started = performance.now();
   const child = spawn('npm', ['start'], {
     cwd: repoRoot,
@@ -28,10 +31,10 @@ export async function npmStart(env: Record<string, string>, timeoutMs = 120_000)
       timeoutMs,
     );
     const check = () => {
-      const match = /ready at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
+      const match = until.exec(output);
+      if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match[1] ?? '');
       }
     };
     child.stdout.on('data', check);
