@@ -37,7 +37,6 @@ if (!installIsCurrent()) {
 }
 
 const child = spawn(npm, ['run', '--silent', script, '--', ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
-// A terminal Ctrl-C reaches the whole process group, the app included: let it shut down by itself.
-process.on('SIGINT', () => undefined);
-process.on('SIGTERM', () => child.kill('SIGTERM'));
+// Pass stop signals on: a terminal's Ctrl-C reaches the app too, and it stops only once however often asked.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

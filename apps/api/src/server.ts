@@ -30,6 +30,7 @@ function onSignal() {
 }
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
+process.on('SIGHUP', onSignal);
 
 async function main() {
   const config = loadConfig();

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
 import { HomePage } from './support/home-page.ts';
-import { npmStart, postgresProcessesFor, pressCtrlC, type RunningApp } from './support/server.ts';
+import { npmStart, postgresProcessesFor, pressCtrlC, terminate, type RunningApp } from './support/server.ts';
 
 let dataDir: string;
 let app: RunningApp;
@@ -120,7 +120,7 @@ describe('stopping and starting again', () => {
     expect(app.readyAfterMs).toBeLessThan(5_000);
   });
 
-  it('leaves no postgres process behind after a Ctrl-C in the middle of the first start, and starts cleanly next time', async () => {
+  it('leaves no postgres process behind after a Ctrl-C in the middle of the first start, and starts cleanly next time; SIGTERM to npm alone stops everything too', async () => {
     const otherDir = await mkdtemp(path.join(tmpdir(), 'itrust-e2e-interrupted-'));
     try {
       const interrupted = await npmStart({ DATA_DIR: otherDir }, { until: /Loading cities/ });
@@ -135,7 +135,8 @@ describe('stopping and starting again', () => {
       const unitedStates = countries.data.countries.find((country: { iso_code: string }) => country.iso_code === 'US');
       const states = await (await fetch(`${restarted.url}/api/states?filter[country_id]=${unitedStates.id}`)).json();
       expect(states.data.states.length).toBeGreaterThanOrEqual(51);
-      await pressCtrlC(restarted);
+      await terminate(restarted);
+      expect(restarted.output()).toContain('Itrust stopped.');
       expect(postgresProcessesFor(otherDir)).toEqual([]);
     } finally {
       await rm(otherDir, { recursive: true, force: true });

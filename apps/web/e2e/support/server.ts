@@ -49,12 +49,22 @@ export async function npmStart(
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
-/** Sends Ctrl-C to the whole process group and waits for `npm start` to exit. */
+/** Sends Ctrl-C to the whole process group and waits until `npm start` and the app it runs have exited. */
 export async function pressCtrlC(app: RunningApp, timeoutMs = 30_000): Promise<Exit> {
   const { exitCode, signalCode } = app.process;
   if (exitCode !== null || signalCode !== null) return { code: exitCode, signal: signalCode };
-  const exited = new Promise<Exit>((resolve) => app.process.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<Exit>((resolve) => app.process.once('close', (code, signal) => resolve({ code, signal })));
   process.kill(-(app.process.pid ?? 0), 'SIGINT');
+  const timer = setTimeout(() => process.kill(-(app.process.pid ?? 0), 'SIGKILL'), timeoutMs);
+  const exit = await exited;
+  clearTimeout(timer);
+  return exit;
+}
+
+/** Sends SIGTERM to the `npm start` process alone, as a process manager does, and waits for it to exit. */
+export async function terminate(app: RunningApp, timeoutMs = 30_000): Promise<Exit> {
+  const exited = new Promise<Exit>((resolve) => app.process.once('close', (code, signal) => resolve({ code, signal })));
+  app.process.kill('SIGTERM');
   const timer = setTimeout(() => process.kill(-(app.process.pid ?? 0), 'SIGKILL'), timeoutMs);
   const exit = await exited;
   clearTimeout(timer);
