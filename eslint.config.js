@@ -30,7 +30,7 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers whose shape the assertions themselves check.
-    files: ['**/*.test.ts', 'apps/web/e2e/**/*.ts'],
+    files: ['**/*.test.ts', 'apps/web/e2e/**/*.ts', 'apps/api/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -134,7 +134,7 @@ describe('API documentation', () => {
 
 async function createTestAppWithBrokenRoute() {
   const { buildApp } = await import('../src/app.ts');
-  const app = await buildApp({ config: testApp.config, db: testApp.database.db, logger: false });
+  const app = await buildApp(testApp.dependencies);
   app.get('/api/broken', async () => {
     throw new Error('secret detail: connection string postgres://user:pw@db');
   });

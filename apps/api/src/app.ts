@@ -3,6 +3,18 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { MailQueue } from './jobs/mail.job.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createThrottle } from './lib/throttle.ts';
+import { createCodes } from './modules/auth/codes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createPasswordReset } from './modules/auth/password-reset.service.ts';
+import { createRegistration } from './modules/auth/registration.service.ts';
+import { createSessions } from './modules/auth/session.service.ts';
+import { createTokens } from './modules/auth/tokens.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
@@ -16,11 +28,15 @@ import { registerWebApp } from './plugins/web.ts';
 export type AppDependencies = {
   config: Config;
   db: Database;
+  mail: MailQueue;
+  /** Key for the HMAC under which verification codes are stored. */
+  appSecret: string;
+  clock?: Clock;
   logger?: FastifyServerOptions['logger'];
 };
 
 /** Builds the Fastify app; plugins and modules are registered explicitly, in order. */
-export async function buildApp({ config, db, logger }: AppDependencies) {
+export async function buildApp({ config, db, mail, appSecret, clock = systemClock, logger }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.bodyLimitBytes,
@@ -34,9 +50,23 @@ export async function buildApp({ config, db, logger }: AppDependencies) {
   await registerSecurity(app, config);
   await registerDocs(app);
 
+  const users = createUsersRepository(db);
+  const tokens = createTokens(db, clock, config.tokenLifetimeMs);
+  const throttle = createThrottle(clock);
+  const codes = createCodes(db, clock, throttle, appSecret);
+  registerAuth(app, { tokens, users });
+
   const reference = createReferenceService(createReferenceRepository(db));
+  const access = { db, clock, users, tokens, codes, throttle, mail };
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(referenceRoutes, { prefix: '/api', reference });
+  await app.register(authRoutes, {
+    prefix: '/api',
+    registration: createRegistration(access),
+    sessions: createSessions(access),
+    passwordReset: createPasswordReset(access),
+  });
+  await app.register(usersRoutes, { prefix: '/api', users });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
 
   await registerWebApp(app, config.webDistDir);

@@ -27,6 +27,12 @@ const envSchema = z.object({
   PLATFORM_SETTINGS_FILE: optionalText,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  APP_SECRET: optionalText.pipe(z.string().min(32, 'APP_SECRET must be at least 32 characters.').optional()),
 });
 
 export type Config = {
@@ -47,6 +53,8 @@ export type Config = {
   platformSettingsFile: string;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  tokenLifetimeMs: number;
+  appSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -62,6 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.NODE_ENV === 'production' && !values.APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_SECRET: required in production (at least 32 random characters).',
+    );
+  }
   const dataDir = path.resolve(repoRoot, values.DATA_DIR);
   return {
     nodeEnv: values.NODE_ENV,
@@ -86,5 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    tokenLifetimeMs: values.TOKEN_TTL_HOURS * 60 * 60 * 1000,
+    appSecret: values.APP_SECRET,
   };
 }

@@ -3,8 +3,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
-import { startJobQueue } from './jobs/boss.ts';
-import { registerMailJob } from './jobs/mail.job.ts';
+import { createJobQueue, startJobQueue } from './jobs/boss.ts';
+import { createMailQueue, registerMailJob } from './jobs/mail.job.ts';
+import { resolveAppSecret } from './lib/app-secret.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { createProgress } from './lib/progress.ts';
 import { seedReferenceData, syncPlatformSettings } from './seed/reference.ts';
@@ -53,8 +54,10 @@ async function main() {
   await syncPlatformSettings(db, config.platformSettingsFile);
 
   progress.step('Starting the API');
-  const app = await buildApp({ config, db });
-  const boss = await startJobQueue(databaseUrl, app.log);
+  const appSecret = await resolveAppSecret(config.appSecret, config.dataDir);
+  const boss = createJobQueue(databaseUrl);
+  const app = await buildApp({ config, db, mail: createMailQueue(boss), appSecret });
+  await startJobQueue(boss, app.log);
   cleanups.push(() => boss.stop({ graceful: true, timeout: 5_000 }));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -1,14 +1,41 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../src/app.ts';
+import { PgBoss } from 'pg-boss';
+import { buildApp, type App, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { createMailQueue, registerMailJob } from '../src/jobs/mail.job.ts';
+import type { Clock } from '../src/lib/clock.ts';
+import { createMailer } from '../src/lib/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createOutboxReader, type OutboxReader } from './outbox.ts';
 
-export type TestApp = { app: App; config: Config; database: TestDatabase; close: () => Promise<void> };
+/** A clock the test moves by hand. */
+export type TestClock = Clock & { advance: (ms: number) => void };
 
-/** The real app on its own fresh database, for `app.inject()` tests. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export function createTestClock(start = new Date()): TestClock {
+  let now = start.getTime();
+  return { now: () => new Date(now), advance: (ms) => (now += ms) };
+}
+
+export type TestApp = {
+  app: App;
+  config: Config;
+  database: TestDatabase;
+  dependencies: AppDependencies;
+  outbox: OutboxReader;
+  close: () => Promise<void>;
+};
+
+/**
+ * The real app on its own fresh database, with the real job queue delivering mail into a
+ * temporary outbox, for `app.inject()` tests.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-app-'));
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -18,14 +45,36 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const boss = new PgBoss({ connectionString: database.url, useListenNotify: true, max: 3 });
+  await boss.start();
+  await registerMailJob(
+    boss,
+    createMailer({
+      smtpUrl: undefined,
+      from: config.mailFrom,
+      outboxDir: config.mailOutboxDir,
+      log: { info: () => undefined },
+    }),
+  );
+  const dependencies: AppDependencies = {
+    config,
+    db: database.db,
+    mail: createMailQueue(boss),
+    appSecret: randomBytes(32).toString('hex'),
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  };
+  const app = await buildApp(dependencies);
   await app.ready();
   return {
     app,
     config,
     database,
+    dependencies,
+    outbox: createOutboxReader(config.mailOutboxDir),
     close: async () => {
       await app.close();
+      await boss.stop({ graceful: false, close: true });
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,3 +1,4 @@
+export * from './auth.ts';
 export * from './currencies.ts';
 export * from './envelope.ts';
 export * from './format.ts';

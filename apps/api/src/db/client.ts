@@ -1,4 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -11,4 +12,17 @@ export function createDatabase(url: string, maxConnections = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   pool.on('error', () => undefined);
   return drizzle({ client: pool, schema, casing: 'snake_case' });
+}
+
+/** The database or a transaction inside it: repositories accept either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Runs `work` in a transaction holding an advisory lock on `key`, so check-then-write cannot race. */
+export function withKeyLock<T>(db: Database, key: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    return work(tx);
+  });
 }

@@ -1,1 +1,3 @@
+export * from './auth.ts';
 export * from './reference.ts';
+export * from './users.ts';

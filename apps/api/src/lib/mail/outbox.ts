@@ -5,6 +5,9 @@ import { parseEml, type ParsedMail } from './eml.ts';
 
 export type OutboxEntry = ParsedMail & { file: string };
 
+// Orders messages written within the same millisecond by this process.
+let sequence = 0;
+
 const fileNamePattern = /^[\w.@+-]+\.eml$/;
 
 /** Writes one message as `<sortable timestamp>-<recipient>.eml` and returns the file name. */
@@ -12,7 +15,8 @@ export async function writeToOutbox(dir: string, recipient: string, raw: Buffer)
   await fs.mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replaceAll(':', '-').replace('.', '-');
   const safeRecipient = recipient.replace(/[^\w.@+-]/g, '_').slice(0, 100);
-  const file = `${stamp}-${randomBytes(3).toString('hex')}-${safeRecipient}.eml`;
+  sequence = (sequence + 1) % 1_000_000;
+  const file = `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}-${safeRecipient}.eml`;
   await fs.writeFile(path.join(dir, file), raw);
   return file;
 }

@@ -17,7 +17,7 @@ it('answers 200 when the database answers', async () => {
 
 it('answers 503 when the database does not', async () => {
   const unreachable = createDatabase('postgres://nobody:nothing@127.0.0.1:1/none');
-  const app = await buildApp({ config: testApp.config, db: unreachable, logger: false });
+  const app = await buildApp({ ...testApp.dependencies, db: unreachable });
   const response = await app.inject({ method: 'GET', url: '/api/health' });
   await app.close();
   await unreachable.$client.end();

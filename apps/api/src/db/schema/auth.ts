@@ -1,0 +1,53 @@
+import { customType, index, integer, pgEnum, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+export const tokenScope = pgEnum('token_scope', ['full', 'two_fa']);
+export const codePurpose = pgEnum('code_purpose', ['email_verification', 'two_fa', 'password_reset']);
+
+/** Bearer tokens, stored only as their SHA-256. A 'two_fa' token may only finish the second sign-in step. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: bytea('token_hash').notNull().unique(),
+    scope: tokenScope('scope').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('access_tokens_user_id_idx').on(table.userId)],
+);
+
+/** Six-digit codes sent by mail, stored as an HMAC, bound to a user and a purpose. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: codePurpose('purpose').notNull(),
+    codeHash: bytea('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('verification_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt)],
+);
+
+/** Events counted by the throttles (sign-in failures, code sends), shared by every API process. */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('throttle_events_key_created_at_idx').on(table.key, table.createdAt)],
+);

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cities, countries, currencies, nationalities, states } from './reference.ts';
+
+export const experienceLevel = pgEnum('experience_level', ['beginner', 'intermediate', 'advanced']);
+export const employmentStatus = pgEnum('employment_status', ['employed', 'unemployed']);
+export const kycStatus = pgEnum('kyc_status', ['pending', 'submitted', 'approved', 'declined']);
+export const userRole = pgEnum('user_role', ['investor', 'operator']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id),
+    cityId: integer('city_id').references(() => cities.id),
+    cityName: text('city_name').notNull(),
+    zipcode: text('zipcode').notNull(),
+    dateOfBirth: date('date_of_birth').notNull(),
+    nationalityId: integer('nationality_id')
+      .notNull()
+      .references(() => nationalities.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    experience: experienceLevel('experience').notNull(),
+    employed: employmentStatus('employed').notNull(),
+    family: text('family'),
+    referral: text('referral'),
+    kyc: kycStatus('kyc').notNull().default('pending'),
+    role: userRole('role').notNull().default('investor'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    twoFaActivatedAt: timestamp('two_fa_activated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
+    index('users_country_id_idx').on(table.countryId),
+  ],
+);

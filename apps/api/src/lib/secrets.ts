@@ -1,0 +1,23 @@
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+
+/** A bearer token: 256 random bits, URL-safe. */
+export function newAccessToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Six digits from the CSPRNG, leading zeros kept. */
+export function newSixDigitCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+/**
+ * Codes have only a million values, so a plain hash is no protection if the table leaks:
+ * they are stored as an HMAC under a secret kept outside the database.
+ */
+export function codeDigest(secret: string, userId: string, purpose: string, code: string): Buffer {
+  return createHmac('sha256', secret).update(`${userId}:${purpose}:${code}`).digest();
+}

@@ -1,0 +1,180 @@
+import {
+  codeRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  registerRequest,
+  resetPasswordRequest,
+  sessionAnswer,
+  successEnvelope,
+  userResource,
+  verifyResetCodeRequest,
+} from '@itrust/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth.ts';
+import { presentUser } from '../users/users.presenter.ts';
+import type { PasswordReset } from './password-reset.service.ts';
+import { resetMessages } from './password-reset.service.ts';
+import type { createRegistration } from './registration.service.ts';
+import type { Sessions } from './session.service.ts';
+
+type Services = {
+  registration: ReturnType<typeof createRegistration>;
+  sessions: Sessions;
+  passwordReset: PasswordReset;
+};
+
+const tags = ['access'];
+const noData = successEnvelope(z.object({}));
+const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
+
+export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, { registration, sessions, passwordReset }) => {
+  app.post(
+    '/user/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Create an account',
+        body: registerRequest,
+        response: { 201: successEnvelope(sessionAnswer) },
+      },
+    },
+    async (request, reply) => {
+      const { token, user } = await registration.register(request.body);
+      return reply
+        .code(201)
+        .send(
+          ok('Account created. We have emailed you a code to verify your email address.', {
+            token,
+            user: presentUser(user),
+          }),
+        );
+    },
+  );
+
+  app.post(
+    '/user/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with email or username',
+        body: loginRequest,
+        response: { 200: successEnvelope(sessionAnswer) },
+      },
+    },
+    async (request) => {
+      const { token, user } = await sessions.login(request.body.login, request.body.password, request.ip);
+      return ok('Login success.', { token, user: presentUser(user) });
+    },
+  );
+
+  app.post(
+    '/user/verify-two-fa',
+    {
+      config: { access: 'second-step' },
+      schema: {
+        tags,
+        summary: 'Finish a two-factor sign-in',
+        body: codeRequest,
+        response: { 200: successEnvelope(sessionAnswer) },
+      },
+    },
+    async (request) => {
+      const { token, user } = await sessions.verifyTwoFactor(authOf(request), request.body.code);
+      return ok('Login success.', { token, user: presentUser(user) });
+    },
+  );
+
+  app.post(
+    '/user/resend-two-fa',
+    {
+      config: { access: 'second-step' },
+      schema: { tags, summary: 'Send the sign-in code again', response: { 200: noData } },
+    },
+    async (request) => {
+      await sessions.resendTwoFactor(authOf(request));
+      return ok('Code resent.', {});
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    { config: { access: 'any-token' }, schema: { tags, summary: 'Sign out this token', response: { 200: noData } } },
+    async (request) => {
+      await sessions.logout(authOf(request));
+      return ok('Logged out.', {});
+    },
+  );
+
+  app.post(
+    '/user/email/verify',
+    {
+      config: { access: 'unverified' },
+      schema: {
+        tags,
+        summary: 'Verify the email address',
+        body: codeRequest,
+        response: { 200: successEnvelope(z.object({ user: userResource })) },
+      },
+    },
+    async (request) => {
+      const user = await sessions.verifyEmail(authOf(request), request.body.code);
+      return ok('Email verified.', { user: presentUser(user) });
+    },
+  );
+
+  app.post(
+    '/user/email/resend',
+    {
+      config: { access: 'unverified' },
+      schema: { tags, summary: 'Send the email verification code again', response: { 200: noData } },
+    },
+    async (request) => {
+      await sessions.resendEmailVerification(authOf(request));
+      return ok('Code resent.', {});
+    },
+  );
+
+  app.post(
+    '/user/password/forgot',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Email a password reset code', body: forgotPasswordRequest, response: { 200: noData } },
+    },
+    async (request) => {
+      await passwordReset.forgot(request.body.email);
+      return ok(resetMessages.sent, {});
+    },
+  );
+
+  app.post(
+    '/user/password/verify',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Check a password reset code', body: verifyResetCodeRequest, response: { 200: noData } },
+    },
+    async (request) => {
+      await passwordReset.verify(request.body.email, request.body.code);
+      return ok(resetMessages.verified, {});
+    },
+  );
+
+  app.post(
+    '/user/password/reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset code',
+        body: resetPasswordRequest,
+        response: { 200: noData },
+      },
+    },
+    async (request) => {
+      await passwordReset.reset(request.body.email, request.body.code, request.body.password);
+      return ok(resetMessages.updated, {});
+    },
+  );
+};

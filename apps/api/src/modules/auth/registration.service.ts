@@ -1,0 +1,124 @@
+import { messages, type registerRequest } from '@itrust/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { MailQueue } from '../../jobs/mail.job.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { authMail } from './auth.mail.ts';
+import type { Codes } from './codes.ts';
+import { passwordProblem } from './password-policy.ts';
+import type { Tokens } from './tokens.ts';
+
+type Registration = z.output<typeof registerRequest>;
+
+export function isAdult(dateOfBirth: string, today: Date): boolean {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const eighteenth = Date.UTC(year + 18, month - 1, day);
+  return eighteenth <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+}
+
+export function createRegistration(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  tokens: Tokens;
+  codes: Codes;
+  mail: MailQueue;
+}) {
+  const { db, clock, users, tokens, codes, mail } = deps;
+
+  /** The rules that need the database or the clock; the request schema has checked the shapes. */
+  async function problems(body: Registration): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+    const password = passwordProblem(body.password);
+    if (password) add('password', password);
+    if (!isAdult(body.date_of_birth, clock.now())) add('date_of_birth', messages.underage);
+    if (await users.emailTaken(body.email)) add('email', 'The email has already been taken.');
+    if (await users.usernameTaken(body.username)) add('username', 'The username has already been taken.');
+    if (!(await users.countryExists(body.country_id))) add('country_id', 'The selected country is invalid.');
+    else if (!(await users.stateBelongsToCountry(body.state_id, body.country_id))) {
+      add('state_id', 'The selected state does not belong to the selected country.');
+    }
+    if (!(await users.nationalityExists(body.nationality))) add('nationality', 'The selected nationality is invalid.');
+    if (!(await users.currencyExists(body.currency_id))) add('currency_id', 'The selected currency is invalid.');
+    return errors;
+  }
+
+  /** A city is one of the state's cities; free text only where the dataset lists none for the state. */
+  async function resolveCity(body: Registration): Promise<{ cityId: number | null; cityName: string }> {
+    const known = await users.citiesOfState(body.state_id);
+    if (typeof body.city === 'number') {
+      const city = known.find((candidate) => candidate.id === body.city);
+      if (!city) throw new ValidationFailed({ city: ['The selected city is not in the selected state.'] });
+      return { cityId: city.id, cityName: city.name };
+    }
+    const typed = body.city.toLowerCase();
+    const named = known.find((candidate) => candidate.name.toLowerCase() === typed);
+    if (named) return { cityId: named.id, cityName: named.name };
+    if (known.length > 0) throw new ValidationFailed({ city: ['Choose a city from the list.'] });
+    return { cityId: null, cityName: body.city };
+  }
+
+  return {
+    async register(body: Registration) {
+      const errors = await problems(body);
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+      const city = await resolveCity(body);
+      const passwordHash = await hashPassword(body.password);
+
+      const { userId, token, code } = await db
+        .transaction(async (tx) => {
+          const id = await users.insert(
+            {
+              firstName: body.first_name,
+              lastName: body.last_name,
+              email: body.email,
+              username: body.username,
+              passwordHash,
+              phone: body.phone,
+              address: body.address,
+              countryId: body.country_id,
+              stateId: body.state_id,
+              ...city,
+              zipcode: body.zipcode,
+              dateOfBirth: body.date_of_birth,
+              nationalityId: body.nationality,
+              currencyId: body.currency_id,
+              experience: body.experience,
+              employed: body.employed,
+              family: body.family ?? null,
+              referral: body.referral ? body.referral : null,
+              termsAcceptedAt: clock.now(),
+            },
+            tx,
+          );
+          return {
+            userId: id,
+            token: await tokens.issue(id, 'full', tx),
+            code: await codes.issue(id, 'email_verification', tx),
+          };
+        })
+        .catch((error: unknown) => {
+          // Two sign-ups with the same email or username at once: the unique index decides.
+          if (isUniqueViolation(error)) {
+            throw new ValidationFailed({ email: ['The email or username has already been taken.'] });
+          }
+          throw error;
+        });
+
+      const user = await users.findById(userId);
+      if (!user) throw new Error('registered user vanished');
+      await mail.queue(authMail.emailVerification({ email: user.email, firstName: user.firstName }, code));
+      return { token, user };
+    },
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = error as { code?: string; cause?: { code?: string } };
+  return code === '23505' || cause?.code === '23505';
+}

@@ -1,0 +1,116 @@
+import type { Database } from '../../db/client.ts';
+import { withKeyLock } from '../../db/client.ts';
+import type { MailQueue } from '../../jobs/mail.job.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, Conflict } from '../../lib/errors.ts';
+import { verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
+import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { authMail } from './auth.mail.ts';
+import type { Codes } from './codes.ts';
+import type { Tokens } from './tokens.ts';
+
+const fifteenMinutes = 15 * 60 * 1000;
+export const accountSignInRules: ThrottleRule[] = [{ limit: 10, windowMs: fifteenMinutes }];
+export const addressSignInRules: ThrottleRule[] = [{ limit: 50, windowMs: fifteenMinutes }];
+
+export const sessionMessages = {
+  badCredentials: 'These credentials do not match our records.',
+  tooManySignIns: (wait: string) => `Too many sign-in attempts. Please try again in ${wait}.`,
+  emailAlreadyVerified: 'Your email address is already verified.',
+} as const;
+
+export type Authenticated = { tokenId: string; userId: string };
+
+export function createSessions(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  tokens: Tokens;
+  codes: Codes;
+  throttle: Throttle;
+  mail: MailQueue;
+}) {
+  const { db, clock, users, tokens, codes, throttle, mail } = deps;
+
+  async function currentUser(userId: string) {
+    const user = await users.findById(userId);
+    if (!user) throw new AppError(401, 'Unauthenticated.');
+    return user;
+  }
+
+  return {
+    /**
+     * Email or username and password. Failures count per account and per client address; the
+     * answer is the same whether or not the account exists.
+     */
+    async login(login: string, password: string, clientAddress: string) {
+      const user = await users.findByLogin(login);
+      const accountKey = user ? `signin:user:${user.id}` : `signin:login:${login.toLowerCase()}`;
+      const addressKey = `signin:address:${clientAddress}`;
+      await throttle.enforce(db, addressKey, addressSignInRules, sessionMessages.tooManySignIns);
+
+      const outcome = await withKeyLock(db, accountKey, async (tx) => {
+        await throttle.enforce(tx, accountKey, accountSignInRules, sessionMessages.tooManySignIns);
+        const passwordMatches = user
+          ? await verifyPassword(user.passwordHash, password)
+          : await verifyAgainstDecoy(password);
+        if (!user || !passwordMatches) {
+          await throttle.record(tx, accountKey);
+          await throttle.record(tx, addressKey);
+          return undefined;
+        }
+        await throttle.clear(tx, accountKey);
+        const secondStep = user.twoFaActivatedAt !== null;
+        const token = await tokens.issue(user.id, secondStep ? 'two_fa' : 'full', tx);
+        const code = secondStep ? await codes.issue(user.id, 'two_fa', tx) : undefined;
+        return { token, user, code };
+      });
+      if (!outcome)
+        throw new AppError(422, sessionMessages.badCredentials, { login: [sessionMessages.badCredentials] });
+
+      if (outcome.code)
+        await mail.queue(
+          authMail.twoFactor({ email: outcome.user.email, firstName: outcome.user.firstName }, outcome.code),
+        );
+      return { token: outcome.token, user: outcome.user };
+    },
+
+    /** The second step: a correct code swaps the waiting token for a full one. */
+    async verifyTwoFactor(auth: Authenticated, code: string) {
+      await codes.check(auth.userId, 'two_fa', code, { consume: true });
+      const token = await db.transaction(async (tx) => {
+        await tokens.revoke(auth.tokenId, tx);
+        return tokens.issue(auth.userId, 'full', tx);
+      });
+      return { token, user: await currentUser(auth.userId) };
+    },
+
+    async resendTwoFactor(auth: Authenticated) {
+      const user = await currentUser(auth.userId);
+      const code = await codes.resend(user.id, 'two_fa');
+      await mail.queue(authMail.twoFactor({ email: user.email, firstName: user.firstName }, code));
+    },
+
+    async logout(auth: Authenticated) {
+      await tokens.revoke(auth.tokenId);
+    },
+
+    async verifyEmail(auth: Authenticated, code: string) {
+      const user = await currentUser(auth.userId);
+      if (user.emailVerifiedAt) throw new Conflict(sessionMessages.emailAlreadyVerified);
+      await codes.check(user.id, 'email_verification', code, { consume: true });
+      await users.update(user.id, { emailVerifiedAt: clock.now() });
+      return currentUser(user.id);
+    },
+
+    async resendEmailVerification(auth: Authenticated) {
+      const user = await currentUser(auth.userId);
+      if (user.emailVerifiedAt) throw new Conflict(sessionMessages.emailAlreadyVerified);
+      const code = await codes.resend(user.id, 'email_verification');
+      await mail.queue(authMail.emailVerification({ email: user.email, firstName: user.firstName }, code));
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

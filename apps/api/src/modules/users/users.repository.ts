@@ -1,0 +1,102 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { cities, countries, currencies, nationalities, states, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Currency = typeof currencies.$inferSelect;
+export type UserWithCurrency = UserRow & { currency: Currency };
+
+const withCurrency = { user: users, currency: currencies };
+
+export function createUsersRepository(db: Executor) {
+  const joined = (tx: Executor) =>
+    tx.select(withCurrency).from(users).innerJoin(currencies, eq(currencies.id, users.currencyId));
+  const flatten = (row: { user: UserRow; currency: Currency } | undefined): UserWithCurrency | undefined =>
+    row ? { ...row.user, currency: row.currency } : undefined;
+
+  return {
+    async findById(id: string, tx: Executor = db) {
+      return flatten((await joined(tx).where(eq(users.id, id)).limit(1))[0]);
+    },
+    /** Sign-in accepts the email or the username, in any letter case. */
+    async findByLogin(login: string, tx: Executor = db) {
+      const lowered = login.toLowerCase();
+      const rows = await joined(tx)
+        .where(or(sql`lower(${users.email}) = ${lowered}`, sql`lower(${users.username}) = ${lowered}`))
+        .limit(1);
+      return flatten(rows[0]);
+    },
+    async findByEmail(email: string, tx: Executor = db) {
+      return flatten(
+        (
+          await joined(tx)
+            .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+            .limit(1)
+        )[0],
+      );
+    },
+    async emailTaken(email: string, tx: Executor = db) {
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return rows.length > 0;
+    },
+    async usernameTaken(username: string, tx: Executor = db) {
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+        .limit(1);
+      return rows.length > 0;
+    },
+    async insert(values: NewUser, tx: Executor = db) {
+      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+      if (!row) throw new Error('insert into users returned no row');
+      return row.id;
+    },
+    async update(id: string, values: Partial<NewUser>, tx: Executor = db) {
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
+    },
+    async stateBelongsToCountry(stateId: number, countryId: number, tx: Executor = db) {
+      const rows = await tx.select({ countryId: states.countryId }).from(states).where(eq(states.id, stateId)).limit(1);
+      return rows[0]?.countryId === countryId;
+    },
+    async citiesOfState(stateId: number, tx: Executor = db) {
+      return tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.stateId, stateId));
+    },
+    async countryExists(id: number, tx: Executor = db) {
+      return (await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, id)).limit(1)).length > 0;
+    },
+    async nationalityExists(id: number, tx: Executor = db) {
+      return (
+        (await tx.select({ id: nationalities.id }).from(nationalities).where(eq(nationalities.id, id)).limit(1))
+          .length > 0
+      );
+    },
+    async currencyExists(id: number, tx: Executor = db) {
+      return (await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, id)).limit(1)).length > 0;
+    },
+    async placeNames(user: Pick<UserRow, 'countryId' | 'stateId' | 'cityId'>, tx: Executor = db) {
+      const [country] = await tx
+        .select({ id: countries.id, name: countries.name, iso_code: countries.isoCode })
+        .from(countries)
+        .where(eq(countries.id, user.countryId));
+      const [state] = await tx
+        .select({ id: states.id, name: states.name })
+        .from(states)
+        .where(eq(states.id, user.stateId));
+      const [city] = user.cityId
+        ? await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.id, user.cityId))
+        : [];
+      return { country, state, city };
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

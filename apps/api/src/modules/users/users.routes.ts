@@ -1,0 +1,82 @@
+import { successEnvelope } from '@itrust/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth.ts';
+import { presentUser } from './users.presenter.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+export const userIncludes = [
+  'wallet',
+  'transactions',
+  'savings',
+  'country',
+  'state',
+  'city',
+  'currency',
+  'depositAccount',
+  'withdrawalAccount',
+] as const;
+type Include = (typeof userIncludes)[number];
+
+const includeQuery = z
+  .object({
+    include: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const requested = (value ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+        const unknown = requested.filter((part) => !(userIncludes as readonly string[]).includes(part));
+        if (unknown.length) {
+          context.addIssue({
+            code: 'custom',
+            message: `Unknown include: ${unknown.join(', ')}. Allowed: ${userIncludes.join(', ')}.`,
+          });
+          return z.NEVER;
+        }
+        return new Set(requested as Include[]);
+      }),
+  })
+  .strict();
+
+const zeroWallet = { balance: '0.00', total: '0.00', '24hr_pl': '0.00', '24hr_pl_percentage': '0.00' };
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository }> = async (app, { users }) => {
+  app.get(
+    '/user',
+    {
+      config: { access: 'unverified' },
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user, with related records on request',
+        querystring: includeQuery,
+        response: { 200: successEnvelope(z.object({ user: z.record(z.string(), z.unknown()) })) },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const include = request.query.include;
+      const answer: Record<string, unknown> = presentUser(user);
+      if (include.has('country') || include.has('state') || include.has('city')) {
+        const places = await users.placeNames(user);
+        if (include.has('country')) answer['country'] = places.country ?? null;
+        if (include.has('state')) answer['state'] = places.state ?? null;
+        if (include.has('city')) answer['city'] = places.city ?? { id: null, name: user.cityName };
+      }
+      // Money records arrive with the ledger, savings and payment-method issues; until then every account is empty.
+      if (include.has('wallet'))
+        answer['wallet'] = {
+          cash: { balance: '0.00', total_networth: '0.00' },
+          auto: zeroWallet,
+          brokerage: zeroWallet,
+        };
+      if (include.has('transactions')) answer['transactions'] = [];
+      if (include.has('savings')) answer['savings'] = [];
+      if (include.has('depositAccount')) answer['deposit_account'] = null;
+      if (include.has('withdrawalAccount')) answer['withdrawal_account'] = null;
+      return { status: 'success' as const, message: 'OK', data: { user: answer } };
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, Forbidden, Unauthenticated } from '../lib/errors.ts';
+import type { Tokens } from '../modules/auth/tokens.ts';
+import type { UsersRepository, UserWithCurrency } from '../modules/users/users.repository.ts';
+
+/**
+ * Who may call a route:
+ * - public: anyone;
+ * - second-step: only a token waiting for the two-factor code;
+ * - any-token: any live token (logout);
+ * - unverified: a full token, email not yet verified is fine;
+ * - verified: a full token of a user whose email is verified (the default under /api/user).
+ */
+export type Access = 'public' | 'second-step' | 'any-token' | 'unverified' | 'verified';
+
+export type AuthContext = { tokenId: string; userId: string; scope: 'full' | 'two_fa'; user: UserWithCurrency };
+
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+export const authMessages = {
+  secondStepPending: 'Enter the sign-in code we emailed you first.',
+  secondStepDone: 'Two-factor sign-in is already complete.',
+  emailUnverified: 'Verify your email address first.',
+} as const;
+
+/** Reads the bearer token on every request and enforces the route's access level before the body is read. */
+export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens; users: UsersRepository }): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const access = accessOf(request);
+    if (access === 'public') return;
+
+    const token = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw new Unauthenticated();
+    const active = await deps.tokens.findActive(token);
+    if (!active) throw new Unauthenticated();
+    const user = await deps.users.findById(active.userId);
+    if (!user) throw new Unauthenticated();
+    request.auth = { tokenId: active.id, userId: user.id, scope: active.scope, user };
+
+    if (access === 'any-token') return;
+    if (active.scope === 'two_fa') {
+      if (access !== 'second-step') throw new Forbidden(authMessages.secondStepPending);
+      return;
+    }
+    if (access === 'second-step') throw new AppError(409, authMessages.secondStepDone);
+    if (access === 'verified' && !user.emailVerifiedAt) throw new Forbidden(authMessages.emailUnverified);
+  });
+}
+
+function accessOf(request: FastifyRequest): Access {
+  const declared = request.routeOptions.config.access;
+  if (declared) return declared;
+  return request.url.startsWith('/api/user') ? 'verified' : 'public';
+}
+
+/** The signed-in caller; routes behind an access level other than public always have one. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Unauthenticated();
+  return request.auth;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { TestApp } from './app.ts';
+
+type Places = { countryId: number; stateId: number; cityId: number; nationalityId: number; currencyId: number };
+const placesByApp = new WeakMap<TestApp, Places>();
+
+/** United Kingdom, England, London, British, USD: real ids from the seeded reference data. */
+export async function londonPlaces(testApp: TestApp): Promise<Places> {
+  const cached = placesByApp.get(testApp);
+  if (cached) return cached;
+  const { rows } = await testApp.database.db.$client.query<Places>(`
+    select c.id as "countryId", s.id as "stateId", ci.id as "cityId",
+           (select id from nationalities where name = 'British') as "nationalityId",
+           (select id from currencies where code = 'USD') as "currencyId"
+    from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
+    where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`);
+  const places = rows[0];
+  if (!places) throw new Error('reference data lacks London');
+  placesByApp.set(testApp, places);
+  return places;
+}
+
+export function uniqueSuffix(): string {
+  return randomBytes(4).toString('hex');
+}
+
+export function yearsAgo(years: number, from = new Date(), extraDays = 0): string {
+  const date = new Date(Date.UTC(from.getUTCFullYear() - years, from.getUTCMonth(), from.getUTCDate() + extraDays));
+  return date.toISOString().slice(0, 10);
+}
+
+export async function registration(testApp: TestApp, overrides: Record<string, unknown> = {}) {
+  const places = await londonPlaces(testApp);
+  const suffix = uniqueSuffix();
+  const body = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: `ada.${suffix}@example.com`,
+    username: `ada_${suffix}`,
+    password: 'analytical engine 1843',
+    password_confirmation: 'analytical engine 1843',
+    phone: '+44 20 7946 0958',
+    address: '12 St James Square',
+    country_id: places.countryId,
+    state_id: places.stateId,
+    city: places.cityId,
+    zipcode: 'SW1Y 4JH',
+    date_of_birth: '1990-12-10',
+    nationality: places.nationalityId,
+    currency_id: places.currencyId,
+    experience: 'intermediate',
+    employed: 'employed',
+    family: 'no',
+    referral: '',
+    terms: true,
+  };
+  const merged: typeof body & Record<string, unknown> = Object.assign(body, overrides);
+  return merged;
+}
+
+export type SignedUpUser = { email: string; username: string; password: string; token: string; id: string };
+
+/** Signs up through the API; `verified` also verifies the email with the code from the outbox. */
+export async function signUp(
+  testApp: TestApp,
+  options: { verified?: boolean; overrides?: Record<string, unknown> } = {},
+): Promise<SignedUpUser> {
+  const body = await registration(testApp, options.overrides);
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/user/register', payload: body });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  const { token, user } = response.json().data as { token: string; user: { id: string } };
+  const signedUp = { email: body.email, username: body.username, password: body.password, token, id: user.id };
+  if (options.verified) {
+    const code = await testApp.outbox.code(body.email, 'email verification code');
+    const verified = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/email/verify',
+      headers: bearer(token),
+      payload: { code },
+    });
+    if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.body}`);
+  }
+  return signedUp;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,23 @@
+// Rules and messages shared with the browser without pulling zod into the sign-in bundle.
+
+/** Text before an @, text after it, a dot in the domain part, no whitespace (spec 1 §5). */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const codePattern = /^\d{6}$/;
+
+export const messages = {
+  passwordsDoNotMatch: 'Passwords do not match!',
+  termsRequired: 'You must agree to the terms and conditions.',
+  invalidCode: 'Invalid OTP code!',
+  invalidEmail: 'The email must be a valid email address.',
+  passwordLength: 'The password must be between 8 and 128 characters.',
+  commonPassword: 'This password is too common. Choose one that is harder to guess.',
+  underage: 'You must be at least 18 years old to open an account.',
+  usernameFormat: 'The username may only contain letters, numbers, dots, dashes and underscores (3 to 30 characters).',
+} as const;
+
+/** Sign-up step 1 and the contact step: '{field} is required!' with the field as spelled. */
+export const requiredAsSpelled = (field: string) => `${field} is required!`;
+/** Sign-up step 2: the field name with underscores as spaces, then ' is required!'. */
+export const requiredInWords = (field: string) => `${field.replaceAll('_', ' ')} is required!`;
+/** Sign-in and the new-password screen: '{field} required!'. */
+export const requiredShort = (field: string) => `${field} required!`;

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  codePattern,
+  emailPattern,
+  messages,
+  requiredAsSpelled,
+  requiredInWords,
+  requiredShort,
+} from './auth-rules.ts';
+
+export * from './auth-rules.ts';
+
+const text = (required: string, max = 255) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`);
+
+const id = (required: string) => z.coerce.number({ error: required }).int(required).positive(required);
+
+export const signUpAccountFields = {
+  first_name: text(requiredAsSpelled('first_name'), 100),
+  last_name: text(requiredAsSpelled('last_name'), 100),
+  email: text(requiredAsSpelled('email')).pipe(z.string().regex(emailPattern, messages.invalidEmail)),
+  username: text(requiredAsSpelled('username'), 30).pipe(
+    z.string().regex(/^[A-Za-z0-9._-]{3,30}$/, messages.usernameFormat),
+  ),
+  password: z.string({ error: requiredAsSpelled('password') }).min(1, requiredAsSpelled('password')),
+  password_confirmation: z
+    .string({ error: requiredAsSpelled('password_confirmation') })
+    .min(1, requiredAsSpelled('password_confirmation')),
+};
+
+export const contactFields = {
+  phone: text(requiredAsSpelled('phone'), 30),
+  address: text(requiredAsSpelled('address')),
+  country_id: id(requiredAsSpelled('country_id')),
+  state_id: id(requiredAsSpelled('state_id')),
+  city: z.union([z.number().int().positive(), text(requiredAsSpelled('city'), 120)], {
+    error: requiredAsSpelled('city'),
+  }),
+  zipcode: text(requiredAsSpelled('zipcode'), 20),
+};
+
+export const otherInformationFields = {
+  date_of_birth: text(requiredInWords('date_of_birth'), 10).pipe(z.iso.date('Enter the date of birth as YYYY-MM-DD.')),
+  nationality: id(requiredInWords('nationality')),
+  currency_id: id(requiredInWords('currency_id')),
+  experience: z.enum(['beginner', 'intermediate', 'advanced'], { error: requiredInWords('experience') }),
+  employed: z.enum(['employed', 'unemployed'], { error: requiredInWords('employed') }),
+  family: z.enum(['yes', 'no']).nullish(),
+  referral: z.string().trim().max(100, 'At most 100 characters.').nullish(),
+  terms: z.literal(true, { error: messages.termsRequired }),
+};
+
+export const registerRequest = z
+  .object({ ...signUpAccountFields, ...contactFields, ...otherInformationFields })
+  .refine((body) => body.password === body.password_confirmation, {
+    message: messages.passwordsDoNotMatch,
+    path: ['password_confirmation'],
+  });
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const loginRequest = z.object({
+  login: z
+    .string({ error: requiredShort('login') })
+    .trim()
+    .min(1, requiredShort('login'))
+    .max(255),
+  password: z
+    .string({ error: requiredShort('password') })
+    .min(1, requiredShort('password'))
+    .max(1024),
+});
+
+export const codeRequest = z.object({
+  code: z.string({ error: messages.invalidCode }).trim().regex(codePattern, messages.invalidCode),
+});
+
+const emailField = text(requiredShort('email')).pipe(z.string().regex(emailPattern, messages.invalidEmail));
+
+export const forgotPasswordRequest = z.object({ email: emailField });
+export const verifyResetCodeRequest = z.object({ email: emailField, code: codeRequest.shape.code });
+export const resetPasswordRequest = z
+  .object({
+    email: emailField,
+    code: codeRequest.shape.code,
+    password: z.string({ error: requiredShort('password') }).min(1, requiredShort('password')),
+    password_confirmation: z
+      .string({ error: requiredShort('password_confirmation') })
+      .min(1, requiredShort('password_confirmation')),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    message: messages.passwordsDoNotMatch,
+    path: ['password_confirmation'],
+  });
+
+export const currencySummary = z.object({ id: z.number(), code: z.string(), name: z.string(), sign: z.string() });
+
+/** The user as every answer shows it. */
+export const userResource = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  country_id: z.number(),
+  state_id: z.number(),
+  city_id: z.number().nullable(),
+  city: z.string(),
+  zipcode: z.string(),
+  dob: z.string(),
+  date_of_birth: z.string(),
+  nationality: z.number(),
+  currency_id: z.number(),
+  experience: z.string(),
+  employed: z.string(),
+  family: z.string().nullable(),
+  referral: z.string().nullable(),
+  kyc: z.enum(['pending', 'submitted', 'approved', 'declined']),
+  role: z.enum(['investor', 'operator']),
+  email_verified_at: z.string().nullable(),
+  two_fa_activated_at: z.string().nullable(),
+  created_at: z.string(),
+  currency: currencySummary,
+});
+export type UserResource = z.infer<typeof userResource>;
+
+export const sessionAnswer = z.object({ token: z.string(), user: userResource });
+export type SessionAnswer = z.infer<typeof sessionAnswer>;
