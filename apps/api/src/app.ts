@@ -17,6 +17,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { clientConfigRoutes } from './modules/reference/client-config.routes.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const access = { db, clock, users, tokens, codes, throttle, mail };
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(referenceRoutes, { prefix: '/api', reference });
+  await app.register(clientConfigRoutes, { prefix: '/api', config });
   await app.register(authRoutes, {
     prefix: '/api',
     registration: createRegistration(access),

@@ -8,6 +8,7 @@ import { createMailQueue, registerMailJob } from './jobs/mail.job.ts';
 import { resolveAppSecret } from './lib/app-secret.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { createProgress } from './lib/progress.ts';
+import { seedDemoUsers } from './seed/demo.ts';
 import { seedReferenceData, syncPlatformSettings } from './seed/reference.ts';
 
 const progress = createProgress();
@@ -52,6 +53,7 @@ async function main() {
   await runMigrations(db);
   await seedReferenceData(db, progress.step);
   await syncPlatformSettings(db, config.platformSettingsFile);
+  const demo = config.isProduction ? undefined : await seedDemoUsers(db, config.dataDir);
 
   progress.step('Starting the API');
   const appSecret = await resolveAppSecret(config.appSecret, config.dataDir);
@@ -74,6 +76,9 @@ async function main() {
   const url = new URL(config.appUrl).port === String(port) ? config.appUrl : `http://${config.host}:${port}`;
   progress.done(`Itrust is ready at ${url}`);
   if (!config.isProduction) process.stderr.write(`  Mail outbox: ${url}/dev/mail   API docs: ${url}/api/docs\n`);
+  if (demo) {
+    process.stderr.write(`  Demo investor: ${demo.email}  password: ${demo.password}\n  (kept in ${demo.file})\n`);
+  }
 }
 
 main().catch(async (error: unknown) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
-import { HomePage } from './support/home-page.ts';
+import { SignInPage } from './support/sign-in-page.ts';
 import { npmStart, postgresProcessesFor, pressCtrlC, terminate, type RunningApp } from './support/server.ts';
 
 let dataDir: string;
@@ -31,6 +31,7 @@ describe('npm start on an empty data directory', () => {
     expect(output).toMatch(/Loading 250 countries/);
     expect(output).toMatch(/Loading cities [\d,]+ \/ [\d,]+/);
     expect(output).toMatch(/Itrust is ready at http:\/\/127\.0\.0\.1:\d+/);
+    expect(output).toMatch(/Demo investor: demo@example\.com {2}password: [a-z]+(-[a-z]+){3}/);
   });
 
   it('answers /api/health with 200', async () => {
@@ -41,13 +42,13 @@ describe('npm start on an empty data directory', () => {
 });
 
 describe('the web app in Chromium', () => {
-  it('renders the start page with currencies from the API and the public footer, within the CSP', async () => {
+  it('renders the sign-in page with currencies from the API and the public footer, within the CSP', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchPageProblems(page);
-    const home = new HomePage(page);
+    const home = new SignInPage(page);
     await home.open(app.url);
 
-    expect(await home.heading()).toContain('Invest, save and grow your money');
+    expect(await page.title()).toBe('Itrust - Sign in');
     expect(await home.currencies()).toEqual([
       '$ US Dollar (USD)',
       '€ Euro (EUR)',
@@ -72,20 +73,18 @@ describe('the web app in Chromium', () => {
 
   it('fits a 390×844 phone screen without sideways scrolling', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await new HomePage(page).open(app.url);
+    await new SignInPage(page).open(app.url);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await page.screenshot({ path: path.join(screenshotDir, 'home-phone.png'), fullPage: true });
     expect(overflow).toBeLessThanOrEqual(0);
     await page.close();
   });
 
-  it('shows the default error screen for an unknown route', async () => {
+  it('sends a visitor who opens a signed-in address to the sign-in screen', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/no/such/screen`);
-    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' }).textContent()).resolves.toBe(
-      'Unexpected Application Error!',
-    );
-    expect(await page.getByRole('alert').textContent()).toContain('404 Not Found');
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.close();
   });
 
@@ -115,6 +114,7 @@ describe('stopping and starting again', () => {
     console.info(`second npm start was ready after ${Math.round(app.readyAfterMs)} ms`);
     expect(app.output()).not.toContain('Creating the PostgreSQL cluster');
     expect(app.output()).not.toContain('Loading');
+    expect(app.output()).not.toContain('Demo investor');
     const countries = await (await fetch(`${app.url}/api/country`)).json();
     expect(countries.data.countries.length).toBeGreaterThanOrEqual(240);
     expect(app.readyAfterMs).toBeLessThan(5_000);

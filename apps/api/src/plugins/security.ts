@@ -3,25 +3,33 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
+// The live-chat widget (Crisp) needs its own hosts, allowed only when a widget id is configured.
+const chatHosts = ['https://client.crisp.chat', 'https://*.crisp.chat'];
+const chatSockets = ['wss://client.relay.crisp.chat'];
+
 /** The app's Content-Security-Policy: no inline script anywhere, nothing may frame the app. */
-export const contentSecurityPolicy = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  frameSrc: ["'none'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-  upgradeInsecureRequests: null,
-};
+export function contentSecurityPolicy(config: Pick<Config, 'chatWidgetId'>) {
+  const chat = config.chatWidgetId ? chatHosts : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...chat],
+    styleSrc: ["'self'", ...chat],
+    imgSrc: ["'self'", 'data:', ...chat],
+    fontSrc: ["'self'", ...chat],
+    connectSrc: ["'self'", ...chat, ...(config.chatWidgetId ? chatSockets : [])],
+    frameSrc: config.chatWidgetId ? chat : ["'none'"],
+    mediaSrc: ["'self'", ...chat],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+}
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },

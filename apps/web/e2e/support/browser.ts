@@ -25,7 +25,11 @@ export async function launchChromium(): Promise<Browser> {
 export function watchPageProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    // Chromium reports every 4xx answer as a console error; refused sign-ins and codes are expected ones.
+    const expectedRefusal = /^Failed to load resource: the server responded with a status of 4\d\d/.test(
+      message.text(),
+    );
+    if (message.type() === 'error' && !expectedRefusal) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;

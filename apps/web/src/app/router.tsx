@@ -1,15 +1,91 @@
-import { createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/ui/error-screen';
-import { PublicLayout } from './public-layout';
+import { VisitorsOnly, WithToken } from './guards';
+
+const authRoute = (
+  path: string,
+  load: () => Promise<{ Component: ComponentType }>,
+  guard?: 'visitors' | 'token',
+): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { Component } = await load();
+    if (guard === 'visitors')
+      return {
+        Component: () => (
+          <VisitorsOnly>
+            <Component />
+          </VisitorsOnly>
+        ),
+      };
+    if (guard === 'token')
+      return {
+        Component: () => (
+          <WithToken>
+            <Component />
+          </WithToken>
+        ),
+      };
+    return { Component };
+  },
+});
 
 export const router = createBrowserRouter([
   {
-    element: <PublicLayout />,
     errorElement: <ErrorScreen />,
     children: [
+      authRoute(
+        '/',
+        async () => ({ Component: (await import('../features/auth/routes/sign-in-route')).SignInRoute }),
+        'visitors',
+      ),
+      authRoute('/signup', async () => ({
+        Component: (await import('../features/auth/routes/sign-up-route')).SignUpRoute,
+      })),
+      authRoute('/stepone', async () => ({
+        Component: (await import('../features/auth/routes/contact-route')).ContactRoute,
+      })),
+      authRoute('/steptwo', async () => ({
+        Component: (await import('../features/auth/routes/other-information-route')).OtherInformationRoute,
+      })),
+      authRoute(
+        '/verifyemail',
+        async () => ({ Component: (await import('../features/auth/routes/verify-email-route')).VerifyEmailRoute }),
+        'token',
+      ),
+      authRoute(
+        '/otp',
+        async () => ({ Component: (await import('../features/auth/routes/otp-route')).OtpRoute }),
+        'token',
+      ),
+      authRoute('/reset-password', async () => ({
+        Component: (await import('../features/auth/routes/reset-password-route')).ResetPasswordRoute,
+      })),
+      authRoute('/validate-otp', async () => ({
+        Component: (await import('../features/auth/routes/validate-otp-route')).ValidateOtpRoute,
+      })),
+      authRoute('/change-password', async () => ({
+        Component: (await import('../features/auth/routes/change-password-route')).ChangePasswordRoute,
+      })),
       {
-        index: true,
-        lazy: async () => ({ Component: (await import('../features/home/routes/home-route')).HomeRoute }),
+        lazy: async () => ({ Component: (await import('../features/shell/shell-layout')).ShellLayout }),
+        children: [
+          {
+            path: '/portfolio',
+            lazy: async () => ({
+              Component: (await import('../features/portfolio/routes/portfolio-route')).PortfolioRoute,
+            }),
+          },
+          {
+            path: '/user',
+            lazy: async () => ({ Component: (await import('../features/account/routes/account-route')).AccountRoute }),
+          },
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('../features/shell/not-found-in-shell')).NotFoundInShell }),
+          },
+        ],
       },
     ],
   },

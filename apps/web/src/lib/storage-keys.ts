@@ -1,8 +1,14 @@
+import type { UserResource } from '@itrust/contracts';
+
 /** Browser storage keys named by the specification; other code reads and writes storage only through these. */
 export const sessionKeys = {
   accessToken: 'accessToken',
   userInfo: 'userInfo',
   contactInfo: 'contactInfo',
+  signUpAccount: 'signUpAccount',
+  resetEmail: 'resetEmail',
+  resetCode: 'resetCode',
+  lastUpdated: 'lastUpdated',
   currencySign: 'currencySign',
 } as const;
 
@@ -10,10 +16,40 @@ export const localKeys = {
   authPassed: 'authPassed',
   activeTab: 'activeTab',
   walletActivePage: 'wallet-active-page',
+  kycBannerDismissed: 'kycBannerDismissed',
 } as const;
 
 export function readAccessToken(): string | null {
   return sessionStorage.getItem(sessionKeys.accessToken);
+}
+
+export function readStoredUser(): UserResource | null {
+  const stored = sessionStorage.getItem(sessionKeys.userInfo);
+  if (!stored) return null;
+  try {
+    return JSON.parse(stored) as UserResource;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the token, the user and the currency sign the screens format money with. */
+export function storeSession(token: string, user: UserResource): void {
+  sessionStorage.setItem(sessionKeys.accessToken, token);
+  storeUser(user);
+}
+
+export function storeUser(user: UserResource): void {
+  sessionStorage.setItem(sessionKeys.userInfo, JSON.stringify(user));
+  sessionStorage.setItem(sessionKeys.currencySign, user.currency.sign);
+}
+
+export function markTwoFactorPassed(): void {
+  localStorage.setItem(localKeys.authPassed, 'true');
+}
+
+export function twoFactorPassed(): boolean {
+  return localStorage.getItem(localKeys.authPassed) === 'true';
 }
 
 /** Signing out clears both storages, as the specification's logout does. */

@@ -42,14 +42,12 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, { registr
     },
     async (request, reply) => {
       const { token, user } = await registration.register(request.body);
-      return reply
-        .code(201)
-        .send(
-          ok('Account created. We have emailed you a code to verify your email address.', {
-            token,
-            user: presentUser(user),
-          }),
-        );
+      return reply.code(201).send(
+        ok('Account created. We have emailed you a code to verify your email address.', {
+          token,
+          user: presentUser(user),
+        }),
+      );
     },
   );
 

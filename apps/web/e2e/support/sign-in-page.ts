@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
-/** The public start page: brand, product summary, supported currencies and the public footer. */
-export class HomePage {
+/** The sign-in screen at /, with the product pitch and supported currencies beside it on wide screens. */
+export class SignInPage {
   readonly page: Page;
 
   constructor(page: Page) {
@@ -10,11 +10,17 @@ export class HomePage {
 
   async open(baseUrl: string) {
     await this.page.goto(baseUrl);
-    await this.page.getByRole('heading', { level: 1 }).waitFor();
+    await this.page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   }
 
-  heading() {
-    return this.page.getByRole('heading', { level: 1 }).textContent();
+  submitButton() {
+    return this.page.getByRole('button', { name: 'Sign in' });
+  }
+
+  async signIn(login: string, password: string) {
+    await this.page.getByLabel('Email or username').fill(login);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.submitButton().click();
   }
 
   async currencies() {

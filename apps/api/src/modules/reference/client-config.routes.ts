@@ -1,0 +1,20 @@
+import { successEnvelope } from '@itrust/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+
+/** What the browser needs to know about this installation (the live-chat widget id, if any). */
+export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get(
+    '/client-config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['reference'],
+        summary: 'Browser configuration',
+        response: { 200: successEnvelope(z.object({ chat_widget_id: z.string().nullable() })) },
+      },
+    },
+    async () => ({ status: 'success' as const, message: 'OK', data: { chat_widget_id: config.chatWidgetId ?? null } }),
+  );
+};

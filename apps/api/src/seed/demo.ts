@@ -1,0 +1,72 @@
+import { randomInt } from 'node:crypto';
+import { chmod, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+
+export const demoInvestorEmail = 'demo@example.com';
+
+export type DemoCredentials = { email: string; password: string; file: string };
+
+/** Four random words: easy to type, far from any common-password list. */
+function demoPassword(): string {
+  const words = dictionary['diceware-common'];
+  return Array.from({ length: 4 }, () => words[randomInt(words.length)]).join('-');
+}
+
+/**
+ * On a database with no users, outside production: the demo investor (email verified, KYC
+ * pending). Its password is random, printed once and kept in DATA_DIR/demo-credentials.txt.
+ */
+export async function seedDemoUsers(db: Database, dataDir: string): Promise<DemoCredentials | undefined> {
+  const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (existing && existing.count > 0) return undefined;
+
+  const password = demoPassword();
+  const { rows } = await db.$client.query<{
+    country_id: number;
+    state_id: number;
+    city_id: number;
+    nationality_id: number;
+    currency_id: number;
+  }>(`
+    select c.id as country_id, s.id as state_id, ci.id as city_id,
+           (select id from nationalities where name = 'British') as nationality_id,
+           (select id from currencies where code = 'USD') as currency_id
+    from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
+    where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`);
+  const place = rows[0];
+  if (!place) throw new Error('The reference data has no London, England.');
+
+  const now = new Date();
+  await db.insert(users).values({
+    firstName: 'Demo',
+    lastName: 'Investor',
+    email: demoInvestorEmail,
+    username: 'demo',
+    passwordHash: await hashPassword(password),
+    phone: '+44 20 7946 0000',
+    address: '1 Demo Street',
+    countryId: place.country_id,
+    stateId: place.state_id,
+    cityId: place.city_id,
+    cityName: 'London',
+    zipcode: 'EC1A 1AA',
+    dateOfBirth: '1985-06-15',
+    nationalityId: place.nationality_id,
+    currencyId: place.currency_id,
+    experience: 'intermediate',
+    employed: 'employed',
+    family: 'no',
+    termsAcceptedAt: now,
+    emailVerifiedAt: now,
+  });
+
+  const file = path.join(dataDir, 'demo-credentials.txt');
+  await writeFile(file, `Demo investor\n  email: ${demoInvestorEmail}\n  password: ${password}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return { email: demoInvestorEmail, password, file };
+}

@@ -1,0 +1,233 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
+import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { codeInBoxes, pasteCode, typeCode } from './support/code-boxes.ts';
+import { codeFromOutbox } from './support/outbox.ts';
+import { chooseOption } from './support/select.ts';
+import { npmStart, pressCtrlC, type RunningApp } from './support/server.ts';
+import { SignInPage } from './support/sign-in-page.ts';
+
+// The app runs on a PostgreSQL of the test's own (DATABASE_URL), so the test can switch two-factor on as a fixture.
+let dataDir: string;
+let database: EmbeddedPostgres;
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+const seenMail = new Set<string>();
+
+const person = {
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: `grace.${Date.now()}@example.com`,
+  username: `grace${Date.now()}`,
+  password: 'compiler pioneer 1952',
+  newPassword: 'nanoseconds of wire 1985',
+};
+
+const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const waitForPath = (pathname: string) => page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-journey-'));
+  database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
+  app = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  problems = watchPageProblems(page);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await pressCtrlC(app);
+  await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await shot(`failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+describe('access journey in Chromium', () => {
+  it('signs up through the three steps', async () => {
+    await new SignInPage(page).open(app.url);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await waitForPath('/signup');
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+
+    await page.getByLabel('First name').fill(person.first_name);
+    await page.getByLabel('Last name').fill(person.last_name);
+    await page.getByLabel('Email address').fill(person.email);
+    await page.getByLabel('Username').fill(person.username);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByLabel('Confirm password').fill('not the same');
+    await next.click();
+    await page.getByText('Passwords do not match!').waitFor();
+    await page.getByLabel('Confirm password').fill(person.password);
+    await next.click();
+
+    await waitForPath('/stepone');
+    expect(await page.title()).toBe('Itrust - Signup');
+    await page.getByRole('heading', { name: 'Provide contact information' }).waitFor();
+    expect(await page.getByRole('button', { name: /^State\/Province/ }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('phone is required!').waitFor();
+    await page.getByLabel('Phone Number').fill('+44 20 7946 0018');
+    await page.getByLabel('Residential Address').fill('221B Baker Street');
+    await chooseOption(page, 'Country', 'United Kingdom');
+    await chooseOption(page, 'State/Province', 'England');
+    await chooseOption(page, 'City', 'London');
+    await page.getByLabel('Enter zip code').fill('NW1 6XE');
+    const stored = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('contactInfo') ?? '{}') as Record<string, unknown>,
+    );
+    expect(stored).toMatchObject({ phone: '+44 20 7946 0018', zipcode: 'NW1 6XE', city: expect.any(Number) });
+    await shot('signup-contact');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await waitForPath('/steptwo');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('date of birth is required!').waitFor();
+    await page.getByLabel('Date of birth').fill('1990-12-09');
+    await chooseOption(page, 'Nationality', 'British');
+    await page.getByLabel('Account currency').selectOption({ label: '£ British Pound (GBP)' });
+    await page.getByLabel('Investing experience').selectOption('advanced');
+    await page.getByLabel('Employment').selectOption('employed');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('You must agree to the terms and conditions.').waitFor();
+    await page.getByLabel('I agree to the terms and conditions.').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Account created. We have emailed you a code').waitFor();
+    await waitForPath('/verifyemail');
+    expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeTruthy();
+  });
+
+  it('verifies the email with the code from the outbox and lands on /portfolio', async () => {
+    await page.getByRole('heading', { name: 'Verify your email Address' }).waitFor();
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await page.getByText('Invalid OTP code!').waitFor();
+    const code = await codeFromOutbox(dataDir, person.email, 'email verification code', seenMail);
+    await typeCode(page, code);
+    expect(await codeInBoxes(page)).toBe(code);
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await waitForPath('/portfolio');
+    await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    await page.getByRole('link', { name: 'Verify your identity.' }).waitFor();
+    expect(await page.getByText('£0.00').count()).toBe(3);
+    await shot('portfolio-desktop');
+  });
+
+  it('keeps an unverified identity out of trading screens and shows an unknown address as an error', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Market' }).click();
+    await page.getByRole('heading', { name: 'Identity verification needed' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('activeTab'))).toBe('market');
+    await page.goto(`${app.url}/portfolio/nowhere`);
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('404 Not Found');
+  });
+
+  it('logs out from the profile page', async () => {
+    await page.goto(`${app.url}/user`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByText('Logged out.').waitFor();
+    await waitForPath('/');
+    expect(await page.evaluate(() => [sessionStorage.length, localStorage.length])).toEqual([0, 0]);
+  });
+
+  it('signs in again with two-factor on and the emailed code', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query('update users set two_fa_activated_at = now() where email = $1', [person.email]);
+    await client.end();
+
+    const signIn = new SignInPage(page);
+    expect(await signIn.submitButton().isDisabled()).toBe(true);
+    await signIn.signIn(person.username, person.password);
+    await waitForPath('/otp');
+    await page.getByRole('heading', { name: '2FA' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid OTP code!').waitFor();
+    const code = await codeFromOutbox(dataDir, person.email, 'sign-in code', seenMail);
+    await pasteCode(page, code);
+    expect(await codeInBoxes(page)).toBe(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Login success.').waitFor();
+    await waitForPath('/portfolio');
+    expect(await page.evaluate(() => localStorage.getItem('authPassed'))).toBe('true');
+  });
+
+  it('resets a forgotten password, ends signed out, and the new password works', async () => {
+    await page.goto(`${app.url}/user`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await waitForPath('/');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await waitForPath('/reset-password');
+    const send = page.getByRole('button', { name: 'Send code' });
+    await page.getByLabel('Email address').fill('grace@example');
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByLabel('Email address').fill(person.email);
+    await send.click();
+
+    await waitForPath('/validate-otp');
+    await page.getByRole('heading', { name: 'Verify Mail' }).waitFor();
+    await typeCode(page, await codeFromOutbox(dataDir, person.email, 'password reset code', seenMail));
+    await page.getByRole('button', { name: 'Verify mail' }).click();
+    await page.getByText('Code verified.').waitFor();
+    await waitForPath('/change-password');
+
+    await page.getByRole('heading', { name: 'New password' }).waitFor();
+    const confirm = page.getByRole('button', { name: 'Confirm' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.locator('input[name="password"]').fill(person.newPassword);
+    await page.locator('input[name="password_confirmation"]').fill(person.newPassword);
+    await confirm.click();
+    await page.getByText('Password updated.').waitFor();
+    await waitForPath('/');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+    await new SignInPage(page).signIn(person.email, person.password);
+    await page.getByText('These credentials do not match our records.').waitFor();
+    await new SignInPage(page).signIn(person.email, person.newPassword);
+    await waitForPath('/otp');
+    await typeCode(page, await codeFromOutbox(dataDir, person.email, 'sign-in code', seenMail));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath('/portfolio');
+    expect(problems).toEqual([]);
+  });
+
+  it('works on a 390×844 phone: menu with all five sections, banner linking to /kyc', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.goto(app.url);
+    await phone.evaluate(
+      ([token, user]) => {
+        sessionStorage.setItem('accessToken', token ?? '');
+        sessionStorage.setItem('userInfo', user ?? '');
+        localStorage.setItem('authPassed', 'true');
+      },
+      [
+        await page.evaluate(() => sessionStorage.getItem('accessToken')),
+        await page.evaluate(() => sessionStorage.getItem('userInfo')),
+      ],
+    );
+    await phone.goto(`${app.url}/portfolio`);
+    await phone.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    await phone.screenshot({ path: path.join(screenshotDir, 'portfolio-phone.png'), fullPage: true });
+    expect(await phone.getByRole('link', { name: 'Verify your identity.' }).getAttribute('href')).toBe('/kyc');
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    const all = await phone.getByRole('navigation', { name: 'All sections' }).getByRole('link').allTextContents();
+    expect(all).toEqual(['Portfolio', 'Market', 'Savings', 'Cash', 'History']);
+    await phone.screenshot({ path: path.join(screenshotDir, 'menu-phone.png') });
+    await phone.getByRole('navigation', { name: 'All sections' }).getByRole('link', { name: 'Cash' }).click();
+    await phone.getByRole('button', { name: 'Open menu' }).waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
+});

@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+
+/** The six code boxes of every code screen. */
+export async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code, { delay: 20 });
+}
+
+/** Pastes the whole code into the first box, as a person pasting from their mail does. */
+export async function pasteCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1 of 6').evaluate((box, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+}
+
+export async function codeInBoxes(page: Page) {
+  const digits = [];
+  for (let index = 1; index <= 6; index += 1) digits.push(await page.getByLabel(`Digit ${index} of 6`).inputValue());
+  return digits.join('');
+}

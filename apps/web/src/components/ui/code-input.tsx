@@ -1,0 +1,66 @@
+import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+
+export const codeLength = 6;
+
+type CodeInputProps = { value: string[]; onChange: (value: string[]) => void; label: string; disabled?: boolean };
+
+export const emptyCode = () => Array<string>(codeLength).fill('');
+
+/**
+ * Six one-character boxes (otp1 to otp6): focus moves on after a character and back on
+ * Backspace in an empty box; pasting a whole code fills every box.
+ */
+export function CodeInput({ value, onChange, label, disabled }: CodeInputProps) {
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const focus = (index: number) => boxes.current[Math.max(0, Math.min(codeLength - 1, index))]?.focus();
+
+  const setBox = (index: number, text: string) => {
+    const next = [...value];
+    next[index] = text.slice(0, 1);
+    onChange(next);
+    if (text) focus(index + 1);
+  };
+
+  const onPaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text').replace(/\s/g, '');
+    if (pasted.length <= 1) return;
+    event.preventDefault();
+    const next = [...value];
+    for (let offset = 0; offset < pasted.length && index + offset < codeLength; offset += 1)
+      next[index + offset] = pasted[offset] ?? '';
+    onChange(next);
+    focus(index + pasted.length);
+  };
+
+  const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace' && !value[index]) {
+      event.preventDefault();
+      focus(index - 1);
+    } else if (event.key === 'ArrowLeft') focus(index - 1);
+    else if (event.key === 'ArrowRight') focus(index + 1);
+  };
+
+  return (
+    <fieldset className="flex justify-center gap-2 sm:gap-3" disabled={disabled}>
+      <legend className="sr-only">{label}</legend>
+      {value.map((character, index) => (
+        <input
+          key={index}
+          ref={(element) => {
+            boxes.current[index] = element;
+          }}
+          name={`otp${index + 1}`}
+          aria-label={`Digit ${index + 1} of ${codeLength}`}
+          inputMode="numeric"
+          autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          value={character}
+          onChange={(event) => setBox(index, event.target.value.slice(-1))}
+          onPaste={(event) => onPaste(index, event)}
+          onKeyDown={(event) => onKeyDown(index, event)}
+          onFocus={(event) => event.target.select()}
+          className="size-12 rounded-lg border border-slate-300 bg-white text-center text-xl font-semibold text-slate-900 shadow-sm focus:border-brand-600 sm:size-14"
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { clearSession } from '../../../lib/storage-keys';
+import { timing, wait } from '../../../lib/timing';
+import { logout } from '../api/logout';
+
+/** 'Logging out...', then 'Logged out.', and after 3 seconds both storages are cleared and the user is at /. */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [caption, setCaption] = useState<string | null>(null);
+
+  const signOut = async () => {
+    setCaption('Logging out...');
+    // The token dies on the server; if the server cannot be reached the session still ends here.
+    await logout().catch(() => undefined);
+    setCaption('Logged out.');
+    await wait(timing.messageMs);
+    clearSession();
+    queryClient.clear();
+    setCaption(null);
+    void navigate('/');
+  };
+
+  return { caption, signOut: () => void signOut() };
+}

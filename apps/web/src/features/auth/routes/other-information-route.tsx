@@ -1,0 +1,194 @@
+import { messages, requiredInWords } from '@itrust/contracts/auth-rules';
+import { useState, type SyntheticEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { SearchableSelect } from '../../../components/ui/searchable-select';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useFlash } from '../../../hooks/use-flash';
+import { ApiError } from '../../../lib/api-client';
+import { clearSession, sessionKeys, storeSession } from '../../../lib/storage-keys';
+import { timing, wait } from '../../../lib/timing';
+import { useCurrencies } from '../../reference/api/get-currencies';
+import { useNationalities } from '../../reference/api/get-nationalities';
+import { useRegister } from '../api/register';
+import { AuthLayout } from '../components/auth-layout';
+import { SignUpSteps } from '../components/sign-up-steps';
+import { accountStepComplete, clearSignUp, readAccountStep, readContactStep } from '../components/sign-up-store';
+
+type OtherInformation = {
+  date_of_birth: string;
+  nationality: number | null;
+  currency_id: number | null;
+  experience: '' | 'beginner' | 'intermediate' | 'advanced';
+  employed: '' | 'employed' | 'unemployed';
+  family: '' | 'yes' | 'no';
+  referral: string;
+  terms: boolean;
+};
+
+const requiredFields = ['date_of_birth', 'nationality', 'currency_id', 'experience', 'employed'] as const;
+
+/** Sign-up step 3 (/steptwo): other information, then the account is created. */
+export function OtherInformationRoute() {
+  useDocumentTitle('Signup');
+  // Read once: the last step clears the sign-up record on success and must not bounce back to /signup.
+  const [startedSignUp] = useState(accountStepComplete);
+  const navigate = useNavigate();
+  const register = useRegister();
+  const error = useFlash();
+  const success = useFlash();
+  const nationalities = useNationalities();
+  const currencies = useCurrencies();
+  const [values, setValues] = useState<OtherInformation>({
+    date_of_birth: '',
+    nationality: null,
+    currency_id: null,
+    experience: '',
+    employed: '',
+    family: '',
+    referral: '',
+    terms: false,
+  });
+
+  if (!startedSignUp) return <Navigate to="/signup" replace />;
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    error.clear();
+    const missing = requiredFields.find((field) => values[field] === null || values[field] === '');
+    if (missing) {
+      error.show(requiredInWords(missing));
+      return;
+    }
+    if (!values.terms) {
+      error.show(messages.termsRequired);
+      return;
+    }
+    const { experience, employed, family } = values;
+    if (experience === '' || employed === '') return;
+    const contact = readContactStep();
+    try {
+      const answer = await register.mutateAsync({
+        ...readAccountStep(),
+        phone: contact.phone,
+        address: contact.address,
+        country_id: contact.country_id ?? 0,
+        state_id: contact.state_id ?? 0,
+        city: contact.city ?? '',
+        zipcode: contact.zipcode,
+        date_of_birth: values.date_of_birth,
+        nationality: values.nationality ?? 0,
+        currency_id: values.currency_id ?? 0,
+        experience,
+        employed,
+        family: family === '' ? null : family,
+        referral: values.referral.trim() || null,
+        terms: true,
+      });
+      success.show(answer.message);
+      await wait(timing.messageMs);
+      clearSession();
+      clearSignUp();
+      storeSession(answer.data.token, answer.data.user);
+      sessionStorage.setItem(sessionKeys.lastUpdated, new Date().toLocaleString('en-US'));
+      void navigate('/verifyemail');
+    } catch (failure) {
+      error.show(failure instanceof ApiError ? failure.message : 'An error occurred');
+    }
+  };
+
+  return (
+    <AuthLayout title="Other information" intro="A few questions every regulated investment account asks.">
+      <SignUpSteps current={3} />
+      <LoadingOverlay caption={register.isPending ? 'Wait...' : null} />
+      <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+        <MessageBanner error={error.message} success={success.message} />
+        <TextField
+          label="Date of birth"
+          name="date_of_birth"
+          type="date"
+          autoComplete="bday"
+          value={values.date_of_birth}
+          onChange={(event) => setValues({ ...values, date_of_birth: event.target.value })}
+        />
+        <SearchableSelect
+          label="Nationality"
+          options={nationalities.data ?? []}
+          loading={nationalities.isPending}
+          value={values.nationality}
+          onChange={(id) => setValues({ ...values, nationality: Number(id) })}
+        />
+        <SelectField
+          label="Account currency"
+          name="currency_id"
+          value={values.currency_id ?? ''}
+          onChange={(event) =>
+            setValues({ ...values, currency_id: event.target.value ? Number(event.target.value) : null })
+          }
+          options={(currencies.data ?? []).map((currency) => ({
+            value: String(currency.id),
+            label: `${currency.sign} ${currency.name} (${currency.code})`,
+          }))}
+        />
+        <SelectField
+          label="Investing experience"
+          name="experience"
+          value={values.experience}
+          onChange={(event) =>
+            setValues({ ...values, experience: event.target.value as OtherInformation['experience'] })
+          }
+          options={[
+            { value: 'beginner', label: 'Beginner' },
+            { value: 'intermediate', label: 'Intermediate' },
+            { value: 'advanced', label: 'Advanced' },
+          ]}
+        />
+        <SelectField
+          label="Employment"
+          name="employed"
+          value={values.employed}
+          onChange={(event) => setValues({ ...values, employed: event.target.value as OtherInformation['employed'] })}
+          options={[
+            { value: 'employed', label: 'Employed' },
+            { value: 'unemployed', label: 'Unemployed' },
+          ]}
+        />
+        <SelectField
+          label="Do you have a family? (optional)"
+          name="family"
+          value={values.family}
+          onChange={(event) => setValues({ ...values, family: event.target.value as OtherInformation['family'] })}
+          options={[
+            { value: 'yes', label: 'Yes' },
+            { value: 'no', label: 'No' },
+          ]}
+        />
+        <TextField
+          label="Referral code (optional)"
+          name="referral"
+          value={values.referral}
+          onChange={(event) => setValues({ ...values, referral: event.target.value })}
+        />
+        <CheckboxField
+          label="I agree to the terms and conditions."
+          name="terms"
+          checked={values.terms}
+          onChange={(event) => setValues({ ...values, terms: event.target.checked })}
+        />
+        <div className="flex gap-3 pt-2">
+          <Button variant="secondary" className="flex-1" onClick={() => void navigate('/stepone')}>
+            Back
+          </Button>
+          <Button type="submit" className="flex-1" disabled={register.isPending || success.message !== null}>
+            Create account
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useFlash } from '../../../hooks/use-flash';
+import { markTwoFactorPassed, readStoredUser, storeSession } from '../../../lib/storage-keys';
+import { timing, wait } from '../../../lib/timing';
+import { useResendTwoFa } from '../api/resend-two-fa';
+import { useVerifyTwoFa } from '../api/verify-two-fa';
+import { AuthLayout } from '../components/auth-layout';
+import { CodeForm } from '../components/code-form';
+import { SignOutButton } from '../components/sign-out-button';
+import { useSignOut } from '../components/use-sign-out';
+
+/** The second sign-in step (/otp), titled 2FA. */
+export function OtpRoute() {
+  useDocumentTitle('2FA');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const verify = useVerifyTwoFa();
+  const resend = useResendTwoFa();
+  const { caption: signOutCaption, signOut } = useSignOut();
+  const error = useFlash();
+  const [caption, setCaption] = useState<string | null>(null);
+  const email = readStoredUser()?.email;
+
+  const submit = async (code: string) => {
+    error.clear();
+    setCaption('Wait...');
+    try {
+      const { data } = await verify.mutateAsync(code);
+      storeSession(data.token, data.user);
+      markTwoFactorPassed();
+      queryClient.setQueryData(['user'], data.user);
+      setCaption('Login success.');
+      await wait(timing.signInRedirectMs);
+      void navigate('/portfolio');
+    } catch (failure) {
+      setCaption(null);
+      error.show(failure instanceof Error ? failure.message : 'An error occurred.');
+    }
+  };
+
+  const resendCode = async () => {
+    setCaption('Wait...');
+    try {
+      await resend.mutateAsync();
+      setCaption('Code resent.');
+      await wait(timing.signInRedirectMs);
+      setCaption(null);
+    } catch (failure) {
+      setCaption(null);
+      error.show(failure instanceof Error ? failure.message : 'An error occurred.');
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="2FA"
+      intro={
+        email
+          ? `Enter the six-digit sign-in code we sent to ${email}.`
+          : 'Enter the six-digit sign-in code we emailed you.'
+      }
+      headerAction={<SignOutButton onClick={signOut} />}
+    >
+      <LoadingOverlay caption={signOutCaption ?? caption} />
+      <Button variant="ghost" className="-ml-3 mb-3" onClick={signOut}>
+        ← Go back
+      </Button>
+      <CodeForm
+        submitLabel="Sign in"
+        onSubmit={(code) => void submit(code)}
+        onResend={() => void resendCode()}
+        busy={caption !== null}
+        error={error.message}
+        success={null}
+        onInvalid={error.show}
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { BrandLogo } from '../../components/ui/brand-logo';
+import { LoadingOverlay } from '../../components/ui/loading-overlay';
+import { clearSession, localKeys, readAccessToken, readStoredUser, twoFactorPassed } from '../../lib/storage-keys';
+import { useUser } from '../auth/api/get-user';
+import { DesktopNavigation } from './desktop-navigation';
+import { KycBanner } from './kyc-banner';
+import { KycGate } from './kyc-gate';
+import { MobileNavigation } from './mobile-navigation';
+import { needsApprovedIdentity, tabForPath } from './navigation';
+import { useChatWidget } from './use-chat-widget';
+
+/**
+ * Every signed-in screen: sends a visitor without a session to /, an unverified email to
+ * /verifyemail and an unfinished two-factor sign-in to /otp; then the header, navigation and banners.
+ */
+export function ShellLayout() {
+  const { pathname } = useLocation();
+  const token = readAccessToken();
+  const userQuery = useUser();
+  const user = userQuery.data ?? readStoredUser();
+  useChatWidget();
+
+  useEffect(() => {
+    localStorage.setItem(localKeys.activeTab, tabForPath(pathname));
+  }, [pathname]);
+
+  if (!token) {
+    clearSession();
+    return <Navigate to="/" replace />;
+  }
+  if (!user) return <LoadingOverlay caption="Wait..." />;
+  if (!user.email_verified_at) return <Navigate to="/verifyemail" replace />;
+  if (user.two_fa_activated_at && !twoFactorPassed()) return <Navigate to="/otp" replace />;
+
+  const approved = user.kyc === 'approved';
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6 lg:h-auto lg:min-h-16 lg:py-3">
+          <BrandLogo compact />
+          <DesktopNavigation firstName={user.first_name} />
+          <MobileNavigation kycApproved={approved} />
+        </div>
+      </header>
+      {(user.kyc === 'pending' || user.kyc === 'declined') && <KycBanner />}
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+        {!approved && needsApprovedIdentity(pathname) ? <KycGate kyc={user.kyc} /> : <Outlet />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** Delays named by the specification (spec 1 §9, spec 2 §9). */
+export const timing = {
+  messageMs: 3000,
+  signInRedirectMs: 1000,
+  toastMs: 5000,
+  copiedMs: 2000,
+} as const;
+
+export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
