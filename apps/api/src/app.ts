@@ -15,6 +15,19 @@ import { createTokens } from './modules/auth/tokens.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import multipart from '@fastify/multipart';
+import { kycImageMaxBytes } from '@itrust/contracts';
+import path from 'node:path';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createDevices } from './modules/account/devices.ts';
+import { createNotificationPreferences } from './modules/account/notifications.ts';
+import { createProfileService } from './modules/account/profile.service.ts';
+import { createSecurityService } from './modules/account/security.service.ts';
+import { createImageStore } from './modules/kyc/kyc.images.ts';
+import { createKycRepository } from './modules/kyc/kyc.repository.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { createKycService } from './modules/kyc/kyc.service.ts';
+import { createUserPresenter } from './modules/users/users.presenter.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientConfigRoutes } from './modules/reference/client-config.routes.ts';
@@ -56,9 +69,16 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const throttle = createThrottle(clock);
   const codes = createCodes(db, clock, throttle, appSecret);
   registerAuth(app, { tokens, users });
+  // Identity images: two files of at most 2 MB; anything bigger is refused while it streams in.
+  await app.register(multipart, {
+    limits: { fileSize: kycImageMaxBytes, files: 2, fields: 8, fieldSize: 1024, parts: 10 },
+  });
 
   const reference = createReferenceService(createReferenceRepository(db));
-  const access = { db, clock, users, tokens, codes, throttle, mail };
+  const devices = createDevices(db, clock, mail);
+  const kycRepository = createKycRepository(db);
+  const present = createUserPresenter((userId) => kycRepository.documentsOf(userId));
+  const access = { db, clock, users, tokens, codes, throttle, mail, devices };
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(referenceRoutes, { prefix: '/api', reference });
   await app.register(clientConfigRoutes, { prefix: '/api', config });
@@ -67,8 +87,22 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     registration: createRegistration(access),
     sessions: createSessions(access),
     passwordReset: createPasswordReset(access),
+    present,
   });
-  await app.register(usersRoutes, { prefix: '/api', users });
+  await app.register(usersRoutes, { prefix: '/api', users, present });
+  await app.register(accountRoutes, {
+    prefix: '/api',
+    profile: createProfileService(access),
+    security: createSecurityService(access),
+    notifications: createNotificationPreferences(db),
+    users,
+    present,
+  });
+  const images = createImageStore(path.join(config.dataDir, 'uploads'));
+  await app.register(kycRoutes, {
+    prefix: '/api',
+    kyc: createKycService({ db, clock, users, kyc: kycRepository, images }),
+  });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
 
   await registerWebApp(app, config.webDistDir);

@@ -1,3 +1,4 @@
+export * from './account.ts';
 export * from './auth.ts';
 export * from './currencies.ts';
 export * from './envelope.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, Forbidden, Unauthenticated } from '../lib/errors.ts';
+import type { ClientInfo } from '../modules/account/devices.ts';
 import type { Tokens } from '../modules/auth/tokens.ts';
 import type { UsersRepository, UserWithCurrency } from '../modules/users/users.repository.ts';
 
@@ -68,4 +69,14 @@ function accessOf(request: FastifyRequest): Access {
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new Unauthenticated();
   return request.auth;
+}
+
+/** The caller's address, browser and device id (header X-Device-Id, kept by the web app), for sign-in alerts. */
+export function clientInfo(request: FastifyRequest): ClientInfo {
+  const deviceId = request.headers['x-device-id'];
+  return {
+    address: request.ip,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
+    deviceId: typeof deviceId === 'string' && /^[\w-]{8,64}$/.test(deviceId) ? deviceId : undefined,
+  };
 }

@@ -1,10 +1,27 @@
-import { customType, index, integer, pgEnum, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const tokenScope = pgEnum('token_scope', ['full', 'two_fa']);
-export const codePurpose = pgEnum('code_purpose', ['email_verification', 'two_fa', 'password_reset']);
+export const codePurpose = pgEnum('code_purpose', [
+  'email_verification',
+  'two_fa',
+  'password_reset',
+  'email_change',
+  'two_fa_disable',
+]);
 
 /** Bearer tokens, stored only as their SHA-256. A 'two_fa' token may only finish the second sign-in step. */
 export const accessTokens = pgTable(
@@ -39,6 +56,20 @@ export const verificationCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('verification_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt)],
+);
+
+/** Browsers a user has signed in from, by a hash of their device id, for new-device alerts. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: bytea('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 );
 
 /** Events counted by the throttles (sign-in failures, code sends), shared by every API process. */

@@ -1,3 +1,4 @@
 export * from './auth.ts';
+export * from './kyc.ts';
 export * from './reference.ts';
 export * from './users.ts';

@@ -1,11 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cities, countries, currencies, nationalities, states } from './reference.ts';
 
 export const experienceLevel = pgEnum('experience_level', ['beginner', 'intermediate', 'advanced']);
 export const employmentStatus = pgEnum('employment_status', ['employed', 'unemployed']);
 export const kycStatus = pgEnum('kyc_status', ['pending', 'submitted', 'approved', 'declined']);
 export const userRole = pgEnum('user_role', ['investor', 'operator']);
+export const idDocumentType = pgEnum('id_document_type', [
+  'drivers_license',
+  'international_passport',
+  'national_passport',
+]);
 
 export const users = pgTable(
   'users',
@@ -39,6 +55,15 @@ export const users = pgTable(
     family: text('family'),
     referral: text('referral'),
     kyc: kycStatus('kyc').notNull().default('pending'),
+    idType: idDocumentType('id_type'),
+    idNumber: text('id_number'),
+    kycSubmittedAt: timestamp('kyc_submitted_at', { withTimezone: true }),
+    kycDeclinedReason: text('kyc_declined_reason'),
+    /** A new address waiting for its code; the current email stays until then. */
+    pendingEmail: text('pending_email'),
+    priceAlert: boolean('price_alert').notNull().default(true),
+    deviceLoginAlert: boolean('device_login_alert').notNull().default(true),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
     role: userRole('role').notNull().default('investor'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

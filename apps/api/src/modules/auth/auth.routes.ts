@@ -11,8 +11,8 @@ import {
 } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth.ts';
-import { presentUser } from '../users/users.presenter.ts';
+import { authOf, clientInfo } from '../../plugins/auth.ts';
+import type { PresentUser } from '../users/users.presenter.ts';
 import type { PasswordReset } from './password-reset.service.ts';
 import { resetMessages } from './password-reset.service.ts';
 import type { createRegistration } from './registration.service.ts';
@@ -22,13 +22,17 @@ type Services = {
   registration: ReturnType<typeof createRegistration>;
   sessions: Sessions;
   passwordReset: PasswordReset;
+  present: PresentUser;
 };
 
 const tags = ['access'];
 const noData = successEnvelope(z.object({}));
 const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
 
-export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, { registration, sessions, passwordReset }) => {
+export const authRoutes: FastifyPluginAsyncZod<Services> = async (
+  app,
+  { registration, sessions, passwordReset, present },
+) => {
   app.post(
     '/user/register',
     {
@@ -41,11 +45,11 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, { registr
       },
     },
     async (request, reply) => {
-      const { token, user } = await registration.register(request.body);
+      const { token, user } = await registration.register(request.body, clientInfo(request));
       return reply.code(201).send(
         ok('Account created. We have emailed you a code to verify your email address.', {
           token,
-          user: presentUser(user),
+          user: await present(user),
         }),
       );
     },
@@ -63,8 +67,8 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, { registr
       },
     },
     async (request) => {
-      const { token, user } = await sessions.login(request.body.login, request.body.password, request.ip);
-      return ok('Login success.', { token, user: presentUser(user) });
+      const { token, user } = await sessions.login(request.body.login, request.body.password, clientInfo(request));
+      return ok('Login success.', { token, user: await present(user) });
     },
   );
 
@@ -80,8 +84,8 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, { registr
       },
     },
     async (request) => {
-      const { token, user } = await sessions.verifyTwoFactor(authOf(request), request.body.code);
-      return ok('Login success.', { token, user: presentUser(user) });
+      const { token, user } = await sessions.verifyTwoFactor(authOf(request), request.body.code, clientInfo(request));
+      return ok('Login success.', { token, user: await present(user) });
     },
   );
 
@@ -119,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (app, { registr
     },
     async (request) => {
       const user = await sessions.verifyEmail(authOf(request), request.body.code);
-      return ok('Email verified.', { user: presentUser(user) });
+      return ok('Email verified.', { user: await present(user) });
     },
   );
 

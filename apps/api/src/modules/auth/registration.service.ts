@@ -5,8 +5,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
+import { resolveCity } from '../users/places.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { authMail } from './auth.mail.ts';
+import type { ClientInfo, Devices } from '../account/devices.ts';
 import type { Codes } from './codes.ts';
 import { passwordProblem } from './password-policy.ts';
 import type { Tokens } from './tokens.ts';
@@ -26,8 +28,9 @@ export function createRegistration(deps: {
   tokens: Tokens;
   codes: Codes;
   mail: MailQueue;
+  devices: Devices;
 }) {
-  const { db, clock, users, tokens, codes, mail } = deps;
+  const { db, clock, users, tokens, codes, mail, devices } = deps;
 
   /** The rules that need the database or the clock; the request schema has checked the shapes. */
   async function problems(body: Registration): Promise<FieldErrors> {
@@ -48,26 +51,11 @@ export function createRegistration(deps: {
     return errors;
   }
 
-  /** A city is one of the state's cities; free text only where the dataset lists none for the state. */
-  async function resolveCity(body: Registration): Promise<{ cityId: number | null; cityName: string }> {
-    const known = await users.citiesOfState(body.state_id);
-    if (typeof body.city === 'number') {
-      const city = known.find((candidate) => candidate.id === body.city);
-      if (!city) throw new ValidationFailed({ city: ['The selected city is not in the selected state.'] });
-      return { cityId: city.id, cityName: city.name };
-    }
-    const typed = body.city.toLowerCase();
-    const named = known.find((candidate) => candidate.name.toLowerCase() === typed);
-    if (named) return { cityId: named.id, cityName: named.name };
-    if (known.length > 0) throw new ValidationFailed({ city: ['Choose a city from the list.'] });
-    return { cityId: null, cityName: body.city };
-  }
-
   return {
-    async register(body: Registration) {
+    async register(body: Registration, client: ClientInfo) {
       const errors = await problems(body);
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-      const city = await resolveCity(body);
+      const city = await resolveCity(users, body.state_id, body.city);
       const passwordHash = await hashPassword(body.password);
 
       const { userId, token, code } = await db
@@ -113,6 +101,7 @@ export function createRegistration(deps: {
       const user = await users.findById(userId);
       if (!user) throw new Error('registered user vanished');
       await mail.queue(authMail.emailVerification({ email: user.email, firstName: user.firstName }, code));
+      await devices.noteSignIn(user, client);
       return { token, user };
     },
   };

@@ -7,6 +7,7 @@ import { verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
 import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { authMail } from './auth.mail.ts';
+import type { ClientInfo, Devices } from '../account/devices.ts';
 import type { Codes } from './codes.ts';
 import type { Tokens } from './tokens.ts';
 
@@ -30,8 +31,9 @@ export function createSessions(deps: {
   codes: Codes;
   throttle: Throttle;
   mail: MailQueue;
+  devices: Devices;
 }) {
-  const { db, clock, users, tokens, codes, throttle, mail } = deps;
+  const { db, clock, users, tokens, codes, throttle, mail, devices } = deps;
 
   async function currentUser(userId: string) {
     const user = await users.findById(userId);
@@ -44,10 +46,10 @@ export function createSessions(deps: {
      * Email or username and password. Failures count per account and per client address; the
      * answer is the same whether or not the account exists.
      */
-    async login(login: string, password: string, clientAddress: string) {
+    async login(login: string, password: string, client: ClientInfo) {
       const user = await users.findByLogin(login);
       const accountKey = user ? `signin:user:${user.id}` : `signin:login:${login.toLowerCase()}`;
-      const addressKey = `signin:address:${clientAddress}`;
+      const addressKey = `signin:address:${client.address}`;
       await throttle.enforce(db, addressKey, addressSignInRules, sessionMessages.tooManySignIns);
 
       const outcome = await withKeyLock(db, accountKey, async (tx) => {
@@ -69,21 +71,27 @@ export function createSessions(deps: {
       if (!outcome)
         throw new AppError(422, sessionMessages.badCredentials, { login: [sessionMessages.badCredentials] });
 
-      if (outcome.code)
+      // A new-device alert waits for the second step when there is one.
+      if (outcome.code) {
         await mail.queue(
           authMail.twoFactor({ email: outcome.user.email, firstName: outcome.user.firstName }, outcome.code),
         );
+      } else {
+        await devices.noteSignIn(outcome.user, client);
+      }
       return { token: outcome.token, user: outcome.user };
     },
 
     /** The second step: a correct code swaps the waiting token for a full one. */
-    async verifyTwoFactor(auth: Authenticated, code: string) {
+    async verifyTwoFactor(auth: Authenticated, code: string, client: ClientInfo) {
       await codes.check(auth.userId, 'two_fa', code, { consume: true });
       const token = await db.transaction(async (tx) => {
         await tokens.revoke(auth.tokenId, tx);
         return tokens.issue(auth.userId, 'full', tx);
       });
-      return { token, user: await currentUser(auth.userId) };
+      const user = await currentUser(auth.userId);
+      await devices.noteSignIn(user, client);
+      return { token, user };
     },
 
     async resendTwoFactor(auth: Authenticated) {

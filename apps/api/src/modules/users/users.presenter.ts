@@ -1,8 +1,11 @@
 import type { UserResource } from '@itrust/contracts';
+import type { KycDocument } from '../kyc/kyc.repository.ts';
 import type { UserWithCurrency } from './users.repository.ts';
 
 /** The user as the API shows it: snake_case, no secrets, the currency the client formats with. */
-export function presentUser(user: UserWithCurrency): UserResource {
+export function presentUser(user: UserWithCurrency, documents: KycDocument[]): UserResource {
+  const front = documents.find((document) => document.side === 'front');
+  const back = documents.find((document) => document.side === 'back');
   return {
     id: user.id,
     first_name: user.firstName,
@@ -25,6 +28,14 @@ export function presentUser(user: UserWithCurrency): UserResource {
     family: user.family,
     referral: user.referral,
     kyc: user.kyc,
+    kyc_declined_reason: user.kycDeclinedReason,
+    id_type: user.idType,
+    id_number: user.idNumber,
+    front_id: front ? documentUrl(front) : null,
+    back_id: back ? documentUrl(back) : null,
+    front_id_name: front?.originalName ?? null,
+    back_id_name: back?.originalName ?? null,
+    pending_email: user.pendingEmail,
     role: user.role,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     two_fa_activated_at: user.twoFaActivatedAt?.toISOString() ?? null,
@@ -32,3 +43,13 @@ export function presentUser(user: UserWithCurrency): UserResource {
     currency: { id: user.currency.id, code: user.currency.code, name: user.currency.name, sign: user.currency.sign },
   };
 }
+
+/** Document images are served only through the authenticated API, never as static files. */
+export const documentUrl = (document: KycDocument) => `/api/user/kyc-documents/${document.id}`;
+
+/** Presents a user with their identity documents, read in one query. */
+export function createUserPresenter(documentsOf: (userId: string) => Promise<KycDocument[]>) {
+  return async (user: UserWithCurrency): Promise<UserResource> => presentUser(user, await documentsOf(user.id));
+}
+
+export type PresentUser = ReturnType<typeof createUserPresenter>;

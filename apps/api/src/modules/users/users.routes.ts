@@ -2,7 +2,7 @@ import { successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.ts';
-import { presentUser } from './users.presenter.ts';
+import type { PresentUser } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 export const userIncludes = [
@@ -43,7 +43,10 @@ const includeQuery = z
 
 const zeroWallet = { balance: '0.00', total: '0.00', '24hr_pl': '0.00', '24hr_pl_percentage': '0.00' };
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; present: PresentUser }> = async (
+  app,
+  { users, present },
+) => {
   app.get(
     '/user',
     {
@@ -58,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository }> = as
     async (request) => {
       const { user } = authOf(request);
       const include = request.query.include;
-      const answer: Record<string, unknown> = presentUser(user);
+      const answer: Record<string, unknown> = await present(user);
       if (include.has('country') || include.has('state') || include.has('city')) {
         const places = await users.placeNames(user);
         if (include.has('country')) answer['country'] = places.country ?? null;

@@ -1,0 +1,145 @@
+import {
+  codeRequest,
+  notificationPreferences,
+  notificationPreferencesUpdate,
+  passwordChangeRequest,
+  profileUpdateRequest,
+  successEnvelope,
+  twoFactorToggleRequest,
+  userResource,
+} from '@itrust/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFound } from '../../lib/errors.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { PresentUser } from '../users/users.presenter.ts';
+import type { NotificationPreferencesStore } from './notifications.ts';
+import type { ProfileService } from './profile.service.ts';
+import { securityMessages, type SecurityService } from './security.service.ts';
+
+type Services = {
+  profile: ProfileService;
+  security: SecurityService;
+  notifications: NotificationPreferencesStore;
+  users: UsersRepository;
+  present: PresentUser;
+};
+
+const tags = ['account'];
+const noData = successEnvelope(z.object({}));
+const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
+
+export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
+  app,
+  { profile, security, notifications, users, present },
+) => {
+  const currentUser = async (userId: string) => {
+    const user = await users.findById(userId);
+    if (!user) throw new NotFound();
+    return present(user);
+  };
+
+  // The old client sends POST with _method=PATCH; PATCH itself is accepted too.
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/user/profile',
+      schema: {
+        tags,
+        summary: 'Update the profile (blank fields keep their values)',
+        body: profileUpdateRequest,
+        response: { 200: successEnvelope(z.object({ user: userResource })) },
+      },
+      handler: async (request) => {
+        const { userId } = authOf(request);
+        const { emailChangeSentTo } = await profile.update(userId, request.body);
+        const message = emailChangeSentTo
+          ? `Profile updated. We sent a code to ${emailChangeSentTo}: your email changes once you enter it.`
+          : 'Profile updated.';
+        return ok(message, { user: await currentUser(userId) });
+      },
+    });
+  }
+
+  app.post(
+    '/user/profile/email/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a new email address with its code',
+        body: codeRequest,
+        response: { 200: successEnvelope(z.object({ user: userResource })) },
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      await profile.confirmEmailChange(userId, request.body.code);
+      return ok('Email address changed.', { user: await currentUser(userId) });
+    },
+  );
+
+  app.post(
+    '/user/profile/password',
+    { schema: { tags, summary: 'Change the password', body: passwordChangeRequest, response: { 200: noData } } },
+    async (request) => {
+      await security.changePassword(authOf(request), request.body.old_password, request.body.new_password);
+      return ok(securityMessages.passwordChanged, {});
+    },
+  );
+
+  app.post(
+    '/user/profile/two-fa',
+    {
+      schema: {
+        tags,
+        summary: 'Switch two-factor sign-in on, or off with the password or an emailed code',
+        body: twoFactorToggleRequest,
+        response: { 200: successEnvelope(z.object({ user: userResource })) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const message = await security.toggleTwoFactor(auth, request.body ?? {});
+      return ok(message, { user: await currentUser(auth.userId) });
+    },
+  );
+
+  app.post(
+    '/user/profile/two-fa/code',
+    { schema: { tags, summary: 'Email a code that switches two-factor sign-in off', response: { 200: noData } } },
+    async (request) => {
+      await security.sendTwoFactorOffCode(authOf(request));
+      return ok('Code sent.', {});
+    },
+  );
+
+  app.get(
+    '/user/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Notification preferences',
+        response: { 200: successEnvelope(z.object({ notifications: notificationPreferences })) },
+      },
+    },
+    async (request) => ok('OK', { notifications: await notifications.read(authOf(request).userId) }),
+  );
+
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/user/notifications',
+      schema: {
+        tags,
+        summary: 'Change notification preferences',
+        body: notificationPreferencesUpdate,
+        response: { 200: successEnvelope(z.object({ notifications: notificationPreferences })) },
+      },
+      handler: async (request) =>
+        ok('Notification preferences saved.', {
+          notifications: await notifications.update(authOf(request).userId, request.body),
+        }),
+    });
+  }
+};

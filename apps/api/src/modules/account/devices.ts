@@ -1,0 +1,52 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { knownDevices } from '../../db/schema/index.ts';
+import type { MailQueue } from '../../jobs/mail.job.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import type { UserWithCurrency } from '../users/users.repository.ts';
+import { accountMail } from './account.mail.ts';
+
+/** Who is signing in, as the request shows it. The browser keeps a random device id in local storage. */
+export type ClientInfo = { address: string; userAgent: string; deviceId: string | undefined };
+
+export function createDevices(db: Database, clock: Clock, mail: MailQueue) {
+  const hashOf = (userId: string, client: ClientInfo) =>
+    sha256(`${userId}:${client.deviceId ?? `ua:${client.userAgent}`}`);
+
+  return {
+    /** Remembers the browser; a browser not seen before for a user who has others triggers the alert mail. */
+    async noteSignIn(user: UserWithCurrency, client: ClientInfo): Promise<void> {
+      const now = clock.now();
+      const deviceHash = hashOf(user.id, client);
+      const isNew = await db.transaction(async (tx) => {
+        const [{ known } = { known: 0 }] = await tx
+          .select({ known: count() })
+          .from(knownDevices)
+          .where(eq(knownDevices.userId, user.id));
+        const inserted = await tx
+          .insert(knownDevices)
+          .values({ userId: user.id, deviceHash, firstSeenAt: now, lastSeenAt: now })
+          .onConflictDoNothing()
+          .returning({ userId: knownDevices.userId });
+        if (inserted.length === 0) {
+          await tx
+            .update(knownDevices)
+            .set({ lastSeenAt: now })
+            .where(and(eq(knownDevices.userId, user.id), eq(knownDevices.deviceHash, deviceHash)));
+        }
+        return inserted.length > 0 && known > 0;
+      });
+      if (isNew && user.deviceLoginAlert) {
+        await mail.queue(
+          accountMail.newDevice(
+            { email: user.email, firstName: user.firstName },
+            { browser: client.userAgent || 'unknown browser', address: client.address, at: now },
+          ),
+        );
+      }
+    },
+  };
+}
+
+export type Devices = ReturnType<typeof createDevices>;

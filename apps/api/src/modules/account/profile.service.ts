@@ -1,0 +1,113 @@
+import { messages, type profileUpdateRequest } from '@itrust/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { withKeyLock } from '../../db/client.ts';
+import type { MailQueue } from '../../jobs/mail.job.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { Conflict, ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
+import type { Codes } from '../auth/codes.ts';
+import { isAdult } from '../auth/registration.service.ts';
+import { resolveCity } from '../users/places.ts';
+import type { NewUser, UsersRepository, UserWithCurrency } from '../users/users.repository.ts';
+import { accountMail } from './account.mail.ts';
+
+type ProfileUpdate = z.output<typeof profileUpdateRequest>;
+
+export function createProfileService(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  codes: Codes;
+  mail: MailQueue;
+}) {
+  const { db, clock, users, codes, mail } = deps;
+
+  async function placeChanges(
+    user: UserWithCurrency,
+    body: ProfileUpdate,
+    errors: FieldErrors,
+  ): Promise<Partial<NewUser>> {
+    const countryId = body.country_id ?? user.countryId;
+    const stateId = body.state_id ?? user.stateId;
+    const changes: Partial<NewUser> = {};
+    if (body.country_id === undefined && body.state_id === undefined && body.city === undefined) return changes;
+    if (!(await users.countryExists(countryId))) {
+      errors['country_id'] = ['The selected country is invalid.'];
+      return changes;
+    }
+    if (!(await users.stateBelongsToCountry(stateId, countryId))) {
+      errors['state_id'] = ['The selected state does not belong to the selected country.'];
+      return changes;
+    }
+    // A new state without a new city would leave the old city in the wrong state.
+    const city = body.city ?? (stateId === user.stateId ? (user.cityId ?? user.cityName) : undefined);
+    if (city === undefined) {
+      errors['city'] = ['Choose a city in the selected state.'];
+      return changes;
+    }
+    try {
+      Object.assign(changes, { countryId, stateId, ...(await resolveCity(users, stateId, city)) });
+    } catch (error) {
+      if (error instanceof ValidationFailed && error.errors) Object.assign(errors, error.errors);
+      else throw error;
+    }
+    return changes;
+  }
+
+  return {
+    /** Blank fields keep their stored values; a new email waits for the code sent to it. */
+    async update(userId: string, body: ProfileUpdate): Promise<{ emailChangeSentTo: string | undefined }> {
+      const user = await users.findById(userId);
+      if (!user) throw new Conflict('The account no longer exists.');
+      const errors: FieldErrors = {};
+      const changes: Partial<NewUser> = {
+        ...(body.first_name ? { firstName: body.first_name } : {}),
+        ...(body.last_name ? { lastName: body.last_name } : {}),
+        ...(body.phone ? { phone: body.phone } : {}),
+        ...(body.address ? { address: body.address } : {}),
+        ...(body.zipcode ? { zipcode: body.zipcode } : {}),
+        ...(await placeChanges(user, body, errors)),
+      };
+      if (body.dob) {
+        if (isAdult(body.dob, clock.now())) changes.dateOfBirth = body.dob;
+        else errors['dob'] = [messages.underage];
+      }
+      if (body.nationality !== undefined) {
+        if (await users.nationalityExists(body.nationality)) changes.nationalityId = body.nationality;
+        else errors['nationality'] = ['The selected nationality is invalid.'];
+      }
+      if (body.currency_id !== undefined) {
+        if (await users.currencyExists(body.currency_id)) changes.currencyId = body.currency_id;
+        else errors['currency_id'] = ['The selected currency is invalid.'];
+      }
+      const newEmail = body.email && body.email.toLowerCase() !== user.email.toLowerCase() ? body.email : undefined;
+      if (newEmail && (await users.emailTaken(newEmail))) errors['email'] = ['The email has already been taken.'];
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+
+      const code = await db.transaction(async (tx) => {
+        if (newEmail) changes.pendingEmail = newEmail;
+        if (Object.keys(changes).length > 0) await users.update(userId, changes, tx);
+        return newEmail ? codes.issue(userId, 'email_change', tx) : undefined;
+      });
+      if (newEmail && code)
+        await mail.queue(
+          accountMail.emailChange({ email: newEmail, firstName: changes.firstName ?? user.firstName }, code),
+        );
+      return { emailChangeSentTo: newEmail };
+    },
+
+    /** The code sent to the new address makes it the account's email. */
+    async confirmEmailChange(userId: string, code: string): Promise<void> {
+      await withKeyLock(db, `email-change:${userId}`, async (tx) => {
+        const user = await users.findById(userId, tx);
+        if (!user?.pendingEmail) throw new Conflict('There is no email change waiting for a code.');
+        await codes.check(userId, 'email_change', code, { consume: true });
+        if (await users.emailTaken(user.pendingEmail, tx))
+          throw new ValidationFailed({ email: ['The email has already been taken.'] });
+        await users.update(userId, { email: user.pendingEmail, pendingEmail: null, emailVerifiedAt: clock.now() }, tx);
+      });
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

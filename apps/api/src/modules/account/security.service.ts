@@ -1,0 +1,107 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { withKeyLock } from '../../db/client.ts';
+import { accessTokens } from '../../db/schema/index.ts';
+import type { MailQueue } from '../../jobs/mail.job.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
+import type { Authenticated } from '../auth/session.service.ts';
+import type { Codes } from '../auth/codes.ts';
+import { passwordProblem } from '../auth/password-policy.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { accountMail } from './account.mail.ts';
+
+// A stolen token must not become a way to guess the password.
+const passwordCheckRules: ThrottleRule[] = [{ limit: 10, windowMs: 15 * 60 * 1000 }];
+
+export const securityMessages = {
+  wrongOldPassword: 'The old password is incorrect.',
+  wrongPassword: 'The password is incorrect.',
+  proofNeeded: 'Enter your password or the code we emailed you to switch two-factor sign-in off.',
+  passwordChanged: 'Password changed. Every other session has been signed out.',
+  twoFactorOn: 'Two-factor sign-in is on. We will email you a code each time you sign in.',
+  twoFactorOff: 'Two-factor sign-in is off.',
+} as const;
+
+export function createSecurityService(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  codes: Codes;
+  throttle: Throttle;
+  mail: MailQueue;
+}) {
+  const { db, clock, users, codes, throttle, mail } = deps;
+
+  async function user(userId: string) {
+    const found = await users.findById(userId);
+    if (!found) throw new NotFound();
+    return found;
+  }
+
+  /** Checks the password under the per-user throttle; a wrong one counts. */
+  async function passwordMatches(userId: string, passwordHash: string, password: string): Promise<boolean> {
+    const key = `password-check:${userId}`;
+    return withKeyLock(db, key, async (tx) => {
+      await throttle.enforce(tx, key, passwordCheckRules);
+      const matches = await verifyPassword(passwordHash, password);
+      if (!matches) await throttle.record(tx, key);
+      return matches;
+    });
+  }
+
+  return {
+    /** The old password must match; every other token of the user dies, the current one stays. */
+    async changePassword(auth: Authenticated, oldPassword: string, newPassword: string): Promise<void> {
+      const current = await user(auth.userId);
+      if (!(await passwordMatches(current.id, current.passwordHash, oldPassword))) {
+        throw new ValidationFailed({ old_password: [securityMessages.wrongOldPassword] });
+      }
+      const problem = passwordProblem(newPassword);
+      if (problem) throw new ValidationFailed({ new_password: [problem] });
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await users.update(current.id, { passwordHash }, tx);
+        await tx
+          .update(accessTokens)
+          .set({ revokedAt: clock.now() })
+          .where(
+            and(eq(accessTokens.userId, current.id), ne(accessTokens.id, auth.tokenId), isNull(accessTokens.revokedAt)),
+          );
+      });
+    },
+
+    /** On needs nothing more; off needs the password or a fresh emailed code, never the token alone. */
+    async toggleTwoFactor(
+      auth: Authenticated,
+      proof: { password?: string | undefined; code?: string | undefined } = {},
+    ): Promise<string> {
+      const current = await user(auth.userId);
+      if (!current.twoFaActivatedAt) {
+        await users.update(current.id, { twoFaActivatedAt: clock.now() });
+        return securityMessages.twoFactorOn;
+      }
+      if (proof.password) {
+        if (!(await passwordMatches(current.id, current.passwordHash, proof.password))) {
+          throw new ValidationFailed({ password: [securityMessages.wrongPassword] });
+        }
+      } else if (proof.code) {
+        await codes.check(current.id, 'two_fa_disable', proof.code, { consume: true });
+      } else {
+        throw new AppError(422, securityMessages.proofNeeded, { password: [securityMessages.proofNeeded] });
+      }
+      await users.update(current.id, { twoFaActivatedAt: null });
+      return securityMessages.twoFactorOff;
+    },
+
+    async sendTwoFactorOffCode(auth: Authenticated): Promise<void> {
+      const current = await user(auth.userId);
+      const code = await codes.resend(current.id, 'two_fa_disable');
+      await mail.queue(accountMail.twoFactorOff({ email: current.email, firstName: current.firstName }, code));
+    },
+  };
+}
+
+export type SecurityService = ReturnType<typeof createSecurityService>;

@@ -1,0 +1,92 @@
+import { idTypes, kycMessages, successEnvelope, type IdType } from '@itrust/contracts';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ValidationFailed } from '../../lib/errors.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { KycService, UploadedImage } from './kyc.service.ts';
+
+const tags = ['identity'];
+const isIdType = (value: string): value is IdType => (idTypes as readonly string[]).includes(value);
+const ok = (message: string) => ({ status: 'success' as const, message, data: {} });
+
+async function readImage(part: MultipartFile): Promise<UploadedImage> {
+  try {
+    return { bytes: await part.toBuffer(), fileName: part.filename.slice(0, 200) || 'image' };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, kycMessages.tooLarge, { [part.fieldname]: [kycMessages.tooLarge] });
+    }
+    throw error;
+  }
+}
+
+export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app, { kyc }) => {
+  app.post(
+    '/user/profile/kyc',
+    {
+      schema: {
+        tags,
+        summary: 'Submit identity documents (multipart: _method, id_type, id_number, front_id, back_id)',
+        consumes: ['multipart/form-data'],
+        response: { 200: successEnvelope(z.object({})) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new ValidationFailed({ front_id: [kycMessages.incomplete] }, kycMessages.incomplete);
+      const fields: Record<string, string> = {};
+      const files: Partial<Record<'front_id' | 'back_id', UploadedImage>> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname === 'front_id' || part.fieldname === 'back_id')
+            files[part.fieldname] = await readImage(part);
+          else await part.toBuffer();
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value.trim();
+        }
+      }
+      const idType = fields['id_type'];
+      const idNumber = fields['id_number'];
+      if (!idType || !idNumber || !files.front_id?.bytes.length || !files.back_id?.bytes.length) {
+        throw new ValidationFailed({ kyc: [kycMessages.incomplete] }, kycMessages.incomplete);
+      }
+      if (!isIdType(idType)) throw new ValidationFailed({ id_type: ['Choose an ID type from the list.'] });
+      if (idNumber.length > 50) throw new ValidationFailed({ id_number: ['At most 50 characters.'] });
+      await kyc.submit(authOf(request).userId, { idType, idNumber, front: files.front_id, back: files.back_id });
+      return ok('Documents submitted. Our team will review them shortly.');
+    },
+  );
+
+  app.patch(
+    '/user/profile/kyc',
+    {
+      schema: { tags, summary: 'Cancel a submitted identity check', response: { 200: successEnvelope(z.object({})) } },
+    },
+    async (request) => {
+      await kyc.cancel(authOf(request).userId);
+      return ok('Verification request cancelled.');
+    },
+  );
+
+  app.get(
+    '/user/kyc-documents/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of your identity document images',
+        params: z.object({ id: z.uuid('No such document.') }),
+      },
+    },
+    async (request, reply) => {
+      const { document, bytes } = await kyc.documentFor(authOf(request).userId, request.params.id);
+      const fileName = `${document.side}.${document.contentType.split('/')[1] ?? 'img'}`;
+      return reply
+        .type(document.contentType)
+        .header('content-disposition', `inline; filename="${fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+};

@@ -1,0 +1,113 @@
+import { kycMessages, type IdType } from '@itrust/contracts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { reencode, sniffImage, type ImageStore } from './kyc.images.ts';
+import type { KycRepository } from './kyc.repository.ts';
+
+export type UploadedImage = { bytes: Buffer; fileName: string };
+export type KycSubmission = { idType: IdType; idNumber: string; front: UploadedImage; back: UploadedImage };
+
+export function createKycService(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  kyc: KycRepository;
+  images: ImageStore;
+}) {
+  const { db, clock, users, kyc, images } = deps;
+
+  async function prepare(field: 'front_id' | 'back_id', image: UploadedImage) {
+    const kind = sniffImage(image.bytes);
+    if (!kind) throw new ValidationFailed({ [field]: [kycMessages.notAnImage] });
+    try {
+      return { kind, bytes: await reencode(image.bytes, kind) };
+    } catch {
+      throw new ValidationFailed({ [field]: [kycMessages.notAnImage] });
+    }
+  }
+
+  async function refuseUnlessOpen(userId: string) {
+    const user = await users.findById(userId);
+    if (!user) throw new NotFound();
+    if (user.kyc === 'submitted') throw new Conflict(kycMessages.alreadySubmitted);
+    if (user.kyc === 'approved') throw new Conflict(kycMessages.alreadyApproved);
+  }
+
+  return {
+    /** pending or declined → submitted, with both images stored; anything else is 409. */
+    async submit(userId: string, submission: KycSubmission): Promise<void> {
+      await refuseUnlessOpen(userId);
+      const front = await prepare('front_id', submission.front);
+      const back = await prepare('back_id', submission.back);
+      const frontKey = await images.save(userId, front.bytes, front.kind);
+      const backKey = await images.save(userId, back.bytes, back.kind);
+      try {
+        const replaced = await db.transaction(async (tx) => {
+          const moved = await kyc.moveStatus(
+            userId,
+            ['pending', 'declined'],
+            {
+              kyc: 'submitted',
+              idType: submission.idType,
+              idNumber: submission.idNumber,
+              kycSubmittedAt: clock.now(),
+              kycDeclinedReason: null,
+            },
+            tx,
+          );
+          if (!moved) throw new Conflict(kycMessages.alreadySubmitted);
+          const previous = await kyc.deleteDocumentsOf(userId, tx);
+          await kyc.insertDocuments(
+            [
+              {
+                userId,
+                side: 'front',
+                storageKey: frontKey,
+                contentType: front.kind.contentType,
+                originalName: submission.front.fileName,
+                sizeBytes: front.bytes.length,
+              },
+              {
+                userId,
+                side: 'back',
+                storageKey: backKey,
+                contentType: back.kind.contentType,
+                originalName: submission.back.fileName,
+                sizeBytes: back.bytes.length,
+              },
+            ],
+            tx,
+          );
+          return previous;
+        });
+        await Promise.all(replaced.map((document) => images.remove(document.storageKey)));
+      } catch (error) {
+        await Promise.all([images.remove(frontKey), images.remove(backKey)]);
+        throw error;
+      }
+    },
+
+    /** submitted → pending; the images are removed. */
+    async cancel(userId: string): Promise<void> {
+      const removed = await db.transaction(async (tx) => {
+        const moved = await kyc.moveStatus(userId, ['submitted'], { kyc: 'pending', kycSubmittedAt: null }, tx);
+        if (!moved) throw new Conflict(kycMessages.nothingToCancel);
+        return kyc.deleteDocumentsOf(userId, tx);
+      });
+      await Promise.all(removed.map((document) => images.remove(document.storageKey)));
+    },
+
+    async documentFor(userId: string, documentId: string) {
+      const document = await kyc.documentOf(userId, documentId);
+      if (!document) throw new NotFound('No such document.');
+      const bytes = await images.read(document.storageKey).catch(() => {
+        throw new AppError(404, 'No such document.');
+      });
+      return { document, bytes };
+    },
+  };
+}
+
+export type KycService = ReturnType<typeof createKycService>;

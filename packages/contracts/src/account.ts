@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { emailPattern, messages, requiredShort } from './auth-rules.ts';
+
+export * from './kyc-rules.ts';
+
+// A blank form field keeps the stored value (spec 1 §3), so blank means 'not given'.
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+const optionalText = (max: number) =>
+  z.preprocess(blankToUndefined, z.string().trim().min(1).max(max, `At most ${max} characters.`).optional());
+const optionalId = z.preprocess(
+  blankToUndefined,
+  z.coerce.number().int().positive('Choose an option from the list.').optional(),
+);
+
+export const profileUpdateRequest = z.object({
+  _method: z.literal('PATCH').optional(),
+  first_name: optionalText(100),
+  last_name: optionalText(100),
+  email: z.preprocess(blankToUndefined, z.string().trim().regex(emailPattern, messages.invalidEmail).optional()),
+  phone: optionalText(30),
+  address: optionalText(255),
+  country_id: optionalId,
+  state_id: optionalId,
+  city: z.preprocess(
+    blankToUndefined,
+    z.union([z.number().int().positive(), z.string().trim().min(1).max(120)]).optional(),
+  ),
+  zipcode: optionalText(20),
+  dob: z.preprocess(blankToUndefined, z.iso.date('Enter the date of birth as YYYY-MM-DD.').optional()),
+  nationality: optionalId,
+  currency_id: optionalId,
+});
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
+
+export const passwordChangeRequest = z
+  .object({
+    old_password: z.string({ error: requiredShort('old_password') }).min(1, requiredShort('old_password')),
+    new_password: z.string({ error: requiredShort('new_password') }).min(1, requiredShort('new_password')),
+    new_password_confirmation: z
+      .string({ error: requiredShort('new_password_confirmation') })
+      .min(1, requiredShort('new_password_confirmation')),
+  })
+  .refine((body) => body.new_password === body.new_password_confirmation, {
+    message: messages.passwordsDoNotMatch,
+    path: ['new_password_confirmation'],
+  });
+
+/** Switching two-factor off needs the password or a fresh emailed code; switching it on needs nothing more. */
+export const twoFactorToggleRequest = z
+  .object({
+    password: z.string().max(1024).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, messages.invalidCode)
+      .optional(),
+  })
+  .nullish();
+
+export const notificationPreferences = z.object({
+  price_alert: z.boolean(),
+  device_login_alert: z.boolean(),
+  email_notifications: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export const notificationPreferencesUpdate = notificationPreferences.partial().strict();
