@@ -5,7 +5,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
 import { SignInPage } from './support/sign-in-page.ts';
-import { npmStart, postgresProcessesFor, pressCtrlC, terminate, type RunningApp } from './support/server.ts';
+import {
+  npmStart,
+  postgresProcessesFor,
+  pressCtrlC,
+  terminate,
+  waitForOutput,
+  type RunningApp,
+} from './support/server.ts';
 
 let dataDir: string;
 let app: RunningApp;
@@ -24,7 +31,8 @@ afterAll(async () => {
 });
 
 describe('npm start on an empty data directory', () => {
-  it('shows its progress while it initialises, then the URL', () => {
+  it('shows its progress while it initialises, then the URL and the demo sign-in', async () => {
+    await waitForOutput(app, /Demo investor/);
     const output = app.output();
     expect(output).toContain('Creating the PostgreSQL cluster');
     expect(output).toContain('Applying database migrations');

@@ -14,7 +14,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'chatWidgetId'>) {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...chat],
     styleSrc: ["'self'", ...chat],
-    imgSrc: ["'self'", 'data:', ...chat],
+    imgSrc: ["'self'", 'data:', 'blob:', ...chat],
     fontSrc: ["'self'", ...chat],
     connectSrc: ["'self'", ...chat, ...(config.chatWidgetId ? chatSockets : [])],
     frameSrc: config.chatWidgetId ? chat : ["'none'"],

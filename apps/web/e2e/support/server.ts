@@ -47,6 +47,16 @@ export async function npmStart(
   return { url, process: child, output: () => output, readyAfterMs: performance.now() - started };
 }
 
+/** Waits for a line the app prints after it is ready (the demo sign-in, for example). */
+export async function waitForOutput(app: RunningApp, pattern: RegExp, timeoutMs = 10_000): Promise<RegExpExecArray> {
+  for (let waited = 0; waited < timeoutMs; waited += 50) {
+    const match = pattern.exec(app.output());
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the app did not print ${pattern} within ${timeoutMs} ms:\n${app.output()}`);
+}
+
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
 /** Sends Ctrl-C to the whole process group and waits until `npm start` and the app it runs have exited. */

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/ui/error-screen';
 import { VisitorsOnly, WithToken } from './guards';
 
@@ -65,6 +65,7 @@ export const router = createBrowserRouter([
       authRoute('/validate-otp', async () => ({
         Component: (await import('../features/auth/routes/validate-otp-route')).ValidateOtpRoute,
       })),
+      { path: '/signin', element: <Navigate to="/" replace /> },
       authRoute('/change-password', async () => ({
         Component: (await import('../features/auth/routes/change-password-route')).ChangePasswordRoute,
       })),
@@ -77,10 +78,14 @@ export const router = createBrowserRouter([
               Component: (await import('../features/portfolio/routes/portfolio-route')).PortfolioRoute,
             }),
           },
-          {
-            path: '/user',
-            lazy: async () => ({ Component: (await import('../features/account/routes/account-route')).AccountRoute }),
-          },
+          ...(['user', 'profile', 'security', 'alerts', 'currency', 'kyc'] as const).map((name) => ({
+            path: `/${name}`,
+            lazy: async () => {
+              const { SettingsRoute } = await import('../features/account/routes/settings-route');
+              const Settings = () => (name === 'user' ? <SettingsRoute /> : <SettingsRoute panel={name} />);
+              return { Component: Settings };
+            },
+          })),
           {
             path: '*',
             lazy: async () => ({ Component: (await import('../features/shell/not-found-in-shell')).NotFoundInShell }),

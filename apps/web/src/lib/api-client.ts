@@ -1,5 +1,5 @@
 import type { ErrorEnvelope, SuccessEnvelope } from '@itrust/contracts';
-import { clearSession, readAccessToken } from './storage-keys';
+import { clearSession, deviceId, readAccessToken } from './storage-keys';
 
 /** A failed API call, carrying the server's message (shown to the user verbatim) and field errors. */
 export class ApiError extends Error {
@@ -35,7 +35,7 @@ export function setSessionEndedListener(listener: SessionEndedListener): void {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<SuccessEnvelope<T>> {
   const token = readAccessToken();
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { accept: 'application/json', 'x-device-id': deviceId(), ...options.headers };
   if (token) headers['authorization'] = `Bearer ${token}`;
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';

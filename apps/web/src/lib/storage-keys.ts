@@ -17,7 +17,18 @@ export const localKeys = {
   activeTab: 'activeTab',
   walletActivePage: 'wallet-active-page',
   kycBannerDismissed: 'kycBannerDismissed',
+  deviceId: 'deviceId',
 } as const;
+
+/** A random id for this browser, sent with every request, so the server can tell a new device from a known one. */
+export function deviceId(): string {
+  let id = localStorage.getItem(localKeys.deviceId);
+  if (!id) {
+    id = crypto.randomUUID();
+    localStorage.setItem(localKeys.deviceId, id);
+  }
+  return id;
+}
 
 export function readAccessToken(): string | null {
   return sessionStorage.getItem(sessionKeys.accessToken);
@@ -52,8 +63,13 @@ export function twoFactorPassed(): boolean {
   return localStorage.getItem(localKeys.authPassed) === 'true';
 }
 
-/** Signing out clears both storages, as the specification's logout does. */
+/**
+ * Signing out clears both storages, as the specification's logout does, except the device id:
+ * forgetting it would make every later sign-in look like a new device.
+ */
 export function clearSession(): void {
+  const device = localStorage.getItem(localKeys.deviceId);
   sessionStorage.clear();
   localStorage.clear();
+  if (device) localStorage.setItem(localKeys.deviceId, device);
 }

@@ -1,0 +1,194 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { typeCode } from './support/code-boxes.ts';
+import { codeFromOutbox } from './support/outbox.ts';
+import { chooseOption } from './support/select.ts';
+import { npmStart, pressCtrlC, waitForOutput, type RunningApp } from './support/server.ts';
+import { SignInPage } from './support/sign-in-page.ts';
+
+let dataDir: string;
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let demoPassword: string;
+const images = { front: '', back: '' };
+const seenMail = new Set<string>();
+
+const shot = (target: Page, name: string) =>
+  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const waitForPath = (target: Page, pathname: string) =>
+  target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+const panelHeading = (target: Page, name: string) => target.getByRole('heading', { name, level: 2 });
+
+async function signInAsDemo(target: Page) {
+  await new SignInPage(target).open(app.url);
+  await new SignInPage(target).signIn('demo@example.com', demoPassword);
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-settings-'));
+  app = await npmStart({ DATA_DIR: dataDir });
+  demoPassword = (await waitForOutput(app, /Demo investor: demo@example\.com {2}password: (\S+)/))[1] ?? '';
+  images.front = path.join(dataDir, 'licence-front.jpg');
+  images.back = path.join(dataDir, 'licence-back.png');
+  await writeFile(
+    images.front,
+    await sharp({ create: { width: 600, height: 380, channels: 3, background: { r: 30, g: 80, b: 140 } } })
+      .jpeg()
+      .toBuffer(),
+  );
+  await writeFile(
+    images.back,
+    await sharp({ create: { width: 600, height: 380, channels: 3, background: { r: 230, g: 230, b: 220 } } })
+      .png()
+      .toBuffer(),
+  );
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  problems = watchPageProblems(page);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await pressCtrlC(app);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await shot(page, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+describe('account settings in Chromium', () => {
+  it('opens the hub with the KYC panel first while identity is pending', async () => {
+    expect(demoPassword).not.toBe('');
+    await signInAsDemo(page);
+    await waitForPath(page, '/portfolio');
+    await page.getByRole('link', { name: 'Verify your identity.' }).click();
+    await waitForPath(page, '/user');
+    await panelHeading(page, 'KYC verification').waitFor();
+    const entries = await page
+      .getByRole('navigation', { name: 'Account settings' })
+      .getByRole('link')
+      .allTextContents();
+    expect(entries).toEqual([
+      'My profile',
+      'Security',
+      'Notification preferences',
+      'Currency preferences',
+      'KYC verification',
+    ]);
+    await page.getByText('@demo').waitFor();
+  });
+
+  it('edits the profile and still shows the change after a reload', async () => {
+    await page.getByRole('link', { name: 'My profile' }).click();
+    await panelHeading(page, 'My profile').waitFor();
+    await page.getByLabel('Phone number').fill('+44 20 7946 1234');
+    await page.getByLabel('Residential address').fill('10 Downing Street');
+    await chooseOption(page, 'City', 'Manchester');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated.').waitFor();
+    await page.reload();
+    await panelHeading(page, 'My profile').waitFor();
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('+44 20 7946 1234');
+    expect(await page.getByLabel('Residential address').inputValue()).toBe('10 Downing Street');
+    expect(await page.getByRole('button', { name: /^City/ }).textContent()).toContain('Manchester');
+    await shot(page, 'settings-profile-desktop');
+  });
+
+  it('uploads two images, sees Document Submitted with their names, cancels and sees the form again', async () => {
+    await page.getByRole('link', { name: 'KYC verification' }).click();
+    await panelHeading(page, 'KYC verification').waitFor();
+    await page.getByRole('button', { name: 'Submit documents' }).click();
+    await page.getByText('Please complete all fields and upload both front and back ID images.').waitFor();
+    await page.getByLabel('Front of the ID', { exact: true }).setInputFiles(images.front);
+    await page.getByLabel('Back of the ID', { exact: true }).setInputFiles(images.back);
+    await page.getByAltText('Front of the ID preview').waitFor();
+    await page.getByLabel('ID type').selectOption('drivers_license');
+    await page.getByLabel('ID number').fill('DL-998877');
+    await shot(page, 'settings-kyc-form');
+    await page.getByRole('button', { name: 'Submit documents' }).click();
+    await page.getByText('Document Submitted').waitFor();
+    await page.getByText('licence-front.jpg').waitFor();
+    await page.getByText('licence-back.png').waitFor();
+    await page.getByText('Documents submitted. Our team will review them shortly.').waitFor();
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Submit documents' }).waitFor();
+    expect(await page.getByText('Document Submitted').count()).toBe(0);
+  });
+
+  it('switches two-factor on, and the next sign-in asks for a code', async () => {
+    await page.getByRole('link', { name: 'Security' }).click();
+    const toggle = page.getByRole('switch', { name: 'Two-factor sign-in' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await page.getByText('Two-factor sign-in is on.').waitFor();
+    await page.getByRole('switch', { name: 'Two-factor sign-in', checked: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await waitForPath(page, '/');
+    await signInAsDemo(page);
+    await waitForPath(page, '/otp');
+    await typeCode(page, await codeFromOutbox(dataDir, 'demo@example.com', 'sign-in code', seenMail));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/portfolio');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the list of settings and every panel on a 390×844 phone', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.goto(app.url);
+    await phone.evaluate(
+      ([token, user]) => {
+        sessionStorage.setItem('accessToken', token ?? '');
+        sessionStorage.setItem('userInfo', user ?? '');
+        localStorage.setItem('authPassed', 'true');
+      },
+      [
+        await page.evaluate(() => sessionStorage.getItem('accessToken')),
+        await page.evaluate(() => sessionStorage.getItem('userInfo')),
+      ],
+    );
+    await phone.goto(`${app.url}/user`);
+    const list = phone.getByRole('navigation', { name: 'Account settings' });
+    await list.waitFor();
+    expect(await list.getByRole('link').allTextContents()).toEqual([
+      'My profile›',
+      'Security›',
+      'Notification preferences›',
+      'Currency preferences›',
+      'KYC verification›',
+    ]);
+    await phone.getByRole('button', { name: 'Log out' }).waitFor();
+    await shot(phone, 'settings-list-phone');
+
+    const panels: [string, string][] = [
+      ['My profile', 'My profile'],
+      ['Security', 'Security'],
+      ['Notification preferences', 'Notification preference'],
+      ['Currency preferences', 'Currency preference'],
+      ['KYC verification', 'KYC verification'],
+    ];
+    for (const [link, heading] of panels) {
+      await phone.goto(`${app.url}/user`);
+      await phone.getByRole('link', { name: link }).click();
+      await panelHeading(phone, heading).waitFor();
+      expect(
+        await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        heading,
+      ).toBeLessThanOrEqual(0);
+      await shot(phone, `settings-${link.split(' ')[0]?.toLowerCase() ?? 'panel'}-phone`);
+      await phone.getByRole('link', { name: '← Go back' }).click();
+      await waitForPath(phone, '/user');
+    }
+    await phone.close();
+  });
+});

@@ -1,0 +1,25 @@
+import type { IdType } from '@itrust/contracts/kyc-rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type KycForm = { idType: IdType; idNumber: string; front: File; back: File };
+
+export const submitKyc = ({ idType, idNumber, front, back }: KycForm) => {
+  const body = new FormData();
+  body.append('_method', 'PATCH');
+  body.append('id_type', idType);
+  body.append('id_number', idNumber);
+  body.append('front_id', front);
+  body.append('back_id', back);
+  return apiRequest<Record<string, never>>('/user/profile/kyc', { method: 'POST', body });
+};
+
+export const cancelKyc = () => apiRequest<Record<string, never>>('/user/profile/kyc', { method: 'PATCH' });
+
+const useKycMutation = <T>(mutationFn: (input: T) => Promise<{ message: string }>) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }) });
+};
+
+export const useSubmitKyc = () => useKycMutation(submitKyc);
+export const useCancelKyc = () => useKycMutation(cancelKyc);

@@ -1,0 +1,21 @@
+import type { UserResource } from '@itrust/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type TwoFactorProof = { password?: string; code?: string };
+
+export const toggleTwoFa = (proof: TwoFactorProof = {}) =>
+  apiRequest<{ user: UserResource }>('/user/profile/two-fa', { method: 'POST', body: proof });
+
+export const sendTwoFaOffCode = () =>
+  apiRequest<Record<string, never>>('/user/profile/two-fa/code', { method: 'POST' });
+
+export const useToggleTwoFa = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleTwoFa,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }),
+  });
+};
+
+export const useSendTwoFaOffCode = () => useMutation({ mutationFn: sendTwoFaOffCode });

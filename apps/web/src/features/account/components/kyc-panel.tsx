@@ -1,0 +1,136 @@
+import type { UserResource } from '@itrust/contracts';
+import { idTypes, kycMessages, type IdType } from '@itrust/contracts/kyc-rules';
+import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { useToast } from '../../../components/ui/toast';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useCancelKyc, useSubmitKyc } from '../api/kyc';
+import { ImageDrop } from './image-drop';
+import { Panel } from './panel';
+import { useSaveFeedback } from './use-save-feedback';
+
+const idTypeLabels: Record<IdType, string> = {
+  drivers_license: 'Driver license',
+  international_passport: 'International passport',
+  national_passport: 'National passport',
+};
+
+/** KYC verification: the upload form (pending, declined), the submitted documents, or the verified state. */
+export function KycPanel({ user }: { user: UserResource }) {
+  return (
+    <Panel title="KYC verification">
+      {user.kyc === 'pending' || user.kyc === 'declined' ? (
+        <UploadForm
+          declinedReason={
+            user.kyc === 'declined' ? (user.kyc_declined_reason ?? 'Your documents could not be accepted.') : null
+          }
+        />
+      ) : user.kyc === 'submitted' ? (
+        <Submitted user={user} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {['Identity', 'Documents'].map((box) => (
+            <div key={box} className="rounded-xl border border-emerald-200 bg-emerald-50 p-5">
+              <p className="font-semibold text-emerald-900">ID Verified</p>
+              <p className="mt-1 text-sm text-emerald-800">
+                {box === 'Identity'
+                  ? 'Your identity has been confirmed.'
+                  : 'Trading, savings and history are open to you.'}
+              </p>
+            </div>
+          ))}
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function UploadForm({ declinedReason }: { declinedReason: string | null }) {
+  const submit = useSubmitKyc();
+  const feedback = useSaveFeedback();
+  const toast = useToast();
+  const [idType, setIdType] = useState<IdType | ''>('');
+  const [idNumber, setIdNumber] = useState('');
+  const [front, setFront] = useState<File | null>(null);
+  const [back, setBack] = useState<File | null>(null);
+
+  const send = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (idType === '' || idNumber.trim() === '' || !front || !back) {
+      feedback.showError(kycMessages.incomplete);
+      return;
+    }
+    // The panel turns into the submitted view at once, so the confirmation goes to a toast.
+    await feedback.run(async () => {
+      const answer = await submit.mutateAsync({ idType, idNumber: idNumber.trim(), front, back });
+      toast.success(answer.message);
+      return answer;
+    });
+  };
+
+  return (
+    <form onSubmit={(event) => void send(event)} className="space-y-5" noValidate>
+      {declinedReason && (
+        <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+          Your last request was declined: {declinedReason} Please upload new images.
+        </p>
+      )}
+      <p className="text-sm text-slate-600">Upload clear photos of the front and back of one identity document.</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ImageDrop label="Front of the ID" file={front} onChange={setFront} />
+        <ImageDrop label="Back of the ID" file={back} onChange={setBack} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="ID type"
+          name="id_type"
+          value={idType}
+          onChange={(event) => setIdType(event.target.value as IdType | '')}
+          options={idTypes.map((type) => ({ value: type, label: idTypeLabels[type] }))}
+        />
+        <TextField
+          label="ID number"
+          name="id_number"
+          value={idNumber}
+          onChange={(event) => setIdNumber(event.target.value)}
+        />
+      </div>
+      <MessageBanner error={feedback.error} success={feedback.success} />
+      <Button type="submit" disabled={submit.isPending}>
+        {submit.isPending ? 'Uploading…' : 'Submit documents'}
+      </Button>
+    </form>
+  );
+}
+
+function Submitted({ user }: { user: UserResource }) {
+  const cancel = useCancelKyc();
+  const feedback = useSaveFeedback();
+  const toast = useToast();
+  const cancelRequest = () =>
+    feedback.run(async () => {
+      const answer = await cancel.mutateAsync(undefined);
+      toast.success(answer.message);
+      return answer;
+    });
+  return (
+    <div className="space-y-4">
+      <div className="rounded-xl border border-sky-200 bg-sky-50 p-5">
+        <p className="font-semibold text-sky-950">Document Submitted</p>
+        <ul className="mt-2 list-inside list-disc text-sm text-sky-900">
+          <li>{user.front_id_name}</li>
+          <li>{user.back_id_name}</li>
+        </ul>
+        <p className="mt-2 text-sm text-sky-900">
+          {user.id_type ? idTypeLabels[user.id_type] : 'Identity document'} · {user.id_number}
+        </p>
+      </div>
+      <MessageBanner error={feedback.error} success={feedback.success} />
+      <Button variant="secondary" disabled={cancel.isPending} onClick={() => void cancelRequest()}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import type { UserResource } from '@itrust/contracts';
+import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { CodeInput, emptyCode } from '../../../components/ui/code-input';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { SearchableSelect } from '../../../components/ui/searchable-select';
+import { TextField } from '../../../components/ui/text-field';
+import { useCities } from '../../reference/api/get-cities';
+import { useCountries } from '../../reference/api/get-countries';
+import { useNationalities } from '../../reference/api/get-nationalities';
+import { useStates } from '../../reference/api/get-states';
+import { useConfirmEmailChange } from '../api/confirm-email-change';
+import { useUpdateProfile } from '../api/update-profile';
+import { Panel, PanelSection } from './panel';
+import { useSaveFeedback } from './use-save-feedback';
+
+type Form = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  country_id: number | null;
+  state_id: number | null;
+  city: number | string | null;
+  zipcode: string;
+  dob: string;
+  nationality: number | null;
+};
+
+const formFrom = (user: UserResource): Form => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  email: user.email,
+  phone: user.phone,
+  address: user.address,
+  country_id: user.country_id,
+  state_id: user.state_id,
+  city: user.city_id ?? user.city,
+  zipcode: user.zipcode,
+  dob: user.date_of_birth,
+  nationality: user.nationality,
+});
+
+/** My profile: personal, contact and verification details; blank fields keep their saved values. */
+export function ProfilePanel({ user }: { user: UserResource | undefined }) {
+  const [form, setForm] = useState<Form | null>(user ? formFrom(user) : null);
+  const update = useUpdateProfile();
+  const feedback = useSaveFeedback();
+  const countries = useCountries();
+  const states = useStates(form?.country_id ?? null);
+  const cities = useCities(form?.state_id ?? null);
+  const nationalities = useNationalities();
+
+  const save = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!user || !form) {
+      feedback.showError('An error occurred.');
+      return;
+    }
+    await feedback.run(() =>
+      update.mutateAsync({
+        ...form,
+        city: form.city ?? undefined,
+        country_id: form.country_id ?? undefined,
+        state_id: form.state_id ?? undefined,
+        nationality: form.nationality ?? undefined,
+      }),
+    );
+  };
+
+  if (!form || !user) {
+    return (
+      <Panel title="My profile">
+        <p className="text-slate-600">Loading your profile…</p>
+      </Panel>
+    );
+  }
+  const set = (changes: Partial<Form>) => setForm({ ...form, ...changes });
+  const stateHasNoCities = cities.isSuccess && cities.data.length === 0;
+
+  return (
+    <Panel title="My profile">
+      <form onSubmit={(event) => void save(event)} className="space-y-6" noValidate>
+        <PanelSection title="Personal information">
+          <TextField
+            label="First name"
+            name="first_name"
+            autoComplete="given-name"
+            value={form.first_name}
+            onChange={(event) => set({ first_name: event.target.value })}
+          />
+          <TextField
+            label="Last name"
+            name="last_name"
+            autoComplete="family-name"
+            value={form.last_name}
+            onChange={(event) => set({ last_name: event.target.value })}
+          />
+          <TextField
+            label="Email address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(event) => set({ email: event.target.value })}
+          />
+          <TextField label="Username" name="username" value={user.username} readOnly disabled />
+        </PanelSection>
+        <PanelSection title="Contact information">
+          <TextField
+            label="Phone number"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={form.phone}
+            onChange={(event) => set({ phone: event.target.value })}
+          />
+          <TextField
+            label="Residential address"
+            name="address"
+            autoComplete="street-address"
+            value={form.address}
+            onChange={(event) => set({ address: event.target.value })}
+          />
+          <SearchableSelect
+            label="Country"
+            options={countries.data ?? []}
+            loading={countries.isPending}
+            value={form.country_id}
+            onChange={(id) => set({ country_id: Number(id), state_id: null, city: null })}
+          />
+          <SearchableSelect
+            label="State"
+            options={states.data ?? []}
+            loading={states.isFetching}
+            disabled={form.country_id === null}
+            value={form.state_id}
+            onChange={(id) => set({ state_id: Number(id), city: null })}
+          />
+          {stateHasNoCities ? (
+            <TextField
+              label="City"
+              name="city"
+              value={typeof form.city === 'string' ? form.city : ''}
+              onChange={(event) => set({ city: event.target.value })}
+            />
+          ) : (
+            <SearchableSelect
+              label="City"
+              options={cities.data ?? []}
+              loading={cities.isFetching}
+              disabled={form.state_id === null}
+              value={typeof form.city === 'number' ? form.city : null}
+              onChange={(id) => set({ city: Number(id) })}
+            />
+          )}
+          <TextField
+            label="Zipcode"
+            name="zipcode"
+            autoComplete="postal-code"
+            value={form.zipcode}
+            onChange={(event) => set({ zipcode: event.target.value })}
+          />
+        </PanelSection>
+        <PanelSection title="Verification">
+          <TextField
+            label="Social security or identity number"
+            name="id_number"
+            value={user.id_number ?? ''}
+            readOnly
+            disabled
+            hint="Taken from your identity documents."
+          />
+          <TextField
+            label="Date of birth"
+            name="dob"
+            type="date"
+            autoComplete="bday"
+            value={form.dob}
+            onChange={(event) => set({ dob: event.target.value })}
+          />
+          <SearchableSelect
+            label="Nationality"
+            options={nationalities.data ?? []}
+            loading={nationalities.isPending}
+            value={form.nationality}
+            onChange={(id) => set({ nationality: Number(id) })}
+          />
+        </PanelSection>
+        <MessageBanner error={feedback.error} success={feedback.success} />
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </form>
+      {user.pending_email && <ConfirmEmailChange email={user.pending_email} />}
+    </Panel>
+  );
+}
+
+function ConfirmEmailChange({ email }: { email: string }) {
+  const [code, setCode] = useState(emptyCode);
+  const confirm = useConfirmEmailChange();
+  const feedback = useSaveFeedback();
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (code.some((character) => character === '')) {
+      feedback.showError('Invalid OTP code!');
+      return;
+    }
+    await feedback.run(() => confirm.mutateAsync(code.join('')));
+  };
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="mt-8 space-y-4 rounded-xl border border-sky-200 bg-sky-50 p-5"
+      noValidate
+    >
+      <p className="text-sm text-sky-950">
+        Enter the code we sent to <strong>{email}</strong>. Your current email stays in use until then.
+      </p>
+      <CodeInput label="Code for the new email address" value={code} onChange={setCode} disabled={confirm.isPending} />
+      <MessageBanner error={feedback.error} success={feedback.success} />
+      <Button type="submit" variant="secondary" disabled={confirm.isPending}>
+        Confirm new email
+      </Button>
+    </form>
+  );
+}
