@@ -7,14 +7,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/lib/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/lib/**/*.test.ts', 'apps/api/src/modules/market/history.test.ts'],
         },
       },
       {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          exclude: ['apps/api/src/lib/**'],
+          exclude: ['apps/api/src/lib/**', 'apps/api/src/modules/market/history.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -28,6 +28,9 @@ import { createKycRepository } from './modules/kyc/kyc.repository.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createUserPresenter } from './modules/users/users.presenter.ts';
+import { createMarketRepository } from './modules/market/market.repository.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
+import { createQuoteHub } from './modules/market/quote-hub.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientConfigRoutes } from './modules/reference/client-config.routes.ts';
@@ -98,6 +101,11 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     users,
     present,
   });
+  const market = createMarketRepository(db);
+  const hub = createQuoteHub(db, market, app.log);
+  app.addHook('onReady', () => hub.start());
+  app.addHook('onClose', () => hub.stop());
+  await app.register(marketRoutes, { prefix: '/api', market, hub, clock });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
   await app.register(kycRoutes, {
     prefix: '/api',

@@ -21,7 +21,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Itrust <no-reply@itrust.local>'),
   MAIL_OUTBOX_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MARKET_DATA: z.enum(['simulated']).default('simulated'),
+  MARKET_DATA: z.enum(['simulated', 'fmp']).default('simulated'),
+  MARKET_DATA_API_KEY: optionalText,
+  MARKET_SEED: z.coerce.number().int().default(20250131),
+  MARKET_TICK_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   CHAT_WIDGET_ID: optionalText,
   WEB_DIST_DIR: optionalText,
   PLATFORM_SETTINGS_FILE: optionalText,
@@ -47,7 +50,10 @@ export type Config = {
   mailFrom: string;
   mailOutboxDir: string;
   logLevel: string;
-  marketData: 'simulated';
+  marketData: 'simulated' | 'fmp';
+  marketDataApiKey: string | undefined;
+  marketSeed: number;
+  marketTickSeconds: number;
   chatWidgetId: string | undefined;
   webDistDir: string;
   platformSettingsFile: string;
@@ -70,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.MARKET_DATA === 'fmp' && !values.MARKET_DATA_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  MARKET_DATA_API_KEY: required when MARKET_DATA=fmp.');
+  }
   if (values.NODE_ENV === 'production' && !values.APP_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  APP_SECRET: required in production (at least 32 random characters).',
@@ -91,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : path.join(dataDir, 'outbox'),
     logLevel: values.LOG_LEVEL,
     marketData: values.MARKET_DATA,
+    marketDataApiKey: values.MARKET_DATA_API_KEY,
+    marketSeed: values.MARKET_SEED,
+    marketTickSeconds: values.MARKET_TICK_SECONDS,
     chatWidgetId: values.CHAT_WIDGET_ID,
     webDistDir: path.resolve(repoRoot, values.WEB_DIST_DIR ?? 'apps/web/dist'),
     platformSettingsFile: path.resolve(

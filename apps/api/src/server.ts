@@ -8,7 +8,10 @@ import { createMailQueue, registerMailJob } from './jobs/mail.job.ts';
 import { resolveAppSecret } from './lib/app-secret.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { createProgress } from './lib/progress.ts';
+import { registerMarketJobs } from './jobs/market.job.ts';
+import { systemClock } from './lib/clock.ts';
 import { seedDemoUsers } from './seed/demo.ts';
+import { seedMarket } from './seed/market.ts';
 import { seedReferenceData, syncPlatformSettings } from './seed/reference.ts';
 
 const progress = createProgress();
@@ -53,6 +56,7 @@ async function main() {
   await runMigrations(db);
   await seedReferenceData(db, progress.step);
   await syncPlatformSettings(db, config.platformSettingsFile);
+  await seedMarket(db, systemClock, config.marketSeed, progress.step);
   const demo = config.isProduction ? undefined : await seedDemoUsers(db, config.dataDir);
 
   progress.step('Starting the API');
@@ -68,6 +72,13 @@ async function main() {
     log: app.log,
   });
   await registerMailJob(boss, mailer);
+  const stopTicks = await registerMarketJobs(boss, {
+    db,
+    clock: systemClock,
+    seed: config.marketSeed,
+    tickSeconds: config.marketTickSeconds,
+  });
+  cleanups.push(async () => stopTicks());
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
 

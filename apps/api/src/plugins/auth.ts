@@ -7,12 +7,13 @@ import type { UsersRepository, UserWithCurrency } from '../modules/users/users.r
 /**
  * Who may call a route:
  * - public: anyone;
+ * - optional: anyone; a valid full token is read (to mark the caller's own things) but never required;
  * - second-step: only a token waiting for the two-factor code;
  * - any-token: any live token (logout);
  * - unverified: a full token, email not yet verified is fine;
  * - verified: a full token of a user whose email is verified (the default under /api/user).
  */
-export type Access = 'public' | 'second-step' | 'any-token' | 'unverified' | 'verified';
+export type Access = 'public' | 'optional' | 'second-step' | 'any-token' | 'unverified' | 'verified';
 
 export type AuthContext = { tokenId: string; userId: string; scope: 'full' | 'two_fa'; user: UserWithCurrency };
 
@@ -42,6 +43,12 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens; users
     if (access === 'public') return;
 
     const token = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    if (access === 'optional') {
+      const active = token ? await deps.tokens.findActive(token) : undefined;
+      const user = active?.scope === 'full' ? await deps.users.findById(active.userId) : undefined;
+      if (active && user) request.auth = { tokenId: active.id, userId: user.id, scope: active.scope, user };
+      return;
+    }
     if (!token) throw new Unauthenticated();
     const active = await deps.tokens.findActive(token);
     if (!active) throw new Unauthenticated();

@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './kyc.ts';
+export * from './market.ts';
 export * from './reference.ts';
 export * from './users.ts';

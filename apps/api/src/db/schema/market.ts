@@ -1,0 +1,100 @@
+import {
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const assetType = pgEnum('asset_type', ['stocks', 'crypto']);
+export const barResolution = pgEnum('bar_resolution', ['5m', '1h', '1d']);
+
+const price = (name: string) => numeric(name, { precision: 30, scale: 10 });
+const amount = (name: string) => numeric(name, { precision: 30, scale: 2 });
+
+export const assets = pgTable('assets', {
+  id: serial('id').primaryKey(),
+  symbol: text('symbol').notNull().unique(),
+  name: text('name').notNull(),
+  type: assetType('type').notNull(),
+  listedOn: date('listed_on').notNull(),
+  volatility: numeric('volatility', { precision: 6, scale: 4 }).notNull(),
+  /** Market cap at the reference price; the live figure scales with the price. */
+  referenceMarketCap: amount('reference_market_cap').notNull(),
+  referencePrice: price('reference_price').notNull(),
+});
+
+/** The latest quote of each asset, rewritten at every tick. */
+export const assetQuotes = pgTable('asset_quotes', {
+  assetId: integer('asset_id')
+    .primaryKey()
+    .references(() => assets.id, { onDelete: 'cascade' }),
+  price: price('price').notNull(),
+  previousClose: price('previous_close').notNull(),
+  dayOpen: price('day_open').notNull(),
+  dayHigh: price('day_high').notNull(),
+  dayLow: price('day_low').notNull(),
+  volume: amount('volume').notNull(),
+  avgVolume: amount('avg_volume').notNull(),
+  marketCap: amount('market_cap').notNull(),
+  tradingDay: date('trading_day').notNull(),
+  tickSequence: integer('tick_sequence').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Price bars for charts: 5-minute bars for two days, hourly for sixty, daily for ever. */
+export const priceBars = pgTable(
+  'price_bars',
+  {
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    resolution: barResolution('resolution').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    open: price('open').notNull(),
+    high: price('high').notNull(),
+    low: price('low').notNull(),
+    close: price('close').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.assetId, table.resolution, table.startsAt] })],
+);
+
+/** Units of each currency per US dollar. */
+export const fxRates = pgTable('fx_rates', {
+  currency: char('currency', { length: 3 }).primaryKey(),
+  rate: numeric('rate', { precision: 20, scale: 10 }).notNull(),
+  referenceRate: numeric('reference_rate', { precision: 20, scale: 10 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const watchlistEntries = pgTable(
+  'watchlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('watchlist_entries_user_asset_unique').on(table.userId, table.assetId),
+    index('watchlist_entries_asset_id_idx').on(table.assetId),
+  ],
+);
+
+export const marketState = pgTable('market_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

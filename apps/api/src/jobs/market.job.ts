@@ -1,0 +1,32 @@
+import type { PgBoss } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { pruneBars, runTick } from '../modules/market/tick.ts';
+
+const tickQueue = 'market.tick';
+const pruneQueue = 'market.prune';
+
+type MarketJobs = { db: Database; clock: Clock; seed: number; tickSeconds: number };
+
+/**
+ * Every process asks for a tick each interval; the singleton key lets one job per interval
+ * through, so several API processes still move prices once.
+ */
+export async function registerMarketJobs(
+  boss: PgBoss,
+  { db, clock, seed, tickSeconds }: MarketJobs,
+): Promise<() => void> {
+  await boss.createQueue(tickQueue, { notify: true, retryLimit: 0 });
+  await boss.createQueue(pruneQueue, { retryLimit: 2 });
+  await boss.work(tickQueue, { pollingIntervalSeconds: Math.max(0.5, Math.min(2, tickSeconds / 2)) }, async () => {
+    await runTick(db, clock, seed);
+  });
+  await boss.work(pruneQueue, async () => {
+    await pruneBars(db, clock);
+  });
+  await boss.schedule(pruneQueue, '17 * * * *');
+  const timer = setInterval(() => {
+    void boss.send(tickQueue, {}, { singletonKey: 'tick', singletonSeconds: tickSeconds }).catch(() => undefined);
+  }, tickSeconds * 1000);
+  return () => clearInterval(timer);
+}

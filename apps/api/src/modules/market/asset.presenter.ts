@@ -1,0 +1,33 @@
+import type { AssetRow } from './market.repository.ts';
+
+/** '236.0000000000' → '236.00', '0.0000190000' → '0.000019': trailing zeros go, two decimals stay. */
+export function decimalString(value: string, minimumDecimals = 2): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  const trimmed = fraction.replace(/0+$/, '').padEnd(minimumDecimals, '0');
+  return `${whole}.${trimmed}`;
+}
+
+/** An asset as spec 2 §3 names its fields; prices and amounts stay decimal strings. */
+export function presentAsset(row: AssetRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    symbol: row.symbol,
+    img: `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`,
+    type: row.type,
+    price: decimalString(row.price),
+    changes_percentage: Number(row.changes_percentage).toFixed(2),
+    day_high: decimalString(row.day_high),
+    day_low: decimalString(row.day_low),
+    market_cap: decimalString(row.market_cap),
+    previous_close: decimalString(row.previous_close),
+    avg_volume: decimalString(row.avg_volume),
+    volume: decimalString(row.volume),
+    listed_on: row.listed_on,
+    rank: row.rank,
+    watchers: row.watchers,
+    starred: row.starred,
+  };
+}
+
+export type AssetView = ReturnType<typeof presentAsset>;

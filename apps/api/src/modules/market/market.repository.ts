@@ -1,0 +1,122 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+export const sortColumns = {
+  name: sql`name`,
+  market_cap: sql`market_cap`,
+  price: sql`price`,
+  changes_percentage: sql`changes_percentage`,
+  day_high: sql`day_high`,
+  day_low: sql`day_low`,
+} as const;
+export type SortColumn = keyof typeof sortColumns;
+
+export type AssetRow = {
+  id: number;
+  symbol: string;
+  name: string;
+  type: 'stocks' | 'crypto';
+  listed_on: string;
+  price: string;
+  previous_close: string;
+  day_high: string;
+  day_low: string;
+  volume: string;
+  avg_volume: string;
+  market_cap: string;
+  changes_percentage: string;
+  rank: number;
+  watchers: number;
+  starred: boolean;
+  total: number;
+};
+
+export type AssetQuery = {
+  type?: 'stocks' | 'crypto' | undefined;
+  symbol?: string | undefined;
+  sort: { column: SortColumn; descending: boolean };
+  limit?: number | undefined;
+  offset?: number | undefined;
+  userId?: string | undefined;
+};
+
+/** Ranks are by market cap within a type, counted over the whole catalogue before any filter. */
+const listed = (userId: string | undefined) => sql`
+  with ranked as (
+    select a.id, a.symbol, a.name, a.type, to_char(a.listed_on, 'YYYY-MM-DD') as listed_on,
+      q.price, q.previous_close, q.day_high, q.day_low, q.volume, q.avg_volume, q.market_cap,
+      round((q.price - q.previous_close) / nullif(q.previous_close, 0) * 100, 4) as changes_percentage,
+      rank() over (partition by a.type order by q.market_cap desc)::int as rank,
+      (select count(*)::int from watchlist_entries w where w.asset_id = a.id) as watchers,
+      ${userId ? sql`exists (select 1 from watchlist_entries w where w.asset_id = a.id and w.user_id = ${userId})` : sql`false`} as starred
+    from assets a join asset_quotes q on q.asset_id = a.id
+  )`;
+
+export function createMarketRepository(db: Database) {
+  return {
+    async list(query: AssetQuery): Promise<AssetRow[]> {
+      const filters: SQL[] = [];
+      if (query.type) filters.push(sql`type = ${query.type}`);
+      if (query.symbol) filters.push(sql`upper(symbol) = upper(${query.symbol})`);
+      const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+      const direction = query.sort.descending ? sql`desc` : sql`asc`;
+      const page = query.limit === undefined ? sql`` : sql`limit ${query.limit} offset ${query.offset ?? 0}`;
+      const { rows } = await db.execute<AssetRow>(sql`
+        ${listed(query.userId)}
+        select *, count(*) over ()::int as total from ranked ${where}
+        order by ${sortColumns[query.sort.column]} ${direction}, name asc ${page}`);
+      return rows;
+    },
+
+    async count(type?: 'stocks' | 'crypto', symbol?: string): Promise<number> {
+      const { rows } = await db.execute<{ count: number }>(sql`
+        select count(*)::int as count from assets
+        where (${type ?? null}::asset_type is null or type = ${type ?? null}::asset_type)
+          and (${symbol ?? null}::text is null or upper(symbol) = upper(${symbol ?? null}::text))`);
+      return rows[0]?.count ?? 0;
+    },
+
+    async newest(limit: number, userId?: string): Promise<AssetRow[]> {
+      const { rows } = await db.execute<AssetRow>(
+        sql`${listed(userId)} select *, 0 as total from ranked order by listed_on desc, name limit ${limit}`,
+      );
+      return rows;
+    },
+
+    async movers(direction: 'up' | 'down', limit: number, userId?: string): Promise<AssetRow[]> {
+      const { rows } = await db.execute<AssetRow>(sql`
+        ${listed(userId)} select *, 0 as total from ranked
+        where ${direction === 'up' ? sql`changes_percentage > 0` : sql`changes_percentage < 0`}
+        order by changes_percentage ${direction === 'up' ? sql`desc` : sql`asc`} limit ${limit}`);
+      return rows;
+    },
+
+    async history(symbol: string, resolution: '5m' | '1h' | '1d', since: Date) {
+      const { rows } = await db.execute<{ time: number; value: string }>(sql`
+        select extract(epoch from b.starts_at)::int as time, b.close as value
+        from price_bars b join assets a on a.id = b.asset_id
+        where upper(a.symbol) = upper(${symbol}) and b.resolution = ${resolution}::bar_resolution and b.starts_at >= ${since}
+        order by b.starts_at`);
+      return rows;
+    },
+
+    async exists(symbol: string): Promise<{ symbol: string; type: 'stocks' | 'crypto' } | undefined> {
+      const { rows } = await db.execute<{ symbol: string; type: 'stocks' | 'crypto' }>(
+        sql`select symbol, type from assets where upper(symbol) = upper(${symbol})`,
+      );
+      return rows[0];
+    },
+
+    async quotes(): Promise<AssetRow[]> {
+      const { rows } = await db.execute<AssetRow>(sql`${listed(undefined)} select *, 0 as total from ranked`);
+      return rows;
+    },
+
+    async fxRates(): Promise<Record<string, string>> {
+      const { rows } = await db.execute<{ currency: string; rate: string }>(sql`select currency, rate from fx_rates`);
+      return Object.fromEntries(rows.map((row) => [row.currency, row.rate]));
+    },
+  };
+}
+
+export type MarketRepository = ReturnType<typeof createMarketRepository>;

@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { presentAsset } from './asset.presenter.ts';
+import { day, hour } from './history.ts';
+import { cryptoIcon, monogram } from './icons.ts';
+import { sortColumns, type MarketRepository, type SortColumn } from './market.repository.ts';
+import type { QuoteHub } from './quote-hub.ts';
+
+const tags = ['market'];
+const sortValues = Object.keys(sortColumns).flatMap((column) => [column, `-${column}`]) as [string, ...string[]];
+
+const assetsQuery = z
+  .object({
+    'filter[type]': z.enum(['crypto', 'stocks']).optional(),
+    'filter[symbol]': z.string().trim().min(1).max(20).optional(),
+    sort: z.enum(sortValues, { error: `Unknown sort. Use one of: ${sortValues.join(', ')}.` }).default('name'),
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(100, 'per_page is at most 100.').default(20),
+    do_not_paginate: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
+  })
+  .strict();
+
+/** Points per chart range: 5-minute bars for a day, hourly for a week and a month, daily beyond. */
+export const ranges = {
+  '1d': { resolution: '5m', span: day },
+  '7d': { resolution: '1h', span: 7 * day },
+  '30d': { resolution: '1h', span: 30 * day },
+  '1yr': { resolution: '1d', span: 365 * day },
+  all: { resolution: '1d', span: Infinity },
+} as const;
+
+const ok = <T>(data: T) => ({ status: 'success' as const, message: 'OK', data });
+
+export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketRepository; hub: QuoteHub; clock: Clock }> = async (
+  app,
+  { market, hub, clock },
+) => {
+  app.get(
+    '/assets',
+    {
+      config: { access: 'optional' },
+      schema: { tags, summary: 'The asset list: filter, sort, page', querystring: assetsQuery },
+    },
+    async (request) => {
+      const query = request.query;
+      const descending = query.sort.startsWith('-');
+      const rows = await market.list({
+        type: query['filter[type]'],
+        symbol: query['filter[symbol]'],
+        sort: { column: query.sort.replace(/^-/, '') as SortColumn, descending },
+        userId: request.auth?.userId,
+        ...(query.do_not_paginate ? {} : { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+      });
+      const assets = rows.map(presentAsset);
+      if (query.do_not_paginate) return ok({ assets });
+      const total = rows[0]?.total ?? (await market.count(query['filter[type]'], query['filter[symbol]']));
+      return ok({
+        assets: {
+          data: assets,
+          current_page: query.page,
+          per_page: query.per_page,
+          total,
+          last_page: Math.max(1, Math.ceil(total / query.per_page)),
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/assets/top-movers',
+    {
+      config: { access: 'optional' },
+      schema: { tags, summary: 'Top gainers, top losers and the newest listings, 16 each' },
+    },
+    async (request) => {
+      const userId = request.auth?.userId;
+      const [gainers, losers, newest] = await Promise.all([
+        market.movers('up', 16, userId),
+        market.movers('down', 16, userId),
+        market.newest(16, userId),
+      ]);
+      return ok({
+        gainers: gainers.map(presentAsset),
+        losers: losers.map(presentAsset),
+        new_in_market: newest.map(presentAsset),
+      });
+    },
+  );
+
+  app.get(
+    '/assets/:symbol/history',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Chart points for a range',
+        params: z.object({ symbol: z.string().max(20) }),
+        querystring: z.object({ range: z.enum(['1d', '7d', '30d', '1yr', 'all']).default('1d') }).strict(),
+      },
+    },
+    async (request) => {
+      const asset = await market.exists(request.params.symbol);
+      if (!asset) throw new NotFound('No such asset.');
+      const { resolution, span } = ranges[request.query.range];
+      const since = span === Infinity ? new Date(0) : new Date(clock.now().getTime() - span - hour);
+      const points = await market.history(asset.symbol, resolution, since);
+      return ok({ symbol: asset.symbol, range: request.query.range, resolution, points });
+    },
+  );
+
+  app.get(
+    '/assets/:symbol/icon.svg',
+    {
+      config: { access: 'public', rateLimit: false },
+      schema: { tags, summary: 'The asset icon', params: z.object({ symbol: z.string().max(20) }) },
+    },
+    async (request, reply) => {
+      const asset = await market.exists(request.params.symbol);
+      if (!asset) throw new NotFound('No such asset.');
+      const svg =
+        asset.type === 'crypto' ? ((await cryptoIcon(asset.symbol)) ?? monogram(asset.symbol)) : monogram(asset.symbol);
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+    },
+  );
+
+  app.get(
+    '/fx-rates',
+    { config: { access: 'public' }, schema: { tags, summary: 'Reference FX rates: units per US dollar' } },
+    async () => ok({ base: 'USD', rates: await market.fxRates() }),
+  );
+
+  app.get(
+    '/stream/quotes',
+    {
+      config: { access: 'public', rateLimit: false },
+      schema: {
+        tags,
+        summary: 'Server-Sent Events: each new quote of the given symbols',
+        querystring: z.object({ symbols: z.string().max(2000) }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const symbols = new Set(
+        request.query.symbols
+          .split(',')
+          .map((symbol) => symbol.trim().toUpperCase())
+          .filter(Boolean),
+      );
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-content-type-options': 'nosniff',
+      });
+      reply.raw.write('retry: 3000\n\n');
+      const unsubscribe = await hub.subscribe(symbols, (quote) =>
+        reply.raw.write(`event: quote\ndata: ${JSON.stringify(quote)}\n\n`),
+      );
+      const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 15_000);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import type pg from 'pg';
+import type { Database } from '../../db/client.ts';
+import { presentAsset, type AssetView } from './asset.presenter.ts';
+import type { MarketRepository } from './market.repository.ts';
+import { ticksChannel } from './tick.ts';
+
+type Subscriber = { symbols: Set<string>; send: (quote: AssetView) => void };
+
+/**
+ * Fans ticks out to Server-Sent-Event clients. Every API process LISTENs on the ticks channel,
+ * so a tick written by any process reaches the clients of all of them.
+ */
+export function createQuoteHub(
+  db: Database,
+  market: MarketRepository,
+  log: { error: (details: object, message: string) => void },
+) {
+  const subscribers = new Set<Subscriber>();
+  let listener: pg.PoolClient | undefined;
+  let latest: AssetView[] = [];
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function publish() {
+    latest = (await market.quotes()).map(presentAsset);
+    for (const subscriber of subscribers) {
+      for (const quote of latest) if (subscriber.symbols.has(quote.symbol)) subscriber.send(quote);
+    }
+  }
+
+  const listenLater = () => {
+    if (!stopped) retry = setTimeout(() => void listen(), 3000).unref();
+  };
+
+  /** Listens for ticks; while the database is away it tries again every few seconds instead of failing the app. */
+  async function listen(): Promise<void> {
+    try {
+      const client = await db.$client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === ticksChannel)
+          publish().catch((error: unknown) => log.error({ err: error }, 'publishing quotes failed'));
+      });
+      client.on('error', () => {
+        client.release(true);
+        listener = undefined;
+        listenLater();
+      });
+      await client.query(`listen ${ticksChannel}`);
+      listener = client;
+    } catch (error) {
+      log.error({ err: error }, 'listening for market ticks failed; trying again');
+      listenLater();
+    }
+  }
+
+  return {
+    start: listen,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      subscribers.clear();
+      if (!listener) return;
+      await listener.query(`unlisten ${ticksChannel}`).catch(() => undefined);
+      listener.release();
+      listener = undefined;
+    },
+    /** Sends the current quotes at once, then each new one; returns the unsubscribe function. */
+    async subscribe(symbols: Set<string>, send: Subscriber['send']): Promise<() => void> {
+      const subscriber = { symbols, send };
+      subscribers.add(subscriber);
+      if (latest.length === 0) latest = (await market.quotes()).map(presentAsset);
+      for (const quote of latest) if (symbols.has(quote.symbol)) send(quote);
+      return () => subscribers.delete(subscriber);
+    },
+  };
+}
+
+export type QuoteHub = ReturnType<typeof createQuoteHub>;
