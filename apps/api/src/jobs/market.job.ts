@@ -1,12 +1,15 @@
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { pruneBars, runTick } from '../modules/market/tick.ts';
+import { pruneBars } from '../modules/market/tick.ts';
 
 const tickQueue = 'market.tick';
 const pruneQueue = 'market.prune';
 
-type MarketJobs = { db: Database; clock: Clock; seed: number; tickSeconds: number };
+/** Moves the market one step: the simulation, or a real provider's quotes. */
+export type MarketFeed = (db: Database, clock: Clock) => Promise<number>;
+
+type MarketJobs = { db: Database; clock: Clock; feed: MarketFeed; tickSeconds: number };
 
 /**
  * Every process asks for a tick each interval; the singleton key lets one job per interval
@@ -19,7 +22,7 @@ export async function registerMarketJobs(
   await boss.createQueue(tickQueue, { notify: true, retryLimit: 0 });
   await boss.createQueue(pruneQueue, { retryLimit: 2 });
   await boss.work(tickQueue, { pollingIntervalSeconds: Math.max(0.5, Math.min(2, tickSeconds / 2)) }, async () => {
-    await runTick(db, clock, seed);
+    await feed(db, clock);
   });
   await boss.work(pruneQueue, async () => {
     await pruneBars(db, clock);

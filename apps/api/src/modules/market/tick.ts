@@ -67,38 +67,62 @@ export async function runTick(db: Database, clock: Clock, seed: number): Promise
       })
       .filter((update) => update !== undefined);
 
-    if (updates.length > 0) {
-      // sql.param passes each list as one array parameter rather than spreading it.
-      const list = (pick: (update: (typeof updates)[number]) => string | number) => sql.param(updates.map(pick));
-      await tx.execute(sql`
-        update asset_quotes q set price = u.price, previous_close = u.previous_close, day_open = u.day_open,
-          day_high = u.day_high, day_low = u.day_low, volume = u.volume, market_cap = u.market_cap,
-          trading_day = ${today}::date, updated_at = ${now}, tick_sequence = q.tick_sequence + 1
-        from unnest(${list((u) => u.assetId)}::int[], ${list((u) => u.price)}::numeric[], ${list((u) => u.previousClose)}::numeric[],
-          ${list((u) => u.dayOpen)}::numeric[], ${list((u) => u.dayHigh)}::numeric[], ${list((u) => u.dayLow)}::numeric[],
-          ${list((u) => u.volume)}::numeric[], ${list((u) => u.marketCap)}::numeric[])
-          as u(asset_id, price, previous_close, day_open, day_high, day_low, volume, market_cap)
-        where q.asset_id = u.asset_id`);
-      for (const [resolution, size] of Object.entries(resolutionMs)) {
-        const startsAt = new Date(floorTo(now.getTime(), size));
-        await tx.execute(sql`
-          insert into price_bars (asset_id, resolution, starts_at, open, high, low, close)
-          select u.asset_id, ${resolution}::bar_resolution, ${startsAt}, u.price, u.price, u.price, u.price
-          from unnest(${list((u) => u.assetId)}::int[], ${list((u) => u.price)}::numeric[]) as u(asset_id, price)
-          on conflict (asset_id, resolution, starts_at) do update
-          set high = greatest(price_bars.high, excluded.close), low = least(price_bars.low, excluded.close), close = excluded.close`);
-      }
-    }
+    await writeQuotes(tx, updates, now);
     await driftFxRates(tx, now, seed);
-    const [sequence] = (
-      await tx.execute<{ value: string }>(sql`
-        insert into market_state (key, value) values ('tick_sequence', '1')
-        on conflict (key) do update set value = (market_state.value::int + 1)::text
-        returning value`)
-    ).rows;
-    await tx.execute(sql`select pg_notify(${ticksChannel}, ${sequence?.value ?? '0'})`);
-    return Number(sequence?.value ?? 0);
+    return announceTick(tx);
   });
+}
+
+export type QuoteUpdate = {
+  assetId: number;
+  price: string;
+  previousClose: string;
+  dayOpen: string;
+  dayHigh: string;
+  dayLow: string;
+  volume: string;
+  marketCap: string;
+};
+type Executor = Pick<Database, 'execute'>;
+
+/** Writes new quotes and extends the current 5-minute, hourly and daily bars. */
+export async function writeQuotes(tx: Executor, updates: QuoteUpdate[], now: Date): Promise<void> {
+  if (updates.length === 0) return;
+  const today = now.toISOString().slice(0, 10);
+  {
+    // sql.param passes each list as one array parameter rather than spreading it.
+    const list = (pick: (update: (typeof updates)[number]) => string | number) => sql.param(updates.map(pick));
+    await tx.execute(sql`
+      update asset_quotes q set price = u.price, previous_close = u.previous_close, day_open = u.day_open,
+        day_high = u.day_high, day_low = u.day_low, volume = u.volume, market_cap = u.market_cap,
+        trading_day = ${today}::date, updated_at = ${now}, tick_sequence = q.tick_sequence + 1
+      from unnest(${list((u) => u.assetId)}::int[], ${list((u) => u.price)}::numeric[], ${list((u) => u.previousClose)}::numeric[],
+        ${list((u) => u.dayOpen)}::numeric[], ${list((u) => u.dayHigh)}::numeric[], ${list((u) => u.dayLow)}::numeric[],
+        ${list((u) => u.volume)}::numeric[], ${list((u) => u.marketCap)}::numeric[])
+        as u(asset_id, price, previous_close, day_open, day_high, day_low, volume, market_cap)
+      where q.asset_id = u.asset_id`);
+    for (const [resolution, size] of Object.entries(resolutionMs)) {
+      const startsAt = new Date(floorTo(now.getTime(), size));
+      await tx.execute(sql`
+        insert into price_bars (asset_id, resolution, starts_at, open, high, low, close)
+        select u.asset_id, ${resolution}::bar_resolution, ${startsAt}, u.price, u.price, u.price, u.price
+        from unnest(${list((u) => u.assetId)}::int[], ${list((u) => u.price)}::numeric[]) as u(asset_id, price)
+        on conflict (asset_id, resolution, starts_at) do update
+        set high = greatest(price_bars.high, excluded.close), low = least(price_bars.low, excluded.close), close = excluded.close`);
+    }
+  }
+}
+
+/** Counts the tick and tells every API process (on commit) that new quotes are in. */
+export async function announceTick(tx: Executor): Promise<number> {
+  const [sequence] = (
+    await tx.execute<{ value: string }>(sql`
+      insert into market_state (key, value) values ('tick_sequence', '1')
+      on conflict (key) do update set value = (market_state.value::int + 1)::text
+      returning value`)
+  ).rows;
+  await tx.execute(sql`select pg_notify(${ticksChannel}, ${sequence?.value ?? '0'})`);
+  return Number(sequence?.value ?? 0);
 }
 
 async function driftFxRates(tx: Pick<Database, 'execute'>, now: Date, seed: number) {
