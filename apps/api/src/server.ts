@@ -75,10 +75,14 @@ async function main() {
     log: app.log,
   });
   await registerMailJob(boss, mailer);
+  const provider = config.marketDataApiKey ? createFmpProvider(config.marketDataApiKey) : undefined;
+  const feed: MarketFeed = provider
+    ? (database, clock) => runProviderTick(database, clock, provider)
+    : (database, clock) => runTick(database, clock, config.marketSeed);
   const stopTicks = await registerMarketJobs(boss, {
     db,
     clock: systemClock,
-    seed: config.marketSeed,
+    feed,
     tickSeconds: config.marketTickSeconds,
   });
   cleanups.push(async () => stopTicks());

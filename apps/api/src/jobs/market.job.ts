@@ -17,7 +17,7 @@ type MarketJobs = { db: Database; clock: Clock; feed: MarketFeed; tickSeconds: n
  */
 export async function registerMarketJobs(
   boss: PgBoss,
-  { db, clock, seed, tickSeconds }: MarketJobs,
+  { db, clock, feed, tickSeconds }: MarketJobs,
 ): Promise<() => void> {
   await boss.createQueue(tickQueue, { notify: true, retryLimit: 0 });
   await boss.createQueue(pruneQueue, { retryLimit: 2 });
