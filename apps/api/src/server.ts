@@ -75,7 +75,8 @@ async function main() {
     log: app.log,
   });
   await registerMailJob(boss, mailer);
-  const provider = config.marketDataApiKey ? createFmpProvider(config.marketDataApiKey) : undefined;
+  const provider =
+    config.marketData === 'fmp' && config.marketDataApiKey ? createFmpProvider(config.marketDataApiKey) : undefined;
   const feed: MarketFeed = provider
     ? (database, clock) => runProviderTick(database, clock, provider)
     : (database, clock) => runTick(database, clock, config.marketSeed);

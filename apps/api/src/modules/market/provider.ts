@@ -70,7 +70,8 @@ export function createFmpProvider(
       const pairs = currencies.filter((currency) => currency !== 'USD').map((currency) => `${currency}USD`);
       const quotes = await request(pairs);
       // EURUSD is dollars per euro; we keep euros per dollar.
-      return Object.fromEntries([['USD', 1], ...quotes.map((quote) => [quote.symbol.slice(0, 3), 1 / quote.price])]);
+      const perDollar = quotes.map((quote): [string, number] => [quote.symbol.slice(0, 3), 1 / quote.price]);
+      return Object.fromEntries<number>([['USD', 1], ...perDollar]);
     },
   };
 }
