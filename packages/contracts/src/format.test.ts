@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyCodeForSign, formatMoney, parseNumber, percentOf } from './format.ts';
+import { currencyCodeForSign, formatCompact, formatMoney, formatPrice, parseNumber, percentOf } from './format.ts';
 
 describe('currencyCodeForSign', () => {
   it.each([
@@ -55,5 +55,23 @@ describe('percentOf', () => {
   it('returns part divided by whole times 100', () => {
     expect(percentOf(25, 200)).toBe(12.5);
     expect(percentOf(-3, 4)).toBe(-75);
+  });
+});
+
+describe('formatPrice', () => {
+  it('keeps two decimals from 1 up and enough decimals below 1', () => {
+    expect(formatPrice('236.0000', '$')).toBe('$236.00');
+    expect(formatPrice('102400.5', '$')).toBe('$102,400.50');
+    expect(formatPrice('0.43', '$')).toBe('$0.43');
+    expect(formatPrice('0.047', '$')).toBe('$0.047');
+    expect(formatPrice('0.000019', '$')).toBe('$0.000019');
+    expect(formatPrice(0, '€')).toBe('€0.00');
+  });
+});
+
+describe('formatCompact', () => {
+  it('shortens large figures', () => {
+    expect(formatCompact('3550000000000', '$')).toBe('$3.55T');
+    expect(formatCompact(412_500_000)).toBe('412.5M');
   });
 });

@@ -36,3 +36,26 @@ export function percentOf(part: number, whole: number): number {
   if (whole === 0) return 0;
   return (part / whole) * 100;
 }
+
+/**
+ * An asset price in the display currency: two decimals from 1 up, more for small prices so a
+ * coin worth 0.000019 does not show as 0.00.
+ */
+export function formatPrice(amount: string | number | null | undefined, sign = '$'): string {
+  const value = typeof amount === 'string' ? parseNumber(amount) : (amount ?? 0);
+  if (value === 0 || !Number.isFinite(value) || Math.abs(value) >= 1) return formatMoney(value, sign);
+  const decimals = Math.min(10, Math.max(4, 2 - Math.floor(Math.log10(Math.abs(value))) + 2));
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currencyCodeForSign(sign),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: decimals,
+  }).format(value);
+}
+
+/** Large figures (market cap, volume) in a short form: 3.55T, 412.5M. */
+export function formatCompact(amount: string | number, sign?: string): string {
+  const value = typeof amount === 'string' ? parseNumber(amount) : amount;
+  const short = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+  return sign ? `${sign}${short}` : short;
+}

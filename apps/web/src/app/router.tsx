@@ -87,6 +87,14 @@ export const router = createBrowserRouter([
             },
           })),
           {
+            path: '/market',
+            lazy: async () => ({ Component: (await import('../features/market/routes/market-route')).MarketRoute }),
+          },
+          {
+            path: '/asset/:assetName/:symbol',
+            lazy: async () => ({ Component: (await import('../features/market/routes/asset-route')).AssetRoute }),
+          },
+          {
             path: '*',
             lazy: async () => ({ Component: (await import('../features/shell/not-found-in-shell')).NotFoundInShell }),
           },

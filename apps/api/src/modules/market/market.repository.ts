@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 
 export const sortColumns = {
-  name: sql`name`,
+  name: sql`lower(name)`,
   market_cap: sql`market_cap`,
   price: sql`price`,
   changes_percentage: sql`changes_percentage`,

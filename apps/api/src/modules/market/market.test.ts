@@ -38,7 +38,9 @@ describe('GET /api/assets', () => {
       last_page: Math.ceil(catalogue.length / 20),
     });
     const names = (page.data as Asset[]).map((asset) => asset.name);
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const byLowerCase = (a: string, b: string) =>
+      a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
+    expect(names).toEqual([...names].sort(byLowerCase));
     expect(page.data[0]).toMatchObject({
       id: expect.any(Number),
       img: expect.stringMatching(/^\/api\/assets\/.+\/icon\.svg$/),

@@ -1,0 +1,134 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
+import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { npmStart, pressCtrlC, waitForOutput, type RunningApp } from './support/server.ts';
+import { SignInPage } from './support/sign-in-page.ts';
+
+let dataDir: string;
+let database: EmbeddedPostgres;
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const priceCells = () => page.locator('tbody tr[data-symbol] td[data-cell="price"]').allTextContents();
+const toNumber = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-market-'));
+  database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
+  app = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: database.url, MARKET_TICK_SECONDS: '2' });
+  const password = (await waitForOutput(app, /Demo investor: demo@example\.com {2}password: (\S+)/))[1] ?? '';
+  // The market needs an approved identity; the operator console that approves it comes later.
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query("update users set kyc = 'approved' where email = 'demo@example.com'");
+  await client.end();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  problems = watchPageProblems(page);
+  await new SignInPage(page).open(app.url);
+  await new SignInPage(page).signIn('demo@example.com', password);
+  await page.waitForURL((url) => url.pathname === '/portfolio');
+});
+
+afterAll(async () => {
+  await browser.close();
+  await pressCtrlC(app);
+  await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await shot(`failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+describe('market screens in Chromium', () => {
+  it('lists 25 assets sorted by name, and sorting by price reorders them', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Market' }).click();
+    await page.getByRole('heading', { name: 'Market', level: 1 }).waitFor();
+    await page.locator('tbody tr[data-symbol]').nth(24).waitFor();
+    expect(await page.locator('tbody tr[data-symbol]').count()).toBe(25);
+    const names = await page.locator('tbody tr[data-symbol] td:first-child span.font-semibold').allTextContents();
+    const byLowerCase = (a: string, b: string) =>
+      a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
+    expect(names).toEqual([...names].sort(byLowerCase));
+    await page.getByRole('tab', { name: 'Top Gainers' }).waitFor();
+    await shot('market-desktop');
+
+    await page.getByRole('button', { name: /^Price/ }).click();
+    await page.locator('th[aria-sort="descending"]').waitFor();
+    await expect
+      .poll(
+        async () => {
+          const prices = (await priceCells()).map(toNumber);
+          return (
+            prices.length === 25 &&
+            prices.every((price, index) => index === 0 || price <= (prices[index - 1] ?? Infinity))
+          );
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const first = (await priceCells()).map(toNumber)[0] ?? 0;
+    expect(first).toBeGreaterThan(10_000);
+  });
+
+  it('updates a price without a reload within 15 s', async () => {
+    const before = await priceCells();
+    await expect
+      .poll(async () => (await priceCells()).join('|') !== before.join('|'), { timeout: 15_000, interval: 500 })
+      .toBe(true);
+  });
+
+  it('opens the asset screen with a drawn chart, and switching ranges redraws it', async () => {
+    await page.locator('tbody tr[data-symbol]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/asset/'));
+    await page.getByRole('heading', { name: 'Market Stats' }).waitFor();
+    const chart = page.getByTestId('price-chart');
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(288);
+    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+    const dayPoints = Number(await chart.getAttribute('data-points'));
+    await page.getByRole('button', { name: '7d' }).click();
+    await expect.poll(async () => chart.getAttribute('data-range')).toBe('7d');
+    expect(Number(await chart.getAttribute('data-points'))).not.toBe(dayPoints);
+    await page.getByText(/Over 7 days the price went from/).waitFor();
+    await page.getByRole('button', { name: 'all' }).click();
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(1825);
+    await page.getByText(/#\d+ among/).waitFor();
+    await shot('asset-desktop');
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('shows the market list on a 390×844 phone without sideways scrolling of the page', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.goto(app.url);
+    await phone.evaluate(
+      ([token, user]) => {
+        sessionStorage.setItem('accessToken', token ?? '');
+        sessionStorage.setItem('userInfo', user ?? '');
+        localStorage.setItem('authPassed', 'true');
+      },
+      [
+        await page.evaluate(() => sessionStorage.getItem('accessToken')),
+        await page.evaluate(() => sessionStorage.getItem('userInfo')),
+      ],
+    );
+    await phone.goto(`${app.url}/market`);
+    await phone.locator('tbody tr[data-symbol]').nth(24).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await phone.screenshot({ path: path.join(screenshotDir, 'market-phone.png'), fullPage: true });
+    await phone.close();
+  });
+});

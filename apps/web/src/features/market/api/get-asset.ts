@@ -1,0 +1,14 @@
+import type { Page } from '@itrust/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '../../../lib/api-client';
+import type { Asset } from './types';
+
+/** The single-asset screen reads the first item of the symbol filter (spec 2 §7). */
+export const getAsset = async (symbol: string): Promise<Asset | null> =>
+  (await apiData<{ assets: Page<Asset> }>(`/assets?filter[symbol]=${encodeURIComponent(symbol)}`)).assets.data[0] ??
+  null;
+
+export const assetQuery = (symbol: string) =>
+  queryOptions({ queryKey: ['asset', symbol], queryFn: () => getAsset(symbol) });
+
+export const useAsset = (symbol: string) => useQuery(assetQuery(symbol));

@@ -1,0 +1,24 @@
+/** An asset as the API answers it (spec 2 §3). */
+export type Asset = {
+  id: number;
+  name: string;
+  symbol: string;
+  img: string;
+  type: 'stocks' | 'crypto';
+  price: string;
+  changes_percentage: string;
+  day_high: string;
+  day_low: string;
+  market_cap: string;
+  previous_close: string;
+  avg_volume: string;
+  volume: string;
+  listed_on: string;
+  rank: number;
+  watchers: number;
+  starred: boolean;
+};
+
+export type AssetSort = 'name' | 'price' | 'changes_percentage' | 'day_high' | 'day_low' | 'market_cap';
+export type ChartRange = '1d' | '7d' | '30d' | '1yr' | 'all';
+export const chartRanges: ChartRange[] = ['1d', '7d', '30d', '1yr', 'all'];

@@ -1,0 +1,93 @@
+import { formatCompact, formatPrice } from '@itrust/contracts/format';
+import { useState } from 'react';
+import type { Asset } from '../api/types';
+import { ChangeBadge } from './change-badge';
+
+type MarketStatsProps = { asset: Asset; sign: string; rate: number };
+
+/**
+ * Market Stats. The old client's cards carried labels that did not match their figures; here each
+ * card names the figure it shows, and rank and watchlist counts are real.
+ */
+export function MarketStats({ asset, sign, rate }: MarketStatsProps) {
+  const [view, setView] = useState<'range' | '24h'>('range');
+  const money = (value: string) => formatPrice(Number(value) * rate, sign);
+  const cards = [
+    { label: 'Market Cap', value: formatCompact(Number(asset.market_cap) * rate, sign) },
+    { label: 'Previous Close', value: money(asset.previous_close) },
+    { label: 'Average Volume', value: formatCompact(asset.avg_volume, asset.type === 'crypto' ? sign : undefined) },
+    { label: 'Volume', value: formatCompact(asset.volume, asset.type === 'crypto' ? sign : undefined) },
+  ];
+
+  return (
+    <section aria-labelledby="stats-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="stats-title" className="text-lg font-semibold text-brand-900">
+          Market Stats
+        </h2>
+        <div role="group" aria-label="Show" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+          {(['range', '24h'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+              className={`rounded-md px-3 py-1 text-xs font-semibold ${view === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
+            >
+              {option === 'range' ? 'high/low price' : '24h'}
+            </button>
+          ))}
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
+        {view === 'range' ? (
+          <>
+            <div>
+              <dt className="text-slate-600">Day low</dt>
+              <dd className="font-semibold tabular-nums">{money(asset.day_low)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Day high</dt>
+              <dd className="font-semibold tabular-nums">{money(asset.day_high)}</dd>
+            </div>
+          </>
+        ) : (
+          <>
+            <div>
+              <dt className="text-slate-600">24h change</dt>
+              <dd>
+                <ChangeBadge value={asset.changes_percentage} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Since previous close</dt>
+              <dd className="font-semibold tabular-nums">
+                {money(String(Number(asset.price) - Number(asset.previous_close)))}
+              </dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt className="text-slate-600">Rank</dt>
+          <dd className="font-semibold">
+            #{asset.rank} among {asset.type === 'crypto' ? 'crypto assets' : 'stocks'} by market cap
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Watchlists</dt>
+          <dd className="font-semibold">
+            on {asset.watchers} watchlist{asset.watchers === 1 ? '' : 's'}
+          </dd>
+        </div>
+      </dl>
+      <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.label} className="rounded-xl bg-slate-50 p-3">
+            <p className="text-xs text-slate-600">{card.label}</p>
+            <p className="mt-1 font-semibold tabular-nums">{card.value}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { formatPrice } from '@itrust/contracts/format';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { useDisplayCurrency } from '../api/get-fx-rates';
+import { useTopMovers, type TopMovers as Movers } from '../api/get-top-movers';
+import { AssetName } from './asset-name';
+import { ChangeBadge } from './change-badge';
+import { assetPath } from './market-table';
+
+const tabs: { key: keyof Movers; label: string; empty: string }[] = [
+  { key: 'gainers', label: 'Top Gainers', empty: 'Nothing is up right now.' },
+  { key: 'losers', label: 'Top Losers', empty: 'Nothing is down right now.' },
+  { key: 'new_in_market', label: 'New in Market', empty: 'No new listings.' },
+];
+
+/** At most 16 rows per tab, computed by the server. */
+export function TopMovers() {
+  const movers = useTopMovers();
+  const [active, setActive] = useState<keyof Movers>('gainers');
+  const { sign, rate } = useDisplayCurrency();
+  const list = movers.data?.[active] ?? [];
+  const tab = tabs.find((candidate) => candidate.key === active);
+
+  return (
+    <section aria-labelledby="movers-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="movers-title" className="text-lg font-semibold text-brand-900">
+        Top movers
+      </h2>
+      <div role="tablist" aria-label="Top movers" className="mt-3 flex gap-1 rounded-lg bg-slate-100 p-1">
+        {tabs.map((candidate) => (
+          <button
+            key={candidate.key}
+            type="button"
+            role="tab"
+            id={`movers-tab-${candidate.key}`}
+            aria-selected={active === candidate.key}
+            aria-controls="movers-panel"
+            onClick={() => setActive(candidate.key)}
+            className={`flex-1 rounded-md px-2 py-1.5 text-xs font-semibold ${active === candidate.key ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
+          >
+            {candidate.label}
+          </button>
+        ))}
+      </div>
+      <div id="movers-panel" role="tabpanel" aria-labelledby={`movers-tab-${active}`} className="mt-3">
+        {movers.isPending && <p className="text-sm text-slate-600">Loading…</p>}
+        {movers.isError && <MessageBanner error={movers.error.message} />}
+        {movers.isSuccess && list.length === 0 && <p className="text-sm text-slate-600">{tab?.empty}</p>}
+        <ul className="divide-y divide-slate-100">
+          {list.map((asset) => (
+            <li key={asset.symbol}>
+              <Link to={assetPath(asset)} className="flex items-center justify-between gap-3 py-2.5 hover:bg-slate-50">
+                <AssetName asset={asset} size="size-7" />
+                <span className="text-right text-sm">
+                  <span className="block font-medium tabular-nums">
+                    {formatPrice(Number(asset.price) * rate, sign)}
+                  </span>
+                  <ChangeBadge value={asset.changes_percentage} className="text-xs" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
