@@ -11,7 +11,7 @@ export type OutboxReader = {
 export function createOutboxReader(dir: string): OutboxReader {
   const taken = new Set<string>();
   async function waitFor(to: string, subject: string, seen = taken): Promise<OutboxEntry> {
-    for (let waited = 0; waited < 15_000; waited += 50) {
+    for (let waited = 0; waited < 30_000; waited += 50) {
       const found = (await listOutbox(dir)).find(
         (message) => message.to === to && message.subject.includes(subject) && !seen.has(message.file),
       );
@@ -21,7 +21,7 @@ export function createOutboxReader(dir: string): OutboxReader {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`no mail to ${to} about '${subject}' within 15 s`);
+    throw new Error(`no mail to ${to} about '${subject}' within 30 s`);
   }
   return {
     waitFor,

@@ -6,7 +6,7 @@ const mailQueue = 'mail.send';
 /** Mail leaves through the queue so a slow or failing SMTP server never holds a request; failures retry with backoff. */
 export async function registerMailJob(boss: PgBoss, mailer: Mailer): Promise<void> {
   await boss.createQueue(mailQueue, { retryLimit: 5, retryBackoff: true, notify: true });
-  await boss.work<MailMessage>(mailQueue, { pollingIntervalSeconds: 2 }, async (jobs) => {
+  await boss.work<MailMessage>(mailQueue, { pollingIntervalSeconds: 1, batchSize: 10 }, async (jobs) => {
     for (const job of jobs) await mailer.send(job.data);
   });
 }

@@ -22,8 +22,17 @@ export async function cryptoIcon(symbol: string): Promise<string | undefined> {
   if (!/^[A-Z0-9]{2,10}$/.test(symbol)) return undefined;
   try {
     const module = (await import(`@web3icons/core/svgs/tokens/branded/${symbol}.svg.js`)) as { default: string };
-    return module.default;
+    return onDarkDiscIfWhite(module.default);
   } catch {
     return undefined;
   }
+}
+
+/** Some branded icons are drawn in white for dark backgrounds; give those a dark disc so they show on white. */
+export function onDarkDiscIfWhite(svg: string): string {
+  const colours = [...svg.matchAll(/fill="([^"]+)"/g)]
+    .map((match) => (match[1] ?? '').toLowerCase())
+    .filter((colour) => colour !== 'none');
+  const allWhite = colours.length > 0 && colours.every((colour) => ['#fff', '#ffffff', 'white'].includes(colour));
+  return allWhite ? svg.replace(/(<svg[^>]*>)/, '$1<circle cx="12" cy="12" r="12" fill="#1e293b"/>') : svg;
 }

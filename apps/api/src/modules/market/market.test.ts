@@ -162,6 +162,8 @@ describe('icons', () => {
     const bitcoin = await get('/api/assets/BTC/icon.svg');
     expect(bitcoin.headers['content-type']).toContain('image/svg+xml');
     expect(bitcoin.body).toContain('#F7931A');
+    const algorand = await get('/api/assets/ALGO/icon.svg');
+    expect(algorand.body).toContain('<circle cx="12" cy="12" r="12" fill="#1e293b"/>');
     const apple = await get('/api/assets/AAPL/icon.svg');
     expect(apple.body).toContain('>AAPL</text>');
   });
