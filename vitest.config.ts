@@ -7,7 +7,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/lib/**/*.test.ts', 'apps/api/src/modules/market/history.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/api/src/lib/**/*.test.ts',
+            'apps/api/src/modules/market/history.test.ts',
+          ],
         },
       },
       {
