@@ -30,6 +30,12 @@ const envSchema = z.object({
   PLATFORM_SETTINGS_FILE: optionalText,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  DEPOSIT_CRYPTO_MIN: z.coerce.number().positive().default(1000),
+  DEPOSIT_CRYPTO_MAX: z.coerce.number().positive().default(1_000_000),
+  DEPOSIT_BANK_MIN: z.coerce.number().positive().default(50_000),
+  DEPOSIT_BANK_MAX: z.coerce.number().positive().default(1_000_000),
+  WITHDRAWAL_MIN: z.coerce.number().positive().default(1000),
+  WITHDRAWAL_MAX: z.coerce.number().positive().default(1_000_000),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -60,6 +66,7 @@ export type Config = {
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   tokenLifetimeMs: number;
+  limits: { cryptoDeposit: [number, number]; bankDeposit: [number, number]; withdrawal: [number, number] };
   appSecret: string | undefined;
 };
 
@@ -112,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     tokenLifetimeMs: values.TOKEN_TTL_HOURS * 60 * 60 * 1000,
+    limits: {
+      cryptoDeposit: [values.DEPOSIT_CRYPTO_MIN, values.DEPOSIT_CRYPTO_MAX],
+      bankDeposit: [values.DEPOSIT_BANK_MIN, values.DEPOSIT_BANK_MAX],
+      withdrawal: [values.WITHDRAWAL_MIN, values.WITHDRAWAL_MAX],
+    },
     appSecret: values.APP_SECRET,
   };
 }

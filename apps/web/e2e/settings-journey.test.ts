@@ -130,7 +130,7 @@ describe('account settings in Chromium', () => {
     const toggle = page.getByRole('switch', { name: 'Two-factor sign-in' });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
-    await page.getByText('Two-factor sign-in is on.').waitFor();
+    await page.getByText('Two-factor sign-in is on.').first().waitFor();
     await page.getByRole('switch', { name: 'Two-factor sign-in', checked: true }).waitFor();
 
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { authOf } from '../../plugins/auth.ts';
 import type { PresentUser } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
+import { Decimal } from 'decimal.js';
+import { presentTransaction } from '../ledger/transaction.presenter.ts';
+import type { WalletService } from '../ledger/wallet.service.ts';
 
 export const userIncludes = [
   'wallet',
@@ -41,12 +44,11 @@ const includeQuery = z
   })
   .strict();
 
-const zeroWallet = { balance: '0.00', total: '0.00', '24hr_pl': '0.00', '24hr_pl_percentage': '0.00' };
-
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; present: PresentUser }> = async (
-  app,
-  { users, present },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersRepository;
+  present: PresentUser;
+  wallet: WalletService;
+}> = async (app, { users, present, wallet }) => {
   app.get(
     '/user',
     {
@@ -68,14 +70,28 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; presen
         if (include.has('state')) answer['state'] = places.state ?? null;
         if (include.has('city')) answer['city'] = places.city ?? { id: null, name: user.cityName };
       }
-      // Money records arrive with the ledger, savings and payment-method issues; until then every account is empty.
-      if (include.has('wallet'))
+      if (include.has('wallet')) {
+        const wallets = await wallet.wallets(user.id);
+        // Positions come with trading: until then a wallet's total is its cash and nothing moves overnight.
+        const invested = (kind: 'auto' | 'brokerage') => ({
+          ...wallets[kind],
+          total: wallets[kind].balance,
+          '24hr_pl': '0.00',
+          '24hr_pl_percentage': '0.00',
+        });
+        const networth = [wallets.cash.balance, wallets.auto.balance, wallets.brokerage.balance].reduce(
+          (sum, value) => sum.plus(value),
+          new Decimal(0),
+        );
         answer['wallet'] = {
-          cash: { balance: '0.00', total_networth: '0.00' },
-          auto: zeroWallet,
-          brokerage: zeroWallet,
+          cash: { ...wallets.cash, total_networth: networth.toFixed(2) },
+          auto: invested('auto'),
+          brokerage: invested('brokerage'),
         };
-      if (include.has('transactions')) answer['transactions'] = [];
+      }
+      if (include.has('transactions'))
+        answer['transactions'] = (await wallet.recent(user.id, 10)).map(presentTransaction);
+      // Savings accounts and the deposit and withdrawal accounts come with their own issues.
       if (include.has('savings')) answer['savings'] = [];
       if (include.has('depositAccount')) answer['deposit_account'] = null;
       if (include.has('withdrawalAccount')) answer['withdrawal_account'] = null;

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  char,
+  check,
+  index,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  boolean,
+  jsonb,
+  integer,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const accountKind = pgEnum('account_kind', [
+  'cash',
+  'auto',
+  'brokerage',
+  'deposits_clearing',
+  'withdrawals_clearing',
+  'market',
+  'interest',
+]);
+export const transactionType = pgEnum('transaction_type', ['credit', 'debit', 'transfer', 'interest']);
+export const transactionStatus = pgEnum('transaction_status', ['pending', 'approved', 'cancelled', 'declined']);
+export const paymentMethodType = pgEnum('payment_method_type', ['bank', 'crypto']);
+
+const money = (name: string) => numeric(name, { precision: 30, scale: 2 });
+
+/**
+ * Ledger accounts: a user's three wallets and the system's clearing accounts, per currency.
+ * The cached balance is written in the same transaction as the entries; user wallets can never
+ * go below zero, nor hold more than they have (checked by PostgreSQL itself).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    kind: accountKind('kind').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    balance: money('balance').notNull().default('0'),
+    held: money('held').notNull().default('0'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_user_kind_unique')
+      .on(table.userId, table.kind)
+      .where(sql`${table.userId} is not null`),
+    uniqueIndex('ledger_accounts_system_unique')
+      .on(table.kind, table.currency)
+      .where(sql`${table.userId} is null`),
+    check(
+      'ledger_accounts_wallet_not_negative',
+      sql`${table.userId} is null or (${table.balance} >= 0 and ${table.held} >= 0 and ${table.held} <= ${table.balance})`,
+    ),
+  ],
+);
+
+/** One movement of money: its entries sum to zero. */
+export const journalTransactions = pgTable('journal_transactions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  description: text('description').notNull(),
+  transactionId: uuid('transaction_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Immutable: a trigger refuses updates and deletes; a correction is a new reversing journal. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    journalId: bigint('journal_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: money('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('journal_entries_account_id_idx').on(table.accountId),
+    index('journal_entries_journal_id_idx').on(table.journalId),
+  ],
+);
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: paymentMethodType('type').notNull(),
+    label: text('label'),
+    currency: text('currency'),
+    walletAddress: text('wallet_address'),
+    accountNumber: text('account_number'),
+    accountName: text('account_name'),
+    bankName: text('bank_name'),
+    routingNumber: text('routing_number'),
+    bankAddress: text('bank_address'),
+    isWithdrawal: boolean('is_withdrawal').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_methods_user_id_idx').on(table.userId)],
+);
+
+/** What the user sees as a transaction: a deposit, a withdrawal, a transfer between wallets. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: transactionType('type').notNull(),
+    status: transactionStatus('status').notNull(),
+    amount: money('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reference: text('reference').notNull().unique(),
+    mode: text('mode'),
+    coin: text('coin'),
+    comment: text('comment'),
+    swapFrom: accountKind('swap_from'),
+    swapTo: accountKind('swap_to'),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
+    address: text('address'),
+    declineReason: text('decline_reason'),
+    payoutReference: text('payout_reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('transactions_user_created_idx').on(table.userId, table.createdAt),
+    index('transactions_status_idx').on(table.status),
+  ],
+);
+
+/** A money-moving request's key, its body's hash and the answer it got, kept 24 hours. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);

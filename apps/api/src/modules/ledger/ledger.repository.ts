@@ -1,0 +1,81 @@
+import { Decimal } from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { toMoney } from './money.ts';
+
+export type WalletKind = 'cash' | 'auto' | 'brokerage';
+export type SystemKind = 'deposits_clearing' | 'withdrawals_clearing' | 'market' | 'interest';
+export const walletKinds: WalletKind[] = ['cash', 'auto', 'brokerage'];
+
+export type Account = { id: number; kind: string; currency: string; balance: string; held: string };
+
+/** Raised when an account has less available than a movement needs. */
+export class InsufficientFunds extends Error {}
+
+/** The SQL of the ledger: accounts, journals, holds. No rules beyond what keeps the books whole. */
+export const ledgerRepository = {
+  /** A user's three wallets in the user's settlement currency; created on first use. */
+  async walletsOf(tx: Executor, userId: string, currency: string): Promise<Record<WalletKind, Account>> {
+    await tx.execute(sql`
+      insert into ledger_accounts (user_id, kind, currency)
+      select ${userId}, kind, ${currency} from unnest(array['cash', 'auto', 'brokerage']::account_kind[]) as kind
+      on conflict (user_id, kind) where user_id is not null do nothing`);
+    const { rows } = await tx.execute<Account>(sql`
+      select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts where user_id = ${userId}`);
+    return Object.fromEntries(rows.map((row) => [row.kind, row])) as Record<WalletKind, Account>;
+  },
+
+  async systemAccount(tx: Executor, kind: SystemKind, currency: string): Promise<Account> {
+    await tx.execute(sql`
+      insert into ledger_accounts (kind, currency) values (${kind}::account_kind, ${currency})
+      on conflict (kind, currency) where user_id is null do nothing`);
+    const { rows } = await tx.execute<Account>(sql`
+      select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts
+      where user_id is null and kind = ${kind}::account_kind and currency = ${currency}`);
+    const account = rows[0];
+    if (!account) throw new Error(`system account ${kind} ${currency} is missing`);
+    return account;
+  },
+
+  /**
+   * Posts one journal whose entries sum to zero and moves the cached balances in the same
+   * transaction. A debit that would take a wallet below what it holds for withdrawals fails
+   * with InsufficientFunds, decided under the row lock of the UPDATE.
+   */
+  async post(
+    tx: Executor,
+    description: string,
+    transactionId: string | null,
+    entries: { accountId: number; amount: Decimal }[],
+  ): Promise<void> {
+    const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
+    if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
+    const { rows } = await tx.execute<{ id: number }>(
+      sql`insert into journal_transactions (description, transaction_id) values (${description}, ${transactionId}) returning id::int`,
+    );
+    const journalId = rows[0]?.id;
+    // Locks in account-id order, so two journals over the same accounts cannot deadlock.
+    for (const entry of [...entries].sort((a, b) => a.accountId - b.accountId)) {
+      const amount = toMoney(entry.amount);
+      const moved = await tx.execute(sql`
+        update ledger_accounts set balance = balance + ${amount}::numeric
+        where id = ${entry.accountId} and (user_id is null or balance - held + ${amount}::numeric >= 0)`);
+      if (moved.rowCount !== 1) throw new InsufficientFunds();
+      await tx.execute(
+        sql`insert into journal_entries (journal_id, account_id, amount) values (${journalId}, ${entry.accountId}, ${amount}::numeric)`,
+      );
+    }
+  },
+
+  /** Reserves money in a wallet for a withdrawal: available (balance − held) must cover it. */
+  async hold(tx: Executor, accountId: number, amount: Decimal): Promise<void> {
+    const held = await tx.execute(sql`
+      update ledger_accounts set held = held + ${toMoney(amount)}::numeric
+      where id = ${accountId} and balance - held >= ${toMoney(amount)}::numeric`);
+    if (held.rowCount !== 1) throw new InsufficientFunds();
+  },
+
+  async release(tx: Executor, accountId: number, amount: Decimal): Promise<void> {
+    await tx.execute(sql`update ledger_accounts set held = held - ${toMoney(amount)}::numeric where id = ${accountId}`);
+  },
+};

@@ -1,0 +1,28 @@
+import { Decimal } from 'decimal.js';
+
+/** Largest amount one request may move: above this the request is surely a mistake. */
+export const maximumAmount = new Decimal('1000000000');
+
+export const amountMessages = {
+  invalid: 'The amount must be a number with at most 2 decimals, like 1250.00.',
+  notPositive: 'The amount must be greater than 0.',
+  tooLarge: 'The amount is too large.',
+} as const;
+
+/**
+ * Reads an amount from the wire: a decimal string (a JSON number is read by its text) with at
+ * most two decimals. Floats never touch money: everything after this is Decimal or numeric.
+ */
+export function parseAmount(input: unknown): { amount: Decimal } | { error: string } {
+  const text =
+    typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim().replaceAll(',', '') : '';
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return { error: amountMessages.invalid };
+  const amount = new Decimal(text);
+  if (amount.decimalPlaces() > 2) return { error: amountMessages.invalid };
+  if (amount.lte(0)) return { error: amountMessages.notPositive };
+  if (amount.gt(maximumAmount)) return { error: amountMessages.tooLarge };
+  return { amount };
+}
+
+/** Two-decimal text for the wire and for numeric columns. */
+export const toMoney = (amount: Decimal | string | number) => new Decimal(amount).toFixed(2);

@@ -1,0 +1,136 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { paymentMethods } from '../../db/schema/index.ts';
+import { ValidationFailed } from '../../lib/errors.ts';
+import { authOf } from '../../plugins/auth.ts';
+
+const tags = ['wallet'];
+
+/** Address formats per coin: bitcoin (legacy, script and bech32), ethereum and ERC-20, TRON TRC-20. */
+export const addressPatterns: Record<string, RegExp> = {
+  btc: /^(bc1[ac-hj-np-z02-9]{11,71}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})$/,
+  eth: /^0x[0-9a-fA-F]{40}$/,
+  'usdt(erc20)': /^0x[0-9a-fA-F]{40}$/,
+  'usdt(trc20)': /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+};
+
+const text = (max: number) => z.string().trim().min(1, 'This field is required.').max(max);
+
+const bankMethod = z.object({
+  type: z.literal('bank'),
+  label: z.string().trim().max(100).optional(),
+  account_number: text(34),
+  account_name: text(140),
+  bank_name: text(140),
+  routing_number: text(34),
+  bank_address: text(255),
+});
+const cryptoMethod = z.object({
+  type: z.literal('crypto'),
+  label: z.string().trim().max(100).optional(),
+  currency: z.string().trim().toLowerCase(),
+  wallet_address: text(120),
+});
+
+const present = (row: typeof paymentMethods.$inferSelect) => ({
+  id: row.id,
+  type: row.type,
+  label: row.label,
+  currency: row.currency,
+  wallet_address: row.walletAddress,
+  account_number: row.accountNumber,
+  account_name: row.accountName,
+  bank_name: row.bankName,
+  routing_number: row.routingNumber,
+  bank_address: row.bankAddress,
+  is_withdrawal: row.isWithdrawal,
+  created_at: row.createdAt.toISOString(),
+});
+
+export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(
+    '/user/payment-method',
+    {
+      schema: {
+        tags,
+        summary: 'Save a bank account or a crypto address for withdrawals',
+        body: z.discriminatedUnion('type', [bankMethod, cryptoMethod], { error: 'Choose bank or crypto.' }),
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const body = request.body;
+      if (body.type === 'crypto') {
+        const pattern = addressPatterns[body.currency];
+        if (!pattern) throw new ValidationFailed({ currency: ['Choose BTC, ETH, USDT(ERC20) or USDT(TRC20).'] });
+        if (!pattern.test(body.wallet_address))
+          throw new ValidationFailed({
+            wallet_address: [`This is not a valid ${body.currency.toUpperCase()} address.`],
+          });
+      }
+      // Each field is stored as typed: the old client copied the account name into the bank name.
+      const [saved] = await db
+        .insert(paymentMethods)
+        .values(
+          body.type === 'bank'
+            ? {
+                userId,
+                type: 'bank',
+                label: body.label ?? null,
+                accountNumber: body.account_number,
+                accountName: body.account_name,
+                bankName: body.bank_name,
+                routingNumber: body.routing_number,
+                bankAddress: body.bank_address,
+              }
+            : {
+                userId,
+                type: 'crypto',
+                label: body.label ?? null,
+                currency: body.currency,
+                walletAddress: body.wallet_address,
+              },
+        )
+        .returning();
+      if (!saved) throw new Error('payment method was not saved');
+      return reply
+        .code(201)
+        .send({ status: 'success', message: 'Withdraw Info Updated.', data: { payment_method: present(saved) } });
+    },
+  );
+
+  app.get(
+    '/user/payment-method',
+    {
+      schema: {
+        tags,
+        summary: 'Your saved payment methods',
+        querystring: z
+          .object({
+            'filter[type]': z.enum(['bank', 'crypto']).optional(),
+            'filter[is_withdrawal]': z.enum(['true', 'false']).optional(),
+          })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const type = request.query['filter[type]'];
+      const withdrawal = request.query['filter[is_withdrawal]'];
+      const rows = await db
+        .select()
+        .from(paymentMethods)
+        .where(
+          and(
+            eq(paymentMethods.userId, userId),
+            type ? eq(paymentMethods.type, type) : undefined,
+            withdrawal ? eq(paymentMethods.isWithdrawal, withdrawal === 'true') : undefined,
+          ),
+        )
+        .orderBy(desc(paymentMethods.createdAt));
+      return { status: 'success' as const, message: 'OK', data: { payment_methods: { data: rows.map(present) } } };
+    },
+  );
+};

@@ -1,0 +1,238 @@
+import { asc, count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { transactions } from '../../db/schema/index.ts';
+import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
+import { parseAmount } from './money.ts';
+import { presentTransaction } from './transaction.presenter.ts';
+import type { WalletService } from './wallet.service.ts';
+
+const tags = ['wallet'];
+const wire = z.union([z.string().max(40), z.number()]);
+const walletKind = z.enum(['cash', 'auto', 'brokerage'], { error: 'Choose cash, auto or brokerage.' });
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const sortable = {
+  type: transactions.type,
+  amount: transactions.amount,
+  created_at: transactions.createdAt,
+  status: transactions.status,
+} as const;
+const sortValues = Object.keys(sortable).flatMap((key) => [key, `-${key}`]) as [string, ...string[]];
+
+function amountFrom(input: unknown) {
+  const parsed = parseAmount(input);
+  if ('error' in parsed) throw new ValidationFailed({ amount: [parsed.error] });
+  return parsed.amount;
+}
+
+const created = <T>(message: string, data: T) => ({ status: 201, body: { status: 'success', message, data } });
+
+export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: WalletService }> = async (
+  app,
+  { db, wallet },
+) => {
+  app.get(
+    '/user/transaction/fetch',
+    {
+      schema: {
+        tags,
+        summary: 'Your transactions, newest first',
+        querystring: z
+          .object({
+            page: z.coerce.number().int().min(1).default(1),
+            per_page: z.coerce.number().int().min(1).max(100).default(10),
+            sort: z
+              .enum(sortValues, { error: `Unknown sort. Use one of: ${sortValues.join(', ')}.` })
+              .default('-created_at'),
+          })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { page, per_page: perPage, sort } = request.query;
+      const column = sortable[sort.replace(/^-/, '') as keyof typeof sortable];
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        db
+          .select()
+          .from(transactions)
+          .where(eq(transactions.userId, userId))
+          .orderBy(sort.startsWith('-') ? desc(column) : asc(column), desc(transactions.createdAt))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ total: count() }).from(transactions).where(eq(transactions.userId, userId)),
+      ]);
+      return {
+        status: 'success' as const,
+        message: 'OK',
+        data: {
+          transactions: {
+            data: rows.map(presentTransaction),
+            current_page: page,
+            per_page: perPage,
+            total,
+            last_page: Math.max(1, Math.ceil(total / perPage)),
+          },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/user/transaction/deposit',
+    {
+      schema: {
+        tags,
+        summary: 'Tell us about a deposit you have paid (pending until it arrives)',
+        body: z.object({
+          amount: wire,
+          type: z.literal('credit').optional(),
+          mode: z.enum(['crypto', 'bank'], { error: 'Choose crypto or bank.' }),
+          coin: optionalText(30),
+          comment: optionalText(500),
+          payment: z.unknown().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      return idempotent(db, request, reply, userId, async () => {
+        const body = request.body;
+        const deposit = await wallet.requestDeposit(userId, {
+          amount: amountFrom(body.amount),
+          mode: body.mode,
+          coin: body.coin,
+          comment: body.comment,
+        });
+        if (!deposit) throw new Error('deposit was not recorded');
+        return created(`Deposit request received. Quote the reference ${deposit.reference} with your payment.`, {
+          transaction: presentTransaction(deposit),
+        });
+      });
+    },
+  );
+
+  app.post(
+    '/user/transaction/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Ask to withdraw cash to a saved payment method (the amount is held at once)',
+        body: z.object({
+          amount: wire,
+          payment_method_id: z.uuid('Choose a saved payment method.'),
+          type: z.literal('debit').optional(),
+          coin: optionalText(30),
+          address: optionalText(200),
+          mode: optionalText(20),
+          comment: optionalText(500),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { userId, user } = authOf(request);
+      if (user.kyc !== 'approved') throw new Forbidden('Verify your identity before withdrawing.');
+      return idempotent(db, request, reply, userId, async () => {
+        const withdrawal = await wallet.requestWithdrawal(userId, {
+          amount: amountFrom(request.body.amount),
+          paymentMethodId: request.body.payment_method_id,
+          comment: request.body.comment,
+        });
+        if (!withdrawal) throw new Error('withdrawal was not recorded');
+        return created('Withdrawal request received. The amount is reserved until it is paid out.', {
+          transaction: presentTransaction(withdrawal),
+        });
+      });
+    },
+  );
+
+  app.post(
+    '/user/transaction/swap',
+    {
+      schema: {
+        tags,
+        summary: 'Move money between your own wallets',
+        body: z.object({
+          amount: wire,
+          from: walletKind,
+          to: walletKind,
+          type: z.literal('transfer').optional(),
+          status: z.unknown().optional(),
+          comment: optionalText(500),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      return idempotent(db, request, reply, userId, async () => {
+        const transfer = await wallet.swap(userId, {
+          amount: amountFrom(request.body.amount),
+          from: request.body.from,
+          to: request.body.to,
+          comment: request.body.comment,
+        });
+        if (!transfer) throw new Error('transfer was not recorded');
+        return created('Transfer completed.', { transaction: presentTransaction(transfer) });
+      });
+    },
+  );
+
+  app.post(
+    '/user/transaction/cancel/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel one of your pending transactions',
+        params: z.object({ id: z.uuid('No such transaction.') }),
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      return idempotent(db, request, reply, userId, async () => {
+        const cancelled = await wallet.cancel(userId, request.params.id);
+        return {
+          status: 200,
+          body: {
+            status: 'success',
+            message: 'Transaction cancelled',
+            data: { transaction: presentTransaction(cancelled) },
+          },
+        };
+      });
+    },
+  );
+
+  app.get(
+    '/user/analytics',
+    {
+      schema: {
+        tags: ['portfolio'],
+        summary: 'Totals and the net-worth chart',
+        querystring: z.object({ timeframe: z.enum(['1d', '7d', '30d', '1yr', 'all']).default('1d') }).strict(),
+      },
+    },
+    async (request) => {
+      const totals = await wallet.totals(authOf(request).userId);
+      // The investment, savings and chart figures come with the portfolio issue; until then they are 0.
+      return {
+        status: 'success' as const,
+        message: 'OK',
+        data: {
+          data: {
+            total_deposited: totals.deposited,
+            total_withdrawn: totals.withdrawn,
+            total_investment: '0.00',
+            total_investment_24hr: '0.00',
+            total_savings: '0.00',
+            total_savings_24hr: '0.00',
+            total_savings_return: '0.00',
+            chart_data: {},
+          },
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import { Decimal } from 'decimal.js';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { paymentMethods, transactions } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { InsufficientFunds, ledgerRepository as ledger, walletKinds, type WalletKind } from './ledger.repository.ts';
+import { toMoney } from './money.ts';
+
+export type Limits = {
+  cryptoDeposit: [Decimal, Decimal];
+  bankDeposit: [Decimal, Decimal];
+  withdrawal: [Decimal, Decimal];
+};
+
+export const walletMessages = {
+  minimumDeposit: 'Minimum deposit must be greater than 0',
+  insufficient: 'Insufficient balance for this amount.',
+  sameWallet: 'Choose two different wallets to transfer between.',
+  notPending: 'This transaction is no longer pending.',
+  noSuchTransaction: 'No such transaction.',
+  noSuchPaymentMethod: 'No such payment method.',
+} as const;
+
+export type TransactionRow = typeof transactions.$inferSelect;
+
+const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A reference the user can quote on a bank transfer: 'ITR-' and 8 unambiguous characters. */
+export function newReference(): string {
+  return `ITR-${[...randomBytes(8)].map((byte) => referenceAlphabet[byte % referenceAlphabet.length]).join('')}`;
+}
+
+const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: string) => {
+  if (amount.lt(minimum) || amount.gt(maximum)) {
+    throw new ValidationFailed({
+      amount: [`${what} must be between ${minimum.toFixed(2)} and ${maximum.toFixed(2)}.`],
+    });
+  }
+};
+
+export function createWalletService(deps: { db: Database; clock: Clock; users: UsersRepository; limits: Limits }) {
+  const { db, clock, users, limits } = deps;
+
+  async function currencyOf(userId: string): Promise<string> {
+    const user = await users.findById(userId);
+    if (!user) throw new NotFound();
+    return user.currency.code;
+  }
+
+  /** Runs money-moving work in one transaction; a wallet short of money becomes a clear 422. */
+  async function moving<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw new ValidationFailed({ amount: [walletMessages.insufficient] });
+      throw error;
+    }
+  }
+
+  /** pending → the given final state, exactly once even when two decisions race. */
+  async function decide(
+    tx: Executor,
+    transactionId: string,
+    status: 'approved' | 'cancelled' | 'declined',
+    extra: Partial<TransactionRow> = {},
+  ) {
+    const [decided] = await tx
+      .update(transactions)
+      .set({ status, decidedAt: clock.now(), ...extra })
+      .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'pending')))
+      .returning();
+    if (!decided) throw new Conflict(walletMessages.notPending);
+    return decided;
+  }
+
+  return {
+    currencyOf,
+
+    async wallets(userId: string) {
+      const wallets = await db.transaction(async (tx) => ledger.walletsOf(tx, userId, await currencyOf(userId)));
+      return Object.fromEntries(
+        walletKinds.map((kind) => {
+          const account = wallets[kind];
+          return [
+            kind,
+            {
+              balance: toMoney(account.balance),
+              held: toMoney(account.held),
+              available: toMoney(new Decimal(account.balance).minus(account.held)),
+            },
+          ];
+        }),
+      ) as Record<WalletKind, { balance: string; held: string; available: string }>;
+    },
+
+    /** A pending deposit: nothing is spendable until an operator confirms the money arrived. */
+    async requestDeposit(
+      userId: string,
+      input: { amount: Decimal; mode: 'crypto' | 'bank'; coin?: string | undefined; comment?: string | undefined },
+    ) {
+      if (input.amount.lt(1)) throw new ValidationFailed({ amount: [walletMessages.minimumDeposit] });
+      range(
+        input.amount,
+        input.mode === 'crypto' ? limits.cryptoDeposit : limits.bankDeposit,
+        input.mode === 'crypto' ? 'A crypto deposit' : 'A bank deposit',
+      );
+      const [created] = await db
+        .insert(transactions)
+        .values({
+          userId,
+          type: 'credit',
+          status: 'pending',
+          amount: toMoney(input.amount),
+          currency: await currencyOf(userId),
+          reference: newReference(),
+          mode: input.mode,
+          coin: input.mode === 'crypto' ? (input.coin ?? null) : null,
+          comment: input.comment ?? null,
+        })
+        .returning();
+      return created;
+    },
+
+    /** A pending withdrawal holds its amount in the cash wallet at once. */
+    async requestWithdrawal(
+      userId: string,
+      input: { amount: Decimal; paymentMethodId: string; comment?: string | undefined },
+    ) {
+      const [method] = await db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.userId, userId)));
+      if (!method) throw new NotFound(walletMessages.noSuchPaymentMethod);
+      range(input.amount, limits.withdrawal, 'A withdrawal');
+      const currency = await currencyOf(userId);
+      return moving(async (tx) => {
+        const wallets = await ledger.walletsOf(tx, userId, currency);
+        await ledger.hold(tx, wallets.cash.id, input.amount);
+        const [created] = await tx
+          .insert(transactions)
+          .values({
+            userId,
+            type: 'debit',
+            status: 'pending',
+            amount: toMoney(input.amount),
+            currency,
+            reference: newReference(),
+            mode: method.type,
+            coin: method.type === 'crypto' ? method.currency : null,
+            address: method.type === 'crypto' ? method.walletAddress : method.accountNumber,
+            paymentMethodId: method.id,
+            comment: input.comment ?? null,
+          })
+          .returning();
+        return created;
+      });
+    },
+
+    /** Moves money between two of the user's own wallets at once. */
+    async swap(
+      userId: string,
+      input: { amount: Decimal; from: WalletKind; to: WalletKind; comment?: string | undefined },
+    ) {
+      if (input.from === input.to) throw new ValidationFailed({ to: [walletMessages.sameWallet] });
+      const currency = await currencyOf(userId);
+      return moving(async (tx) => {
+        const wallets = await ledger.walletsOf(tx, userId, currency);
+        const [created] = await tx
+          .insert(transactions)
+          .values({
+            userId,
+            type: 'transfer',
+            status: 'approved',
+            amount: toMoney(input.amount),
+            currency,
+            reference: newReference(),
+            swapFrom: input.from,
+            swapTo: input.to,
+            comment: input.comment ?? null,
+            decidedAt: clock.now(),
+          })
+          .returning();
+        await ledger.post(tx, `transfer ${input.from} → ${input.to}`, created?.id ?? null, [
+          { accountId: wallets[input.from].id, amount: input.amount.negated() },
+          { accountId: wallets[input.to].id, amount: input.amount },
+        ]);
+        return created;
+      });
+    },
+
+    /** The owner cancels a pending deposit or withdrawal; a withdrawal's hold is released. */
+    async cancel(userId: string, transactionId: string) {
+      const [owned] = await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
+      if (!owned) throw new NotFound(walletMessages.noSuchTransaction);
+      return moving(async (tx) => {
+        const cancelled = await decide(tx, transactionId, 'cancelled');
+        if (cancelled.type === 'debit') {
+          const wallets = await ledger.walletsOf(tx, userId, cancelled.currency);
+          await ledger.release(tx, wallets.cash.id, new Decimal(cancelled.amount));
+        }
+        return cancelled;
+      });
+    },
+
+    /** The operator's confirmation: a deposit posts to cash; a withdrawal's hold is paid out. */
+    async approve(transactionId: string, payoutReference?: string) {
+      return moving(async (tx) => {
+        const approved = await decide(tx, transactionId, 'approved', payoutReference ? { payoutReference } : {});
+        const amount = new Decimal(approved.amount);
+        const wallets = await ledger.walletsOf(tx, approved.userId, approved.currency);
+        if (approved.type === 'credit') {
+          const clearing = await ledger.systemAccount(tx, 'deposits_clearing', approved.currency);
+          await ledger.post(tx, 'deposit', approved.id, [
+            { accountId: clearing.id, amount: amount.negated() },
+            { accountId: wallets.cash.id, amount },
+          ]);
+        } else if (approved.type === 'debit') {
+          const clearing = await ledger.systemAccount(tx, 'withdrawals_clearing', approved.currency);
+          await ledger.release(tx, wallets.cash.id, amount);
+          await ledger.post(tx, 'withdrawal', approved.id, [
+            { accountId: wallets.cash.id, amount: amount.negated() },
+            { accountId: clearing.id, amount },
+          ]);
+        } else {
+          throw new AppError(409, 'Only deposits and withdrawals wait for a decision.');
+        }
+        return approved;
+      });
+    },
+
+    async decline(transactionId: string, reason: string) {
+      return moving(async (tx) => {
+        const declined = await decide(tx, transactionId, 'declined', { declineReason: reason });
+        if (declined.type === 'debit') {
+          const wallets = await ledger.walletsOf(tx, declined.userId, declined.currency);
+          await ledger.release(tx, wallets.cash.id, new Decimal(declined.amount));
+        }
+        return declined;
+      });
+    },
+
+    recent: (userId: string, limit: number) =>
+      db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.userId, userId))
+        .orderBy(desc(transactions.createdAt))
+        .limit(limit),
+
+    /** Approved deposits and withdrawals, from the user's transactions. */
+    async totals(userId: string) {
+      const { rows } = await db.execute<{ deposited: string; withdrawn: string }>(sql`
+        select coalesce(sum(amount) filter (where type = 'credit'), 0)::text as deposited,
+               coalesce(sum(amount) filter (where type = 'debit'), 0)::text as withdrawn
+        from transactions where user_id = ${userId} and status = 'approved'`);
+      return { deposited: toMoney(rows[0]?.deposited ?? '0'), withdrawn: toMoney(rows[0]?.withdrawn ?? '0') };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

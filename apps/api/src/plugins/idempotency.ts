@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { AppError, Conflict } from '../lib/errors.ts';
+
+const keyPattern = /^[\w-]{8,100}$/;
+const dayMs = 24 * 60 * 60 * 1000;
+
+export const idempotencyMessages = {
+  badKey: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
+  otherBody: 'This Idempotency-Key was already used with a different request.',
+  inProgress: 'A request with this Idempotency-Key is still being processed.',
+} as const;
+
+type Answer = { status: number; body: unknown };
+
+/**
+ * Money-moving POSTs honour an optional Idempotency-Key: the same key and body replay the first
+ * answer, the same key with another body is 422, a duplicate still in flight is 409. Keys live
+ * 24 hours. A failure on our side frees the key so the client can retry.
+ */
+export async function idempotent(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  work: () => Promise<Answer>,
+) {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return send(reply, await work());
+  const key = Array.isArray(header) ? (header[0] ?? '') : header;
+  if (!keyPattern.test(key)) throw new AppError(422, idempotencyMessages.badKey);
+  const requestHash = createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+
+  await db.execute(
+    sql`delete from idempotency_keys where user_id = ${userId} and key = ${key} and created_at < ${new Date(Date.now() - dayMs)}`,
+  );
+  const claimed = await db.execute(sql`
+    insert into idempotency_keys (user_id, key, request_hash) values (${userId}, ${key}, ${requestHash})
+    on conflict (user_id, key) do nothing`);
+  if (claimed.rowCount === 0) {
+    const { rows } = await db.execute<{ request_hash: string; response_status: number | null; response_body: unknown }>(
+      sql`select request_hash, response_status, response_body from idempotency_keys where user_id = ${userId} and key = ${key}`,
+    );
+    const stored = rows[0];
+    if (!stored || stored.request_hash !== requestHash) throw new AppError(422, idempotencyMessages.otherBody);
+    if (stored.response_status === null) throw new Conflict(idempotencyMessages.inProgress);
+    return reply.code(stored.response_status).header('idempotent-replay', 'true').send(stored.response_body);
+  }
+
+  let answer: Answer;
+  try {
+    answer = await work();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) {
+      const body = { status: 'error', message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      await remember(db, userId, key, { status: error.statusCode, body });
+    } else {
+      await db.execute(sql`delete from idempotency_keys where user_id = ${userId} and key = ${key}`);
+    }
+    throw error;
+  }
+  await remember(db, userId, key, answer);
+  return send(reply, answer);
+}
+
+async function remember(db: Database, userId: string, key: string, answer: Answer) {
+  await db.execute(sql`
+    update idempotency_keys set response_status = ${answer.status}, response_body = ${JSON.stringify(answer.body)}::jsonb
+    where user_id = ${userId} and key = ${key}`);
+}
+
+function send(reply: FastifyReply, answer: Answer) {
+  return reply.code(answer.status).send(answer.body);
+}

@@ -1,0 +1,31 @@
+import type { Database } from '../src/db/client.ts';
+
+/**
+ * The books are whole: every journal sums to zero, every cached balance equals the sum of its
+ * entries, and no wallet is below zero or holds more than it has.
+ */
+export async function ledgerProblems(db: Database): Promise<string[]> {
+  const problems: string[] = [];
+  const unbalanced = await db.$client.query(
+    `select journal_id, sum(amount) from journal_entries group by journal_id having sum(amount) <> 0`,
+  );
+  if (unbalanced.rowCount) problems.push(`${unbalanced.rowCount} journals do not sum to zero`);
+  const total = await db.$client.query<{ total: string }>(
+    `select coalesce(sum(amount), 0)::text as total from journal_entries`,
+  );
+  if (Number(total.rows[0]?.total) !== 0) problems.push(`all entries sum to ${total.rows[0]?.total}`);
+  const drift = await db.$client.query(`
+    select a.id from ledger_accounts a left join journal_entries e on e.account_id = a.id
+    group by a.id having a.balance <> coalesce(sum(e.amount), 0)`);
+  if (drift.rowCount) problems.push(`${drift.rowCount} cached balances differ from their entries`);
+  const negative = await db.$client.query(
+    `select id from ledger_accounts where user_id is not null and (balance < 0 or held < 0 or held > balance)`,
+  );
+  if (negative.rowCount) problems.push(`${negative.rowCount} wallets are negative or over-held`);
+  const holds = await db.$client.query(`
+    select a.id from ledger_accounts a
+    where a.user_id is not null and a.kind = 'cash' and a.held <> coalesce((
+      select sum(t.amount) from transactions t where t.user_id = a.user_id and t.type = 'debit' and t.status = 'pending'), 0)`);
+  if (holds.rowCount) problems.push(`${holds.rowCount} cash wallets hold other than their pending withdrawals`);
+  return problems;
+}
