@@ -28,10 +28,9 @@ import { createKycRepository } from './modules/kyc/kyc.repository.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createUserPresenter } from './modules/users/users.presenter.ts';
-import { Decimal } from 'decimal.js';
 import { paymentMethodsRoutes } from './modules/ledger/payment-methods.routes.ts';
 import { transactionsRoutes } from './modules/ledger/transactions.routes.ts';
-import { createWalletService } from './modules/ledger/wallet.service.ts';
+import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { createQuoteHub } from './modules/market/quote-hub.ts';
@@ -96,20 +95,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     passwordReset: createPasswordReset(access),
     present,
   });
-  const decimalRange = ([minimum, maximum]: [number, number]): [Decimal, Decimal] => [
-    new Decimal(minimum),
-    new Decimal(maximum),
-  ];
-  const wallet = createWalletService({
-    db,
-    clock,
-    users,
-    limits: {
-      cryptoDeposit: decimalRange(config.limits.cryptoDeposit),
-      bankDeposit: decimalRange(config.limits.bankDeposit),
-      withdrawal: decimalRange(config.limits.withdrawal),
-    },
-  });
+  const wallet = walletServiceFor(db, clock, users, config.limits);
   await app.register(usersRoutes, { prefix: '/api', users, present, wallet });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
   await app.register(paymentMethodsRoutes, { prefix: '/api', db });

@@ -13,7 +13,10 @@ import { createFmpProvider } from './modules/market/provider.ts';
 import { runProviderTick } from './modules/market/provider-feed.ts';
 import { runTick } from './modules/market/tick.ts';
 import { systemClock } from './lib/clock.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { seedDemoUsers } from './seed/demo.ts';
+import { seedDemoMoney } from './seed/demo-money.ts';
 import { seedMarket } from './seed/market.ts';
 import { seedReferenceData, syncPlatformSettings } from './seed/reference.ts';
 
@@ -61,6 +64,8 @@ async function main() {
   await syncPlatformSettings(db, config.platformSettingsFile);
   await seedMarket(db, systemClock, config.marketSeed, progress.step);
   const demo = config.isProduction ? undefined : await seedDemoUsers(db, config.dataDir);
+  if (demo)
+    await seedDemoMoney(db, walletServiceFor(db, systemClock, createUsersRepository(db), config.limits), demo.userId);
 
   progress.step('Starting the API');
   const appSecret = await resolveAppSecret(config.appSecret, config.dataDir);

@@ -120,6 +120,7 @@ describe('access journey in Chromium', () => {
     await waitForPath('/portfolio');
     await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
     await page.getByRole('link', { name: 'Verify your identity.' }).waitFor();
+    await page.getByText('£0.00').first().waitFor();
     expect(await page.getByText('£0.00').count()).toBe(3);
     await shot('portfolio-desktop');
   });

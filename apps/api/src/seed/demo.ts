@@ -9,7 +9,7 @@ import { hashPassword } from '../lib/passwords.ts';
 
 export const demoInvestorEmail = 'demo@example.com';
 
-export type DemoCredentials = { email: string; password: string; file: string };
+export type DemoCredentials = { email: string; password: string; file: string; userId: string };
 
 /** Four random words: easy to type, far from any common-password list. */
 function demoPassword(): string {
@@ -42,31 +42,35 @@ export async function seedDemoUsers(db: Database, dataDir: string): Promise<Demo
   if (!place) throw new Error('The reference data has no London, England.');
 
   const now = new Date();
-  await db.insert(users).values({
-    firstName: 'Demo',
-    lastName: 'Investor',
-    email: demoInvestorEmail,
-    username: 'demo',
-    passwordHash: await hashPassword(password),
-    phone: '+44 20 7946 0000',
-    address: '1 Demo Street',
-    countryId: place.country_id,
-    stateId: place.state_id,
-    cityId: place.city_id,
-    cityName: 'London',
-    zipcode: 'EC1A 1AA',
-    dateOfBirth: '1985-06-15',
-    nationalityId: place.nationality_id,
-    currencyId: place.currency_id,
-    experience: 'intermediate',
-    employed: 'employed',
-    family: 'no',
-    termsAcceptedAt: now,
-    emailVerifiedAt: now,
-  });
+  const [created] = await db
+    .insert(users)
+    .values({
+      firstName: 'Demo',
+      lastName: 'Investor',
+      email: demoInvestorEmail,
+      username: 'demo',
+      passwordHash: await hashPassword(password),
+      phone: '+44 20 7946 0000',
+      address: '1 Demo Street',
+      countryId: place.country_id,
+      stateId: place.state_id,
+      cityId: place.city_id,
+      cityName: 'London',
+      zipcode: 'EC1A 1AA',
+      dateOfBirth: '1985-06-15',
+      nationalityId: place.nationality_id,
+      currencyId: place.currency_id,
+      experience: 'intermediate',
+      employed: 'employed',
+      family: 'no',
+      termsAcceptedAt: now,
+      emailVerifiedAt: now,
+    })
+    .returning({ id: users.id });
+  if (!created) throw new Error('the demo investor was not created');
 
   const file = path.join(dataDir, 'demo-credentials.txt');
   await writeFile(file, `Demo investor\n  email: ${demoInvestorEmail}\n  password: ${password}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
-  return { email: demoInvestorEmail, password, file };
+  return { email: demoInvestorEmail, password, file, userId: created.id };
 }

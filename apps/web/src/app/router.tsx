@@ -87,6 +87,24 @@ export const router = createBrowserRouter([
             },
           })),
           {
+            path: '/cash',
+            lazy: async () => ({ Component: (await import('../features/cash/routes/cash-route')).CashRoute }),
+          },
+          ...(['deposit', 'transfer', 'withdraw'] as const).map((name) => ({
+            path: `/${name}`,
+            lazy: async () => {
+              const pages = await import('../features/cash/routes/money-page');
+              return {
+                Component:
+                  name === 'deposit'
+                    ? pages.DepositRoute
+                    : name === 'transfer'
+                      ? pages.TransferRoute
+                      : pages.WithdrawRoute,
+              };
+            },
+          })),
+          {
             path: '/market',
             lazy: async () => ({ Component: (await import('../features/market/routes/market-route')).MarketRoute }),
           },

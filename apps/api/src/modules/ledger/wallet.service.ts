@@ -264,3 +264,26 @@ export function createWalletService(deps: { db: Database; clock: Clock; users: U
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
+
+/** The wallet service with the money limits of the configuration. */
+export function walletServiceFor(
+  db: Database,
+  clock: Clock,
+  users: UsersRepository,
+  limits: Record<'cryptoDeposit' | 'bankDeposit' | 'withdrawal', [number, number]>,
+) {
+  const decimals = ([minimum, maximum]: [number, number]): [Decimal, Decimal] => [
+    new Decimal(minimum),
+    new Decimal(maximum),
+  ];
+  return createWalletService({
+    db,
+    clock,
+    users,
+    limits: {
+      cryptoDeposit: decimals(limits.cryptoDeposit),
+      bankDeposit: decimals(limits.bankDeposit),
+      withdrawal: decimals(limits.withdrawal),
+    },
+  });
+}

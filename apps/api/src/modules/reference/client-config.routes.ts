@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 
-/** What the browser needs to know about this installation (the live-chat widget id, if any). */
+/** What the browser needs to know about this installation: the live-chat widget id, if any, and the money limits. */
 export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get(
     '/client-config',
@@ -12,9 +12,27 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
       schema: {
         tags: ['reference'],
         summary: 'Browser configuration',
-        response: { 200: successEnvelope(z.object({ chat_widget_id: z.string().nullable() })) },
+        response: {
+          200: successEnvelope(
+            z.object({
+              chat_widget_id: z.string().nullable(),
+              limits: z.record(z.string(), z.tuple([z.number(), z.number()])),
+            }),
+          ),
+        },
       },
     },
-    async () => ({ status: 'success' as const, message: 'OK', data: { chat_widget_id: config.chatWidgetId ?? null } }),
+    async () => ({
+      status: 'success' as const,
+      message: 'OK',
+      data: {
+        chat_widget_id: config.chatWidgetId ?? null,
+        limits: {
+          crypto_deposit: config.limits.cryptoDeposit,
+          bank_deposit: config.limits.bankDeposit,
+          withdrawal: config.limits.withdrawal,
+        },
+      },
+    }),
   );
 };

@@ -1,0 +1,107 @@
+import type { Page } from '@itrust/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiData, apiRequest } from '../../../lib/api-client';
+import type { PaymentMethod, Transaction, WalletKind, Wallets } from './types';
+
+/** Every money-moving request carries an Idempotency-Key: a retried click never moves money twice. */
+const idempotencyHeaders = () => ({ 'idempotency-key': crypto.randomUUID() });
+
+export const walletsQuery = () =>
+  queryOptions({
+    queryKey: ['wallets'],
+    queryFn: async () => (await apiData<{ user: { wallet: Wallets } }>('/user?include=wallet')).user.wallet,
+  });
+export const useWallets = () => useQuery(walletsQuery());
+
+export type TransactionSort = 'type' | 'amount' | 'created_at' | 'status';
+export const transactionsQuery = (page: number, sort: TransactionSort | null, descending: boolean) =>
+  queryOptions({
+    queryKey: ['transactions', page, sort, descending],
+    queryFn: async () =>
+      (
+        await apiData<{ transactions: Page<Transaction> }>(
+          `/user/transaction/fetch?page=${page}&per_page=10${sort ? `&sort=${descending ? '-' : ''}${sort}` : ''}`,
+        )
+      ).transactions,
+    placeholderData: keepPreviousData,
+  });
+export const useTransactions = (page: number, sort: TransactionSort | null, descending: boolean) =>
+  useQuery(transactionsQuery(page, sort, descending));
+
+export const totalsQuery = () =>
+  queryOptions({
+    queryKey: ['analytics', '1d'],
+    queryFn: async () =>
+      (await apiData<{ data: { total_deposited: string; total_withdrawn: string } }>('/user/analytics?timeframe=1d'))
+        .data,
+  });
+export const useTotals = () => useQuery(totalsQuery());
+
+export const paymentMethodsQuery = (type: 'bank' | 'crypto') =>
+  queryOptions({
+    queryKey: ['payment-methods', type],
+    queryFn: async () =>
+      (
+        await apiData<{ payment_methods: { data: PaymentMethod[] } }>(
+          `/user/payment-method?filter[type]=${type}&filter[is_withdrawal]=true`,
+        )
+      ).payment_methods.data,
+  });
+export const usePaymentMethods = (type: 'bank' | 'crypto') => useQuery(paymentMethodsQuery(type));
+
+/** After money moves, balances, history and totals are read again: the screen shows the new state without a reload. */
+function useMoneyMutation<T>(mutationFn: (input: T) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await Promise.all(
+        ['wallets', 'transactions', 'analytics', 'user', 'payment-methods'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      );
+    },
+  });
+}
+
+export const useDeposit = () =>
+  useMoneyMutation((body: { amount: string; mode: 'crypto' | 'bank'; coin?: string; comment?: string }) =>
+    apiRequest<{ transaction: Transaction }>('/user/transaction/deposit', {
+      method: 'POST',
+      body: { ...body, type: 'credit' },
+      headers: idempotencyHeaders(),
+    }),
+  );
+
+export const useWithdraw = () =>
+  useMoneyMutation(
+    (body: { amount: string; payment_method_id: string; mode: string; coin?: string; address?: string }) =>
+      apiRequest<{ transaction: Transaction }>('/user/transaction/withdraw', {
+        method: 'POST',
+        body: { ...body, type: 'debit' },
+        headers: idempotencyHeaders(),
+      }),
+  );
+
+export const useSwap = () =>
+  useMoneyMutation((body: { amount: string; from: WalletKind; to: WalletKind }) =>
+    apiRequest<{ transaction: Transaction }>('/user/transaction/swap', {
+      method: 'POST',
+      body: { ...body, type: 'transfer' },
+      headers: idempotencyHeaders(),
+    }),
+  );
+
+export const useCancelTransaction = () =>
+  useMoneyMutation((transaction: Transaction) =>
+    apiRequest<{ transaction: Transaction }>(`/user/transaction/cancel/${transaction.id}`, {
+      method: 'POST',
+      body: {},
+      headers: idempotencyHeaders(),
+    }),
+  );
+
+export const useSavePaymentMethod = () =>
+  useMoneyMutation((body: Record<string, string>) =>
+    apiRequest<{ payment_method: PaymentMethod }>('/user/payment-method', { method: 'POST', body }),
+  );

@@ -1,0 +1,173 @@
+import { parseNumber } from '@itrust/contracts/format';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { SearchableSelect } from '../../../components/ui/searchable-select';
+import { TextField } from '../../../components/ui/text-field';
+import { useFlash } from '../../../hooks/use-flash';
+import { usePlatformSettings } from '../../reference/api/get-settings';
+import { useCoinConversion } from '../api/coin-price';
+import { useLimits } from '../api/limits';
+import { useDeposit } from '../api/wallet';
+import { ConfirmFlow } from './confirm-flow';
+import { CopyField } from './copy-field';
+import { useMoney } from './use-money';
+
+const coins = [
+  { id: 'btc', name: 'BITCOIN', setting: 'btc_wallet', symbol: 'BTC' },
+  { id: 'eth', name: 'ETHEREUM', setting: 'eth_wallet', symbol: 'ETH' },
+  { id: 'usdt(ERC20)', name: 'USDT(ERC20)', setting: 'erc_wallet', symbol: null },
+  { id: 'usdt(TRC20)', name: 'USDT(TRC20)', setting: 'trc_wallet', symbol: null },
+] as const;
+
+const grouped = (value: number) => value.toLocaleString('en-US');
+
+/** Deposit by crypto (address, QR code) or bank wire (copyable details); the money counts once it arrives. */
+export function DepositForm() {
+  const [mode, setMode] = useState<'crypto' | 'bank'>('crypto');
+  const [coinId, setCoinId] = useState<(typeof coins)[number]['id']>('btc');
+  const [amount, setAmount] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const settings = usePlatformSettings();
+  const limits = useLimits();
+  const deposit = useDeposit();
+  const error = useFlash();
+  const { money, code } = useMoney();
+  const coin = coins.find((candidate) => candidate.id === coinId) ?? coins[0];
+  const { coinsFor } = useCoinConversion(coin.symbol, code);
+  const address = settings.data?.[coin.setting] ?? '';
+  const value = parseNumber(amount);
+  const coinAmount = coinsFor(value);
+  const qrValue =
+    coin.symbol === 'BTC' && coinAmount
+      ? `bitcoin:${address}?amount=${coinAmount.toFixed(8)}`
+      : coin.symbol === 'ETH' && coinAmount
+        ? `ethereum:${address}?value=${(BigInt(Math.round(coinAmount * 1e9)) * 1_000_000_000n).toString()}`
+        : address;
+  const range = limits.data?.[mode === 'crypto' ? 'crypto_deposit' : 'bank_deposit'];
+
+  const request = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (amount.trim() === '' || value < 1) {
+      error.show('Minimum deposit must be greater than 0');
+      return;
+    }
+    setConfirming(true);
+  };
+  const close = () => {
+    setConfirming(false);
+    setAmount('');
+  };
+
+  return (
+    <form onSubmit={request} className="space-y-4" noValidate>
+      <fieldset className="flex gap-2">
+        <legend className="sr-only">Deposit method</legend>
+        {(['crypto', 'bank'] as const).map((option) => (
+          <label
+            key={option}
+            className={`flex-1 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm font-semibold capitalize ${mode === option ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-300 text-slate-700'}`}
+          >
+            <input
+              type="radio"
+              name="deposit-method"
+              value={option}
+              checked={mode === option}
+              onChange={() => setMode(option)}
+              className="sr-only"
+            />
+            {option}
+          </label>
+        ))}
+      </fieldset>
+      {settings.isError && <MessageBanner error={settings.error.message} />}
+      {mode === 'crypto' ? (
+        <>
+          <SearchableSelect
+            label="Coin"
+            options={coins.map(({ id, name }) => ({ id, name }))}
+            value={coinId}
+            onChange={(id) => setCoinId(id as typeof coinId)}
+          />
+          {address && <CopyField label={`${coin.name} address`} value={address} />}
+          {address && (
+            <div
+              className="flex justify-center rounded-xl border border-slate-200 bg-white p-4"
+              data-testid="deposit-qr"
+            >
+              <QRCodeSVG
+                value={qrValue}
+                size={180}
+                level="H"
+                marginSize={4}
+                title={`QR code for the ${coin.name} address`}
+              />
+            </div>
+          )}
+          {coinAmount !== null && value > 0 && (
+            <p className="text-center text-xs text-slate-600">
+              That is about {coinAmount.toFixed(8).replace(/0+$/, '')} {coin.symbol} at the current price.
+            </p>
+          )}
+          <p className="text-xs text-slate-600">
+            Crypto deposits usually arrive in under an hour, and at most in 24 hours.
+          </p>
+        </>
+      ) : (
+        settings.data && (
+          <div className="grid gap-3">
+            <CopyField label="Account number" value={settings.data.bank_account_number} />
+            <CopyField label="Account name" value={settings.data.bank_account_name} />
+            <CopyField label="Reference" value={settings.data.bank_reference} />
+            <CopyField label="Bank name" value={settings.data.bank_name} />
+            <CopyField label="Bank code/Routing number" value={settings.data.bank_routing_number} />
+            <CopyField label="Address" value={settings.data.bank_address} />
+            <p className="text-xs text-slate-600">Bank deposits take 2 - 14 business days.</p>
+          </div>
+        )
+      )}
+      <TextField
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        placeholder="$0"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        hint={range ? `Between ${grouped(range[0])} and ${grouped(range[1])}.` : undefined}
+      />
+      {settings.data && (
+        <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-700">
+          Once you have paid, send proof of payment to {settings.data.payments_email} so we can match it quickly.
+        </p>
+      )}
+      <MessageBanner error={error.message} />
+      <Button type="submit" className="w-full">
+        I have made payment
+      </Button>
+      {confirming && (
+        <ConfirmFlow
+          title="confirm deposit request"
+          details={[
+            { label: 'Method', value: mode === 'crypto' ? coin.name : 'Bank wire' },
+            { label: 'Amount', value: money(value) },
+            { label: 'Account', value: 'cash' },
+            {
+              label: mode === 'crypto' ? 'Address' : 'Bank',
+              value: mode === 'crypto' ? address : (settings.data?.bank_name ?? ''),
+            },
+          ]}
+          submit={() =>
+            deposit.mutateAsync({
+              amount: amount.trim().replaceAll(',', ''),
+              mode,
+              ...(mode === 'crypto' ? { coin: coin.id } : {}),
+            })
+          }
+          continueTo="/cash"
+          onClose={close}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { parseNumber } from '@itrust/contracts/format';
+import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { TextField } from '../../../components/ui/text-field';
+import { useFlash } from '../../../hooks/use-flash';
+import type { WalletKind } from '../api/types';
+import { useSwap, useWallets } from '../api/wallet';
+import { ConfirmFlow } from './confirm-flow';
+import { useMoney } from './use-money';
+
+const names: Record<WalletKind, string> = { cash: 'cash', brokerage: 'brokerage balance', auto: 'automated investing' };
+
+/** Moves money between cash and the brokerage or automated-investing balance; the swap icon flips the direction. */
+export function TransferForm() {
+  const wallets = useWallets();
+  const swap = useSwap();
+  const error = useFlash();
+  const { money } = useMoney();
+  const [other, setOther] = useState<'brokerage' | 'auto'>('brokerage');
+  const [fromCash, setFromCash] = useState(true);
+  const [amount, setAmount] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const from: WalletKind = fromCash ? 'cash' : other;
+  const to: WalletKind = fromCash ? other : 'cash';
+
+  const request = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (amount.trim() === '' || parseNumber(amount) <= 0) {
+      error.show('Invalid amount!');
+      return;
+    }
+    setConfirming(true);
+  };
+
+  return (
+    <form onSubmit={request} className="space-y-4" noValidate>
+      <div className="flex items-center justify-between rounded-xl bg-slate-50 p-4">
+        <div>
+          <p className="text-xs text-slate-600">From</p>
+          <p className="font-semibold capitalize">{names[from]}</p>
+          <p className="text-sm tabular-nums text-slate-700">{money(wallets.data?.[from].available)}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => setFromCash(!fromCash)}
+          aria-label="Swap the direction of the transfer"
+          className="rounded-full border border-slate-300 bg-white p-2 text-lg hover:bg-slate-100"
+        >
+          ⇄
+        </button>
+        <div className="text-right">
+          <p className="text-xs text-slate-600">To</p>
+          <p className="font-semibold capitalize">{names[to]}</p>
+          <p className="text-sm tabular-nums text-slate-700">{money(wallets.data?.[to].available)}</p>
+        </div>
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">Move money {fromCash ? 'to' : 'from'}</legend>
+        {(['brokerage', 'auto'] as const).map((kind) => (
+          <label
+            key={kind}
+            className="flex cursor-pointer items-center justify-between rounded-lg border border-slate-200 px-3 py-2"
+          >
+            <span className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="transfer-wallet"
+                checked={other === kind}
+                onChange={() => setOther(kind)}
+                className="accent-brand-700"
+              />
+              {names[kind]}
+            </span>
+            <span className="text-sm tabular-nums text-slate-700">{money(wallets.data?.[kind].available)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        label="Amount"
+        name="transfer-amount"
+        inputMode="decimal"
+        placeholder="$0"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <MessageBanner error={error.message} />
+      <Button type="submit" className="w-full">
+        Transfer
+      </Button>
+      {confirming && (
+        <ConfirmFlow
+          title="confirm transfer request"
+          details={[
+            { label: 'From', value: names[from] },
+            { label: 'To', value: names[to] },
+            { label: 'Amount', value: money(parseNumber(amount)) },
+          ]}
+          submit={() => swap.mutateAsync({ amount: amount.trim().replaceAll(',', ''), from, to })}
+          continueTo="/cash"
+          onClose={() => {
+            setConfirming(false);
+            setAmount('');
+          }}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { localKeys, readStoredUser } from '../../../lib/storage-keys';
+import { DepositForm } from '../components/deposit-form';
+import { TransactionHistory } from '../components/transaction-history';
+import { TransferForm } from '../components/transfer-form';
+import { WalletCard } from '../components/wallet-card';
+import { WithdrawForm } from '../components/withdraw-form';
+
+type Tab = 'deposit' | 'transfer' | 'withdraw';
+const tabs: Tab[] = ['deposit', 'transfer', 'withdraw'];
+
+export function KycNotices() {
+  const kyc = readStoredUser()?.kyc;
+  const [dismissed, setDismissed] = useState(false);
+  if (kyc === 'pending') {
+    return (
+      <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+        Verify your identity to withdraw and to trade.{' '}
+        <Link to="/user" className="font-semibold underline">
+          Verify now
+        </Link>
+      </p>
+    );
+  }
+  if (kyc === 'submitted' && !dismissed) {
+    return (
+      <p
+        role="note"
+        className="flex items-start justify-between gap-3 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950"
+      >
+        You&apos;ve submitted your documents for verification, Our team will get back to you shortly!
+        <button type="button" aria-label="Dismiss" onClick={() => setDismissed(true)} className="leading-none">
+          ✕
+        </button>
+      </p>
+    );
+  }
+  return null;
+}
+
+export function WithdrawPanel() {
+  return readStoredUser()?.kyc === 'approved' ? (
+    <WithdrawForm />
+  ) : (
+    <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+      Withdrawals open once your identity is verified.{' '}
+      <Link to="/user" className="font-semibold text-brand-700 underline">
+        Verify your identity
+      </Link>
+    </p>
+  );
+}
+
+/** /cash: the wallet and its history; on wide screens the deposit, transfer and withdraw forms beside them. */
+export function CashRoute() {
+  useDocumentTitle('Cash');
+  const isDesktop = useIsDesktop();
+  const [tab, setTab] = useState<Tab>(() => {
+    const stored = localStorage.getItem(localKeys.walletActivePage);
+    return tabs.includes(stored as Tab) ? (stored as Tab) : 'deposit';
+  });
+  const choose = (next: Tab) => {
+    localStorage.setItem(localKeys.walletActivePage, next);
+    setTab(next);
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-brand-900">Cash</h1>
+      <KycNotices />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <WalletCard showLinks={!isDesktop} />
+          <TransactionHistory />
+        </div>
+        {isDesktop && (
+          <section aria-label="Move money" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <div role="tablist" aria-label="Move money" className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1">
+              {tabs.map((candidate) => (
+                <button
+                  key={candidate}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === candidate}
+                  onClick={() => choose(candidate)}
+                  className={`flex-1 rounded-md px-2 py-1.5 text-sm font-semibold capitalize ${tab === candidate ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
+                >
+                  {candidate}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel">
+              {tab === 'deposit' ? <DepositForm /> : tab === 'transfer' ? <TransferForm /> : <WithdrawPanel />}
+            </div>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
