@@ -1,0 +1,165 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
+import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { npmStart, pressCtrlC, waitForOutput, type RunningApp } from './support/server.ts';
+import { SignInPage } from './support/sign-in-page.ts';
+
+let dataDir: string;
+let database: EmbeddedPostgres;
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+const shot = (target: Page, name: string) =>
+  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const cashBalance = () => page.getByTestId('cash-balance').textContent();
+const rows = () => page.getByTestId('transaction-row').allTextContents();
+const tab = (name: string) => page.getByRole('tab', { name }).click();
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-cash-'));
+  database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
+  app = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+  const password = (await waitForOutput(app, /Demo investor: demo@example\.com {2}password: (\S+)/))[1] ?? '';
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1366, height: 1000 } });
+  problems = watchPageProblems(page);
+  await new SignInPage(page).open(app.url);
+  await new SignInPage(page).signIn('demo@example.com', password);
+  await page.waitForURL((url) => url.pathname === '/portfolio');
+});
+
+afterAll(async () => {
+  await browser.close();
+  await pressCtrlC(app);
+  await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await shot(page, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+describe('the cash wallet in Chromium', () => {
+  it("shows the demo investor's balance and history", async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cash' }).click();
+    await page.getByRole('heading', { name: 'Cash', level: 1 }).waitFor();
+    await expect.poll(cashBalance).toBe('$95,000.00');
+    await page.getByTestId('transaction-row').nth(3).waitFor();
+    const history = await rows();
+    expect(history.some((row) => row.startsWith('Deposit$120,000.00') && row.includes('Completed'))).toBe(true);
+    expect(history.some((row) => row.startsWith('Deposit$2,500.00') && row.includes('Pending'))).toBe(true);
+    expect(history.some((row) => row.startsWith('Transfer$20,000.00') && row.includes('Completed'))).toBe(true);
+    expect(history.some((row) => row.startsWith('Payout$5,000.00') && row.includes('Pending'))).toBe(true);
+    await shot(page, 'cash-desktop');
+  });
+
+  it('deposits by crypto: QR code, confirm, success dialog, then a pending row it cancels', async () => {
+    await tab('deposit');
+    await page.getByLabel('Amount').fill('1500');
+    const qr = page.getByTestId('deposit-qr').locator('svg');
+    await qr.waitFor();
+    expect(await qr.getAttribute('height')).toBe('180');
+    await page.getByText(/That is about 0\.0\d+ BTC/).waitFor();
+    await page.getByRole('button', { name: 'I have made payment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'confirm deposit request' });
+    await confirm.getByText('BITCOIN').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Thank you for investing with us.').waitFor();
+    await page.getByText(/Quote the reference ITR-[A-Z2-9]{8}/).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect.poll(async () => (await rows())[0]).toMatch(/^Deposit\$1,500\.00.*Pending/);
+    await page.getByRole('button', { name: 'Actions for this deposit' }).first().click();
+    await page.getByRole('menuitem', { name: 'cancel' }).click();
+    await page.getByText('Transaction cancelled').waitFor();
+    await expect.poll(async () => (await rows())[0]).toMatch(/^Deposit\$1,500\.00.*Cancelled/);
+  });
+
+  it('transfers cash to brokerage and both balances change', async () => {
+    await tab('transfer');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page.getByText('Invalid amount!').waitFor();
+    await page.getByLabel('Amount').fill('1000');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'confirm transfer request' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await page.getByText('Transfer completed.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(cashBalance).toBe('$94,000.00');
+    await tab('transfer');
+    await page.getByText('$21,000.00').first().waitFor();
+  });
+
+  it('adds a bank account and requests a withdrawal', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query("update users set kyc = 'approved' where email = 'demo@example.com'");
+    await client.end();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Cash', level: 1 }).waitFor();
+    await tab('withdraw');
+    await page.getByTestId('payment-method-card').waitFor();
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await page.getByLabel('Account Number').fill('55779911');
+    await page.getByLabel('Account Name').fill('Demo Investor');
+    await page.getByLabel('Bank Name').fill('Second Example Bank');
+    await page.getByLabel('Bank Code/Routing Number').fill('20-00-00');
+    await page.getByLabel('Bank Address').fill('2 Lombard Street, London');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('payment-method-card').getByText('Second Example Bank').waitFor();
+    await page.getByLabel('Amount').fill('2000');
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    const confirm = page.getByRole('dialog', { name: 'confirm withdrawal request' });
+    await confirm.getByText('Second Example Bank 55779911').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Withdrawal request received.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(cashBalance).toBe('$92,000.00');
+    await expect.poll(async () => (await rows())[0]).toMatch(/^Payout\$2,000\.00.*Pending/);
+    expect(problems).toEqual([]);
+  });
+
+  it('works on a 390×844 phone: the wallet card links to each money page', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.goto(app.url);
+    await phone.evaluate(
+      ([token, user]) => {
+        sessionStorage.setItem('accessToken', token ?? '');
+        sessionStorage.setItem('userInfo', user ?? '');
+        localStorage.setItem('authPassed', 'true');
+      },
+      [
+        await page.evaluate(() => sessionStorage.getItem('accessToken')),
+        await page.evaluate(() => sessionStorage.getItem('userInfo')),
+      ],
+    );
+    await phone.goto(`${app.url}/cash`);
+    await phone.getByTestId('cash-balance').waitFor();
+    await phone.getByTestId('transaction-row').first().waitFor();
+    await shot(phone, 'cash-phone');
+    for (const name of ['deposit', 'transfer', 'withdraw']) {
+      await phone.getByRole('navigation', { name: 'Move money' }).getByRole('link', { name }).click();
+      await phone.getByRole('heading', { name: name[0]?.toUpperCase() + name.slice(1), level: 1 }).waitFor();
+      expect(
+        await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        name,
+      ).toBeLessThanOrEqual(0);
+      await shot(phone, `${name}-phone`);
+      await phone.getByRole('link', { name: '← Go back' }).click();
+      await phone.getByTestId('cash-balance').waitFor();
+    }
+    await phone.getByRole('button', { name: 'Hide balance' }).click();
+    expect(await phone.getByTestId('cash-balance').textContent()).toBe('********');
+    await phone.close();
+  });
+});
