@@ -149,7 +149,7 @@ describe('the cash wallet in Chromium', () => {
     await shot(phone, 'cash-phone');
     for (const name of ['deposit', 'transfer', 'withdraw']) {
       await phone.getByRole('navigation', { name: 'Move money' }).getByRole('link', { name }).click();
-      await phone.getByRole('heading', { name: name[0]?.toUpperCase() + name.slice(1), level: 1 }).waitFor();
+      await phone.getByRole('heading', { name: `${name.charAt(0).toUpperCase()}${name.slice(1)}`, level: 1 }).waitFor();
       expect(
         await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
         name,
