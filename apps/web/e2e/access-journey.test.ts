@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
-import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
 import { codeInBoxes, pasteCode, typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
@@ -205,19 +205,7 @@ describe('access journey in Chromium', () => {
   });
 
   it('works on a 390×844 phone: menu with all five sections, banner linking to /kyc', async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.goto(app.url);
-    await phone.evaluate(
-      ([token, user]) => {
-        sessionStorage.setItem('accessToken', token ?? '');
-        sessionStorage.setItem('userInfo', user ?? '');
-        localStorage.setItem('authPassed', 'true');
-      },
-      [
-        await page.evaluate(() => sessionStorage.getItem('accessToken')),
-        await page.evaluate(() => sessionStorage.getItem('userInfo')),
-      ],
-    );
+    const phone = await phoneWithSessionOf(browser, page, app.url);
     await phone.goto(`${app.url}/portfolio`);
     await phone.getByRole('heading', { name: 'Portfolio' }).waitFor();
     await phone.screenshot({ path: path.join(screenshotDir, 'portfolio-phone.png'), fullPage: true });

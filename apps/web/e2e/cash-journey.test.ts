@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
-import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
-import { npmStart, pressCtrlC, waitForOutput, type RunningApp } from './support/server.ts';
+import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
+import type { RunningApp } from './support/server.ts';
+import { startStack, type Stack } from './support/stack.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 
-let dataDir: string;
-let database: EmbeddedPostgres;
+let stack: Stack;
 let app: RunningApp;
 let browser: Browser;
 let page: Page;
@@ -23,10 +19,9 @@ const rows = () => page.getByTestId('transaction-row').allTextContents();
 const tab = (name: string) => page.getByRole('tab', { name }).click();
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-cash-'));
-  database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
-  app = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: database.url });
-  const password = (await waitForOutput(app, /Demo investor: demo@example\.com {2}password: (\S+)/))[1] ?? '';
+  stack = await startStack('cash');
+  app = stack.app;
+  const password = stack.demoPassword;
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 1000 } });
   problems = watchPageProblems(page);
@@ -37,9 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close();
-  await pressCtrlC(app);
-  await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.stop();
 });
 
 afterEach(async (context) => {
@@ -101,10 +94,7 @@ describe('the cash wallet in Chromium', () => {
   });
 
   it('adds a bank account and requests a withdrawal', async () => {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query("update users set kyc = 'approved' where email = 'demo@example.com'");
-    await client.end();
+    await stack.sql("update users set kyc = 'approved' where email = 'demo@example.com'");
     await page.reload();
     await page.getByRole('heading', { name: 'Cash', level: 1 }).waitFor();
     await tab('withdraw');
@@ -130,19 +120,7 @@ describe('the cash wallet in Chromium', () => {
   });
 
   it('works on a 390×844 phone: the wallet card links to each money page', async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.goto(app.url);
-    await phone.evaluate(
-      ([token, user]) => {
-        sessionStorage.setItem('accessToken', token ?? '');
-        sessionStorage.setItem('userInfo', user ?? '');
-        localStorage.setItem('authPassed', 'true');
-      },
-      [
-        await page.evaluate(() => sessionStorage.getItem('accessToken')),
-        await page.evaluate(() => sessionStorage.getItem('userInfo')),
-      ],
-    );
+    const phone = await phoneWithSessionOf(browser, page, app.url);
     await phone.goto(`${app.url}/cash`);
     await phone.getByTestId('cash-balance').waitFor();
     await phone.getByTestId('transaction-row').first().waitFor();

@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
-import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
-import { npmStart, pressCtrlC, waitForOutput, type RunningApp } from './support/server.ts';
+import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
+import type { RunningApp } from './support/server.ts';
+import { startStack, type Stack } from './support/stack.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 
-let dataDir: string;
-let database: EmbeddedPostgres;
+let stack: Stack;
 let app: RunningApp;
 let browser: Browser;
 let page: Page;
@@ -21,15 +17,11 @@ const priceCells = () => page.locator('tbody tr[data-symbol] td[data-cell="price
 const toNumber = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-market-'));
-  database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
-  app = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: database.url, MARKET_TICK_SECONDS: '2' });
-  const password = (await waitForOutput(app, /Demo investor: demo@example\.com {2}password: (\S+)/))[1] ?? '';
+  stack = await startStack('market', { MARKET_TICK_SECONDS: '2' });
+  app = stack.app;
+  const password = stack.demoPassword;
   // The market needs an approved identity; the operator console that approves it comes later.
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  await client.query("update users set kyc = 'approved' where email = 'demo@example.com'");
-  await client.end();
+  await stack.sql("update users set kyc = 'approved' where email = 'demo@example.com'");
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchPageProblems(page);
@@ -40,9 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close();
-  await pressCtrlC(app);
-  await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.stop();
 });
 
 afterEach(async (context) => {
@@ -112,19 +102,7 @@ describe('market screens in Chromium', () => {
   });
 
   it('shows the market list on a 390×844 phone without sideways scrolling of the page', async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.goto(app.url);
-    await phone.evaluate(
-      ([token, user]) => {
-        sessionStorage.setItem('accessToken', token ?? '');
-        sessionStorage.setItem('userInfo', user ?? '');
-        localStorage.setItem('authPassed', 'true');
-      },
-      [
-        await page.evaluate(() => sessionStorage.getItem('accessToken')),
-        await page.evaluate(() => sessionStorage.getItem('userInfo')),
-      ],
-    );
+    const phone = await phoneWithSessionOf(browser, page, app.url);
     await phone.goto(`${app.url}/market`);
     await phone.locator('tbody tr[data-symbol]').nth(24).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

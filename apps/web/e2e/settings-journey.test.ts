@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
 import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
@@ -144,19 +144,7 @@ describe('account settings in Chromium', () => {
   });
 
   it('shows the list of settings and every panel on a 390×844 phone', async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.goto(app.url);
-    await phone.evaluate(
-      ([token, user]) => {
-        sessionStorage.setItem('accessToken', token ?? '');
-        sessionStorage.setItem('userInfo', user ?? '');
-        localStorage.setItem('authPassed', 'true');
-      },
-      [
-        await page.evaluate(() => sessionStorage.getItem('accessToken')),
-        await page.evaluate(() => sessionStorage.getItem('userInfo')),
-      ],
-    );
+    const phone = await phoneWithSessionOf(browser, page, app.url);
     await phone.goto(`${app.url}/user`);
     const list = phone.getByRole('navigation', { name: 'Account settings' });
     await list.waitFor();

@@ -34,3 +34,19 @@ export function watchPageProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
 }
+
+/** A 390×844 phone page signed in with the same session as `page` (the second step passed). */
+export async function phoneWithSessionOf(browser: Browser, page: Page, baseUrl: string): Promise<Page> {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const session = await page.evaluate(() => [
+    sessionStorage.getItem('accessToken'),
+    sessionStorage.getItem('userInfo'),
+  ]);
+  await phone.goto(baseUrl);
+  await phone.evaluate(([token, user]) => {
+    sessionStorage.setItem('accessToken', token ?? '');
+    sessionStorage.setItem('userInfo', user ?? '');
+    localStorage.setItem('authPassed', 'true');
+  }, session);
+  return phone;
+}

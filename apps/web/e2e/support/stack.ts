@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../../api/src/db/embedded-postgres.ts';
+import { npmStart, pressCtrlC, waitForOutput, type RunningApp } from './server.ts';
+
+export type Stack = {
+  dataDir: string;
+  app: RunningApp;
+  demoPassword: string;
+  /** Runs SQL on the app's database, for fixtures the product has no screen for yet. */
+  sql: (text: string, values?: unknown[]) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/** `npm start` on a PostgreSQL of the test's own (DATABASE_URL), with its data folder and the demo sign-in. */
+export async function startStack(name: string, env: Record<string, string> = {}): Promise<Stack> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `itrust-${name}-`));
+  const database: EmbeddedPostgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'db'),
+    database: 'itrust',
+  });
+  const app = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: database.url, ...env });
+  const demoPassword = (await waitForOutput(app, /Demo investor: demo@example\.com {2}password: (\S+)/))[1] ?? '';
+  return {
+    dataDir,
+    app,
+    demoPassword,
+    sql: async (text, values = []) => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        await client.query(text, values);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: async () => {
+      await pressCtrlC(app);
+      await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
