@@ -96,7 +96,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     present,
   });
   const wallet = walletServiceFor(db, clock, users, config.limits);
-  await app.register(usersRoutes, { prefix: '/api', users, present, wallet });
+  await app.register(usersRoutes, { prefix: '/api', users, present, wallet, reference });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
   await app.register(paymentMethodsRoutes, { prefix: '/api', db });
   await app.register(accountRoutes, {

@@ -206,7 +206,10 @@ describe('GET /api/user', () => {
       wallet: { cash: { balance: '0.00' }, auto: { balance: '0.00' }, brokerage: { balance: '0.00' } },
       transactions: [],
       savings: [],
-      deposit_account: null,
+      deposit_account: {
+        bank_account_number: expect.stringMatching(/^SAMPLE/),
+        bank_name: expect.stringMatching(/^SAMPLE/),
+      },
       withdrawal_account: null,
     });
   });

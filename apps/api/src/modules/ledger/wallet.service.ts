@@ -244,6 +244,26 @@ export function createWalletService(deps: { db: Database; clock: Clock; users: U
       });
     },
 
+    /** The bank account a withdrawal goes to by default: the newest saved one. */
+    async withdrawalAccount(userId: string) {
+      const [bank] = await db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.type, 'bank')))
+        .orderBy(desc(paymentMethods.createdAt))
+        .limit(1);
+      return bank
+        ? {
+            id: bank.id,
+            bank_account_number: bank.accountNumber,
+            bank_account_name: bank.accountName,
+            bank_name: bank.bankName,
+            bank_routing_number: bank.routingNumber,
+            bank_address: bank.bankAddress,
+          }
+        : undefined;
+    },
+
     recent: (userId: string, limit: number) =>
       db
         .select()

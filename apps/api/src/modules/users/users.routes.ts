@@ -7,6 +7,7 @@ import type { UsersRepository } from './users.repository.ts';
 import { Decimal } from 'decimal.js';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
+import type { ReferenceService } from '../reference/reference.service.ts';
 
 export const userIncludes = [
   'wallet',
@@ -48,7 +49,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersRepository;
   present: PresentUser;
   wallet: WalletService;
-}> = async (app, { users, present, wallet }) => {
+  reference: ReferenceService;
+}> = async (app, { users, present, wallet, reference }) => {
   app.get(
     '/user',
     {
@@ -91,10 +93,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       }
       if (include.has('transactions'))
         answer['transactions'] = (await wallet.recent(user.id, 10)).map(presentTransaction);
-      // Savings accounts and the deposit and withdrawal accounts come with their own issues.
+      // Savings accounts come with the savings issue.
       if (include.has('savings')) answer['savings'] = [];
-      if (include.has('depositAccount')) answer['deposit_account'] = null;
-      if (include.has('withdrawalAccount')) answer['withdrawal_account'] = null;
+      if (include.has('depositAccount')) {
+        const settings = await reference.settings();
+        answer['deposit_account'] = {
+          bank_account_number: settings.bank_account_number,
+          bank_routing_number: settings.bank_routing_number,
+          bank_account_name: settings.bank_account_name,
+          bank_name: settings.bank_name,
+          bank_address: settings.bank_address,
+          bank_reference: settings.bank_reference,
+        };
+      }
+      if (include.has('withdrawalAccount'))
+        answer['withdrawal_account'] = (await wallet.withdrawalAccount(user.id)) ?? null;
       return { status: 'success' as const, message: 'OK', data: { user: answer } };
     },
   );
