@@ -28,6 +28,9 @@ import { createKycRepository } from './modules/kyc/kyc.repository.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createUserPresenter } from './modules/users/users.presenter.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
+import { createAuditRepository } from './modules/admin/audit.repository.ts';
 import { paymentMethodsRoutes } from './modules/ledger/payment-methods.routes.ts';
 import { transactionsRoutes } from './modules/ledger/transactions.routes.ts';
 import { walletServiceFor } from './modules/ledger/wallet.service.ts';
@@ -113,9 +116,15 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   app.addHook('onClose', () => hub.stop());
   await app.register(marketRoutes, { prefix: '/api', market, hub, clock });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
-  await app.register(kycRoutes, {
+  const kyc = createKycService({ db, clock, users, kyc: kycRepository, images });
+  await app.register(kycRoutes, { prefix: '/api', kyc });
+  const audit = createAuditRepository(db);
+  await app.register(adminRoutes, {
     prefix: '/api',
-    kyc: createKycService({ db, clock, users, kyc: kycRepository, images }),
+    admin: createAdminService({ db, clock, users, wallet, audit, mail }),
+    audit,
+    present,
+    kyc,
   });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
 

@@ -101,7 +101,10 @@ async function main() {
   progress.done(`Itrust is ready at ${url}`);
   if (!config.isProduction) process.stderr.write(`  Mail outbox: ${url}/dev/mail   API docs: ${url}/api/docs\n`);
   if (demo) {
-    process.stderr.write(`  Demo investor: ${demo.email}  password: ${demo.password}\n  (kept in ${demo.file})\n`);
+    process.stderr.write(
+      `  Demo investor: ${demo.email}  password: ${demo.password}\n` +
+        `  Demo operator: ${demo.operatorEmail}  password: ${demo.operatorPassword}  (at /admin)\n  (kept in ${demo.file})\n`,
+    );
   }
 }
 

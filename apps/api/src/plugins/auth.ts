@@ -11,9 +11,10 @@ import type { UsersRepository, UserWithCurrency } from '../modules/users/users.r
  * - second-step: only a token waiting for the two-factor code;
  * - any-token: any live token (logout);
  * - unverified: a full token, email not yet verified is fine;
- * - verified: a full token of a user whose email is verified (the default under /api/user).
+ * - verified: a full token of a user whose email is verified (the default under /api/user);
+ * - operator: a full token of an operator (the default under /api/admin).
  */
-export type Access = 'public' | 'optional' | 'second-step' | 'any-token' | 'unverified' | 'verified';
+export type Access = 'public' | 'optional' | 'second-step' | 'any-token' | 'unverified' | 'verified' | 'operator';
 
 export type AuthContext = { tokenId: string; userId: string; scope: 'full' | 'two_fa'; user: UserWithCurrency };
 
@@ -33,6 +34,7 @@ export const authMessages = {
   secondStepPending: 'Enter the sign-in code we emailed you first.',
   secondStepDone: 'Two-factor sign-in is already complete.',
   emailUnverified: 'Verify your email address first.',
+  operatorsOnly: 'This is for Itrust operators only.',
 } as const;
 
 /** Reads the bearer token on every request and enforces the route's access level before the body is read. */
@@ -63,12 +65,14 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens; users
     }
     if (access === 'second-step') throw new AppError(409, authMessages.secondStepDone);
     if (access === 'verified' && !user.emailVerifiedAt) throw new Forbidden(authMessages.emailUnverified);
+    if (access === 'operator' && user.role !== 'operator') throw new Forbidden(authMessages.operatorsOnly);
   });
 }
 
 function accessOf(request: FastifyRequest): Access {
   const declared = request.routeOptions.config.access;
   if (declared) return declared;
+  if (request.url.startsWith('/api/admin')) return 'operator';
   return request.url.startsWith('/api/user') ? 'verified' : 'public';
 }
 

@@ -6,10 +6,20 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { createOperator } from '../modules/admin/operators.ts';
 
 export const demoInvestorEmail = 'demo@example.com';
 
-export type DemoCredentials = { email: string; password: string; file: string; userId: string };
+export type DemoCredentials = {
+  email: string;
+  password: string;
+  file: string;
+  userId: string;
+  operatorEmail: string;
+  operatorPassword: string;
+};
+
+export const demoOperatorEmail = 'ops@example.com';
 
 /** Four random words: easy to type, far from any common-password list. */
 function demoPassword(): string {
@@ -19,7 +29,8 @@ function demoPassword(): string {
 
 /**
  * On a database with no users, outside production: the demo investor (email verified, KYC
- * pending). Its password is random, printed once and kept in DATA_DIR/demo-credentials.txt.
+ * pending) and the demo operator. Passwords are random, printed once and kept in
+ * DATA_DIR/demo-credentials.txt.
  */
 export async function seedDemoUsers(db: Database, dataDir: string): Promise<DemoCredentials | undefined> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -69,8 +80,22 @@ export async function seedDemoUsers(db: Database, dataDir: string): Promise<Demo
     .returning({ id: users.id });
   if (!created) throw new Error('the demo investor was not created');
 
+  const operatorPassword = demoPassword();
+  await createOperator(db, demoOperatorEmail, operatorPassword, { first: 'Olivia', last: 'Operator' });
+
   const file = path.join(dataDir, 'demo-credentials.txt');
-  await writeFile(file, `Demo investor\n  email: ${demoInvestorEmail}\n  password: ${password}\n`, { mode: 0o600 });
+  await writeFile(
+    file,
+    `Demo investor\n  email: ${demoInvestorEmail}\n  password: ${password}\nDemo operator (at /admin)\n  email: ${demoOperatorEmail}\n  password: ${operatorPassword}\n`,
+    { mode: 0o600 },
+  );
   await chmod(file, 0o600);
-  return { email: demoInvestorEmail, password, file, userId: created.id };
+  return {
+    email: demoInvestorEmail,
+    password,
+    file,
+    userId: created.id,
+    operatorEmail: demoOperatorEmail,
+    operatorPassword,
+  };
 }

@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';

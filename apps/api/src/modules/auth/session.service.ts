@@ -63,7 +63,8 @@ export function createSessions(deps: {
           return undefined;
         }
         await throttle.clear(tx, accountKey);
-        const secondStep = user.twoFaActivatedAt !== null;
+        // Operators always give the emailed code: their token decides over other people's money.
+        const secondStep = user.twoFaActivatedAt !== null || user.role === 'operator';
         const token = await tokens.issue(user.id, secondStep ? 'two_fa' : 'full', tx);
         const code = secondStep ? await codes.issue(user.id, 'two_fa', tx) : undefined;
         return { token, user, code };

@@ -17,6 +17,10 @@ export function createKycRepository(db: Executor) {
         .limit(1);
       return document;
     },
+    documentById: async (documentId: string) => {
+      const [document] = await db.select().from(kycDocuments).where(eq(kycDocuments.id, documentId)).limit(1);
+      return document;
+    },
     insertDocuments: (documents: (typeof kycDocuments.$inferInsert)[], tx: Executor) =>
       tx.insert(kycDocuments).values(documents),
     deleteDocumentsOf: (userId: string, tx: Executor) =>

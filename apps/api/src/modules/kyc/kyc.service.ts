@@ -99,6 +99,13 @@ export function createKycService(deps: {
       await Promise.all(removed.map((document) => images.remove(document.storageKey)));
     },
 
+    /** For operators: any user's document. */
+    async documentById(documentId: string) {
+      const document = await kyc.documentById(documentId);
+      if (!document) throw new NotFound('No such document.');
+      return { document, bytes: await images.read(document.storageKey) };
+    },
+
     async documentFor(userId: string, documentId: string) {
       const document = await kyc.documentOf(userId, documentId);
       if (!document) throw new NotFound('No such document.');

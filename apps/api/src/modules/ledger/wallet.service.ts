@@ -25,6 +25,8 @@ export const walletMessages = {
 } as const;
 
 export type TransactionRow = typeof transactions.$inferSelect;
+/** Writes the record of a decision (the audit log) in the same database transaction as the decision. */
+export type DecisionRecorder = (tx: Executor, decided: TransactionRow) => Promise<void>;
 
 const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A reference the user can quote on a bank transfer: 'ITR-' and 8 unambiguous characters. */
@@ -208,9 +210,10 @@ export function createWalletService(deps: { db: Database; clock: Clock; users: U
     },
 
     /** The operator's confirmation: a deposit posts to cash; a withdrawal's hold is paid out. */
-    async approve(transactionId: string, payoutReference?: string) {
+    async approve(transactionId: string, payoutReference?: string, record?: DecisionRecorder) {
       return moving(async (tx) => {
         const approved = await decide(tx, transactionId, 'approved', payoutReference ? { payoutReference } : {});
+        await record?.(tx, approved);
         const amount = new Decimal(approved.amount);
         const wallets = await ledger.walletsOf(tx, approved.userId, approved.currency);
         if (approved.type === 'credit') {
@@ -233,9 +236,10 @@ export function createWalletService(deps: { db: Database; clock: Clock; users: U
       });
     },
 
-    async decline(transactionId: string, reason: string) {
+    async decline(transactionId: string, reason: string, record?: DecisionRecorder) {
       return moving(async (tx) => {
         const declined = await decide(tx, transactionId, 'declined', { declineReason: reason });
+        await record?.(tx, declined);
         if (declined.type === 'debit') {
           const wallets = await ledger.walletsOf(tx, declined.userId, declined.currency);
           await ledger.release(tx, wallets.cash.id, new Decimal(declined.amount));

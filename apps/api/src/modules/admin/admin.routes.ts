@@ -1,0 +1,274 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth.ts';
+import { presentUser, type PresentUser } from '../users/users.presenter.ts';
+import type { KycService } from '../kyc/kyc.service.ts';
+import { presentTransaction } from '../ledger/transaction.presenter.ts';
+import type { AdminService, Operator } from './admin.service.ts';
+import type { AuditRepository } from './audit.repository.ts';
+
+const tags = ['operators'];
+const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+};
+const reason = z.object({
+  reason: z
+    .string({ error: 'Give the reason: the investor reads it.' })
+    .trim()
+    .min(3, 'Give the reason: the investor reads it.')
+    .max(500),
+});
+const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
+const page = <T>(data: T[], current: number, perPage: number, total: number) => ({
+  data,
+  current_page: current,
+  per_page: perPage,
+  total,
+  last_page: Math.max(1, Math.ceil(total / perPage)),
+});
+
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService;
+  audit: AuditRepository;
+  present: PresentUser;
+  kyc: KycService;
+}> = async (app, { admin, audit, present, kyc }) => {
+  const operatorOf = (request: Parameters<typeof authOf>[0]): Operator => ({
+    id: authOf(request).userId,
+    clientAddress: request.ip,
+  });
+
+  app.get(
+    '/admin/kyc',
+    {
+      schema: {
+        tags,
+        summary: 'Identity checks by status, with their documents',
+        querystring: z
+          .object({
+            'filter[status]': z.enum(['pending', 'submitted', 'approved', 'declined']).default('submitted'),
+            ...paging,
+          })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const { page: current, per_page: perPage } = request.query;
+      const {
+        people: found,
+        documents,
+        total,
+      } = await admin.kycQueue(request.query['filter[status]'], current, perPage);
+      const people = found.map((person) => {
+        const own = documents.filter((document) => document.userId === person.id);
+        return {
+          ...presentUser(person, own),
+          documents: own.map((document) => ({
+            id: document.id,
+            side: document.side,
+            name: document.originalName,
+            url: `/api/admin/kyc-documents/${document.id}`,
+          })),
+        };
+      });
+      return ok('OK', { users: page(people, current, perPage, total) });
+    },
+  );
+
+  app.get(
+    '/admin/kyc-documents/:id',
+    {
+      schema: {
+        tags,
+        summary: "An investor's identity document image",
+        params: z.object({ id: z.uuid('No such document.') }),
+      },
+    },
+    async (request, reply) => {
+      const { document, bytes } = await kyc.documentById(request.params.id);
+      return reply
+        .type(document.contentType)
+        .header(
+          'content-disposition',
+          `inline; filename="${document.side}.${document.contentType.split('/')[1] ?? 'img'}"`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/admin/kyc/:userId/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve a submitted identity check',
+        params: z.object({ userId: z.uuid('No such user.') }),
+      },
+    },
+    async (request) => {
+      await admin.approveKyc(operatorOf(request), request.params.userId);
+      return ok('Identity approved.', {});
+    },
+  );
+
+  app.post(
+    '/admin/kyc/:userId/decline',
+    {
+      schema: {
+        tags,
+        summary: 'Decline a submitted identity check, with the reason',
+        params: z.object({ userId: z.uuid('No such user.') }),
+        body: reason,
+      },
+    },
+    async (request) => {
+      await admin.declineKyc(operatorOf(request), request.params.userId, request.body.reason);
+      return ok('Identity declined.', {});
+    },
+  );
+
+  app.get(
+    '/admin/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'Deposits and withdrawals to decide',
+        querystring: z
+          .object({
+            'filter[status]': z.enum(['pending', 'approved', 'cancelled', 'declined']).optional(),
+            'filter[type]': z.enum(['credit', 'debit', 'transfer']).optional(),
+            ...paging,
+          })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const { page: current, per_page: perPage } = request.query;
+      const { rows, total } = await admin.transactionsQueue(
+        { status: request.query['filter[status]'], type: request.query['filter[type]'] },
+        current,
+        perPage,
+      );
+      const items = rows.map((row) => ({
+        ...presentTransaction(row.transaction),
+        user: { id: row.user.id, email: row.user.email, name: `${row.user.firstName} ${row.user.lastName}` },
+        payment_method: row.method
+          ? {
+              type: row.method.type,
+              label: row.method.label,
+              currency: row.method.currency,
+              wallet_address: row.method.walletAddress,
+              account_number: row.method.accountNumber,
+              account_name: row.method.accountName,
+              bank_name: row.method.bankName,
+              routing_number: row.method.routingNumber,
+              bank_address: row.method.bankAddress,
+            }
+          : null,
+      }));
+      return ok('OK', { transactions: page(items, current, perPage, total) });
+    },
+  );
+
+  app.post(
+    '/admin/transactions/:id/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a deposit arrived, or that a withdrawal was paid out',
+        params: z.object({ id: z.uuid('No such transaction.') }),
+        body: z.object({ payout_reference: z.string().trim().min(1).max(200).optional() }).nullish(),
+      },
+    },
+    async (request) => {
+      const approved = await admin.approveTransaction(
+        operatorOf(request),
+        request.params.id,
+        request.body?.payout_reference,
+      );
+      return ok(approved.type === 'credit' ? 'Deposit credited.' : 'Withdrawal paid out.', {
+        transaction: presentTransaction(approved),
+      });
+    },
+  );
+
+  app.post(
+    '/admin/transactions/:id/decline',
+    {
+      schema: {
+        tags,
+        summary: 'Decline a deposit or a withdrawal, with the reason',
+        params: z.object({ id: z.uuid('No such transaction.') }),
+        body: reason,
+      },
+    },
+    async (request) => {
+      const declined = await admin.declineTransaction(operatorOf(request), request.params.id, request.body.reason);
+      return ok('Transaction declined.', { transaction: presentTransaction(declined) });
+    },
+  );
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags,
+        summary: 'Find investors by email, username or name',
+        querystring: z.object({ search: z.string().trim().min(2).max(100) }).strict(),
+      },
+    },
+    async (request) => {
+      const found = await admin.searchUsers(request.query.search);
+      return ok('OK', {
+        users: found.map((user) => ({
+          id: user.id,
+          email: user.email,
+          username: user.username,
+          name: `${user.firstName} ${user.lastName}`,
+          kyc: user.kyc,
+          role: user.role,
+        })),
+      });
+    },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An investor: profile, identity, balances, recent transactions',
+        params: z.object({ id: z.uuid('No such user.') }),
+      },
+    },
+    async (request) => {
+      const { user, wallets, recent } = await admin.userDetail(request.params.id);
+      return ok('OK', {
+        user: { ...(await present(user)), wallet: wallets, transactions: recent.map(presentTransaction) },
+      });
+    },
+  );
+
+  app.get(
+    '/admin/audit',
+    { schema: { tags, summary: 'Every operator action, newest first', querystring: z.object(paging).strict() } },
+    async (request) => {
+      const { rows, total } = await audit.page(request.query.page, request.query.per_page);
+      const entries = rows.map((row) => ({
+        id: row.id,
+        operator_id: row.operatorId,
+        action: row.action,
+        object_type: row.objectType,
+        object_id: row.objectId,
+        before: row.before,
+        after: row.after,
+        client_address: row.clientAddress,
+        created_at: row.createdAt.toISOString(),
+      }));
+      return ok('OK', { audit: page(entries, request.query.page, request.query.per_page, total) });
+    },
+  );
+};

@@ -1,0 +1,179 @@
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { currencies, kycDocuments, paymentMethods, transactions, users } from '../../db/schema/index.ts';
+import type { MailQueue } from '../../jobs/mail.job.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { WalletService } from '../ledger/wallet.service.ts';
+import { decisionMail } from './admin.mail.ts';
+import type { AuditRepository } from './audit.repository.ts';
+
+export type Operator = { id: string; clientAddress: string };
+
+export function createAdminService(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  wallet: WalletService;
+  audit: AuditRepository;
+  mail: MailQueue;
+}) {
+  const { db, users: people, wallet, audit, mail } = deps;
+
+  async function tell(
+    userId: string,
+    build: (recipient: { email: string; firstName: string }) => Parameters<MailQueue['queue']>[0],
+  ) {
+    const user = await people.findById(userId);
+    if (user?.emailNotifications) await mail.queue(build({ email: user.email, firstName: user.firstName }));
+  }
+
+  async function decideKyc(operator: Operator, userId: string, to: 'approved' | 'declined', reason?: string) {
+    await db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(users)
+        .set({ kyc: to, kycDeclinedReason: to === 'declined' ? (reason ?? null) : null, updatedAt: sql`now()` })
+        .where(and(eq(users.id, userId), eq(users.kyc, 'submitted')))
+        .returning({ id: users.id });
+      if (!moved) throw new Conflict('Only a submitted identity check can be decided.');
+      await audit.record(tx, {
+        operatorId: operator.id,
+        action: to === 'approved' ? 'kyc.approve' : 'kyc.decline',
+        objectType: 'user',
+        objectId: userId,
+        before: { kyc: 'submitted' },
+        after: { kyc: to, ...(reason ? { reason } : {}) },
+        clientAddress: operator.clientAddress,
+      });
+    });
+    await tell(userId, (recipient) =>
+      to === 'approved' ? decisionMail.kycApproved(recipient) : decisionMail.kycDeclined(recipient, reason ?? ''),
+    );
+  }
+
+  return {
+    async kycQueue(status: 'pending' | 'submitted' | 'approved' | 'declined', page: number, perPage: number) {
+      const where = eq(users.kyc, status);
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        db
+          .select({ user: users, currency: currencies })
+          .from(users)
+          .innerJoin(currencies, eq(currencies.id, users.currencyId))
+          .where(where)
+          .orderBy(desc(users.kycSubmittedAt))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      const ids = rows.map((row) => row.user.id);
+      const documents = ids.length ? await db.select().from(kycDocuments).where(inArray(kycDocuments.userId, ids)) : [];
+      return { people: rows.map((row) => ({ ...row.user, currency: row.currency })), documents, total };
+    },
+    approveKyc: (operator: Operator, userId: string) => decideKyc(operator, userId, 'approved'),
+    declineKyc: (operator: Operator, userId: string, reason: string) => decideKyc(operator, userId, 'declined', reason),
+
+    async transactionsQueue(
+      filters: { status?: string | undefined; type?: string | undefined },
+      page: number,
+      perPage: number,
+    ) {
+      const where = and(
+        filters.status ? sql`${transactions.status} = ${filters.status}::transaction_status` : undefined,
+        filters.type ? sql`${transactions.type} = ${filters.type}::transaction_type` : undefined,
+      );
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        db
+          .select({
+            transaction: transactions,
+            user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+            method: paymentMethods,
+          })
+          .from(transactions)
+          .innerJoin(users, eq(users.id, transactions.userId))
+          .leftJoin(paymentMethods, eq(paymentMethods.id, transactions.paymentMethodId))
+          .where(where)
+          .orderBy(desc(transactions.createdAt))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ total: count() }).from(transactions).where(where),
+      ]);
+      return { rows, total };
+    },
+
+    async approveTransaction(operator: Operator, transactionId: string, payoutReference?: string) {
+      const approved = await wallet.approve(transactionId, payoutReference, async (tx, decided) => {
+        await audit.record(tx, {
+          operatorId: operator.id,
+          action: decided.type === 'credit' ? 'deposit.approve' : 'withdrawal.approve',
+          objectType: 'transaction',
+          objectId: decided.id,
+          before: { status: 'pending', amount: decided.amount },
+          after: { status: 'approved', ...(payoutReference ? { payout_reference: payoutReference } : {}) },
+          clientAddress: operator.clientAddress,
+        });
+      });
+      await tell(approved.userId, (recipient) =>
+        approved.type === 'credit'
+          ? decisionMail.depositCredited(recipient, `${approved.amount} ${approved.currency}`, approved.reference)
+          : decisionMail.withdrawalPaid(recipient, `${approved.amount} ${approved.currency}`, approved.reference),
+      );
+      return approved;
+    },
+
+    async declineTransaction(operator: Operator, transactionId: string, reason: string) {
+      const declined = await wallet.decline(transactionId, reason, async (tx, decided) => {
+        await audit.record(tx, {
+          operatorId: operator.id,
+          action: decided.type === 'credit' ? 'deposit.decline' : 'withdrawal.decline',
+          objectType: 'transaction',
+          objectId: decided.id,
+          before: { status: 'pending', amount: decided.amount },
+          after: { status: 'declined', reason },
+          clientAddress: operator.clientAddress,
+        });
+      });
+      await tell(declined.userId, (recipient) =>
+        declined.type === 'credit'
+          ? decisionMail.depositDeclined(
+              recipient,
+              `${declined.amount} ${declined.currency}`,
+              declined.reference,
+              reason,
+            )
+          : decisionMail.withdrawalDeclined(
+              recipient,
+              `${declined.amount} ${declined.currency}`,
+              declined.reference,
+              reason,
+            ),
+      );
+      return declined;
+    },
+
+    async searchUsers(search: string) {
+      const pattern = `%${search.replace(/[%_\\]/g, (char) => `\\${char}`)}%`;
+      return db
+        .select()
+        .from(users)
+        .where(
+          or(
+            ilike(users.email, pattern),
+            ilike(users.username, pattern),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ),
+        )
+        .orderBy(users.email)
+        .limit(25);
+    },
+
+    async userDetail(userId: string) {
+      const user = await people.findById(userId);
+      if (!user) throw new NotFound('No such user.');
+      const [wallets, recent] = await Promise.all([wallet.wallets(userId), wallet.recent(userId, 20)]);
+      return { user, wallets, recent };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,209 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { bearer, signUp, uniqueSuffix, type SignedUpUser } from '../../../test/fixtures.ts';
+import { ledgerProblems } from '../../../test/ledger.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { createAuditRepository } from './audit.repository.ts';
+import { createOperator, OperatorProblem } from './operators.ts';
+
+let testApp: TestApp;
+let operatorToken: string;
+let image: Buffer;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1', WITHDRAWAL_MIN: '1' });
+  image = await sharp({ create: { width: 200, height: 120, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+    .png()
+    .toBuffer();
+  const email = `ops.${uniqueSuffix()}@itrust.test`;
+  await createOperator(testApp.database.db, email, 'operator passphrase 2026');
+  const waiting = (
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { login: email, password: 'operator passphrase 2026' },
+    })
+  ).json().data.token as string;
+  const code = await testApp.outbox.code(email, 'sign-in code');
+  operatorToken = (
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/verify-two-fa',
+      headers: bearer(waiting),
+      payload: { code },
+    })
+  ).json().data.token as string;
+});
+afterAll(() => testApp.close());
+
+const asOperator = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+  testApp.app.inject({ method, url, headers: bearer(operatorToken), ...(payload ? { payload } : {}) });
+const asInvestor = (user: SignedUpUser, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+  testApp.app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
+
+async function submittedInvestor() {
+  const user = await signUp(testApp, { verified: true });
+  const body = multipart({ _method: 'PATCH', id_type: 'national_passport', id_number: 'N-42' }, [
+    { name: 'front_id', fileName: 'front.png', contentType: 'image/png', bytes: image },
+    { name: 'back_id', fileName: 'back.png', contentType: 'image/png', bytes: image },
+  ]);
+  const submitted = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/user/profile/kyc',
+    headers: { ...bearer(user.token), ...body.headers },
+    payload: body.payload,
+  });
+  expect(submitted.statusCode).toBe(200);
+  return user;
+}
+
+describe('operators', () => {
+  it('always give the emailed code at sign-in, and are created only with a strong password', async () => {
+    await expect(
+      createOperator(testApp.database.db, `weak.${uniqueSuffix()}@itrust.test`, 'password1'),
+    ).rejects.toThrow(OperatorProblem);
+  });
+
+  it('are the only ones an /api/admin endpoint answers: an investor gets 403 everywhere', async () => {
+    const investor = await signUp(testApp, { verified: true });
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const adminOperations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/admin'))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })),
+      );
+    expect(adminOperations.length).toBeGreaterThanOrEqual(9);
+    for (const { method, path } of adminOperations) {
+      const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const response = await testApp.app.inject({
+        method: method as 'GET',
+        url,
+        headers: bearer(investor.token),
+        payload: method === 'POST' ? {} : undefined,
+      });
+      expect(response.statusCode, `${method} ${path}`).toBe(403);
+    }
+  });
+});
+
+describe('identity review', () => {
+  it('lists submitted checks with their documents, approves one, tells the investor, and writes the audit log', async () => {
+    const investor = await submittedInvestor();
+    const queue = (await asOperator('GET', '/api/admin/kyc?filter[status]=submitted&per_page=100')).json().data.users;
+    const listed = queue.data.find((user: { id: string }) => user.id === investor.id);
+    expect(listed.documents.map((document: { side: string }) => document.side).sort()).toEqual(['back', 'front']);
+    const imageAnswer = await asOperator('GET', listed.documents[0].url);
+    expect(imageAnswer.headers['content-type']).toBe('image/png');
+
+    expect((await asOperator('POST', `/api/admin/kyc/${investor.id}/approve`)).statusCode).toBe(200);
+    expect((await asInvestor(investor, 'GET', '/api/user')).json().data.user.kyc).toBe('approved');
+    await testApp.outbox.waitFor(investor.email, 'Your identity is verified');
+    const again = await asOperator('POST', `/api/admin/kyc/${investor.id}/approve`);
+    expect(again.statusCode).toBe(409);
+
+    const audit = (await asOperator('GET', '/api/admin/audit?per_page=100')).json().data.audit.data;
+    expect(audit.find((entry: { object_id: string }) => entry.object_id === investor.id)).toMatchObject({
+      action: 'kyc.approve',
+      object_type: 'user',
+      before: { kyc: 'submitted' },
+      after: { kyc: 'approved' },
+      client_address: '127.0.0.1',
+    });
+  });
+
+  it('declines with a reason the investor sees, and refuses a check that is not submitted', async () => {
+    const investor = await submittedInvestor();
+    expect((await asOperator('POST', `/api/admin/kyc/${investor.id}/decline`, {})).statusCode).toBe(422);
+    expect(
+      (await asOperator('POST', `/api/admin/kyc/${investor.id}/decline`, { reason: 'The photo is blurred.' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await asInvestor(investor, 'GET', '/api/user')).json().data.user).toMatchObject({
+      kyc: 'declined',
+      kyc_declined_reason: 'The photo is blurred.',
+    });
+    const pending = await signUp(testApp, { verified: true });
+    expect((await asOperator('POST', `/api/admin/kyc/${pending.id}/approve`)).statusCode).toBe(409);
+  });
+});
+
+describe('money decisions', () => {
+  it('credit a deposit exactly once under 20 parallel approvals', async () => {
+    const investor = await signUp(testApp, { verified: true });
+    const id = (
+      await asInvestor(investor, 'POST', '/api/user/transaction/deposit', { amount: '2500.00', mode: 'bank' })
+    ).json().data.transaction.id as string;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        asOperator('POST', `/api/admin/transactions/${id}/approve`, { payout_reference: 'BANK-REF-1' }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(19);
+    const wallet = (await asInvestor(investor, 'GET', '/api/user?include=wallet')).json().data.user.wallet;
+    expect(wallet.cash.balance).toBe('2500.00');
+    await testApp.outbox.waitFor(investor.email, 'Your deposit has arrived');
+    expect(await ledgerProblems(testApp.database.db)).toEqual([]);
+  });
+
+  it('decline a withdrawal and give the amount back to the available balance', async () => {
+    const investor = await signUp(testApp, { verified: true });
+    await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [investor.id]);
+    const deposit = (
+      await asInvestor(investor, 'POST', '/api/user/transaction/deposit', { amount: '800', mode: 'bank' })
+    ).json().data.transaction.id as string;
+    await asOperator('POST', `/api/admin/transactions/${deposit}/approve`);
+    const method = (
+      await asInvestor(investor, 'POST', '/api/user/payment-method', {
+        type: 'crypto',
+        currency: 'eth',
+        wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      })
+    ).json().data.payment_method.id as string;
+    const withdrawal = (
+      await asInvestor(investor, 'POST', '/api/user/transaction/withdraw', { amount: '300', payment_method_id: method })
+    ).json().data.transaction.id as string;
+    const queue = (
+      await asOperator('GET', '/api/admin/transactions?filter[status]=pending&filter[type]=debit&per_page=100')
+    ).json().data.transactions.data;
+    expect(queue.find((row: { id: string }) => row.id === withdrawal)).toMatchObject({
+      user: { email: investor.email },
+      payment_method: { type: 'crypto', currency: 'eth' },
+    });
+    expect((await asInvestor(investor, 'GET', '/api/user?include=wallet')).json().data.user.wallet.cash.available).toBe(
+      '500.00',
+    );
+    expect(
+      (
+        await asOperator('POST', `/api/admin/transactions/${withdrawal}/decline`, {
+          reason: 'The address belongs to a sanctioned exchange.',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await asInvestor(investor, 'GET', '/api/user?include=wallet')).json().data.user.wallet.cash).toMatchObject({
+      available: '800.00',
+      held: '0.00',
+    });
+    await testApp.outbox.waitFor(investor.email, 'Your withdrawal was declined');
+    const detail = (await asOperator('GET', `/api/admin/users/${investor.id}`)).json().data.user;
+    expect(detail.wallet.cash.balance).toBe('800.00');
+    expect(detail.transactions.map((row: { status: string }) => row.status)).toEqual(['declined', 'approved']);
+    expect(
+      (await asOperator('GET', `/api/admin/users?search=${encodeURIComponent(investor.username)}`)).json().data.users,
+    ).toHaveLength(1);
+    expect(await ledgerProblems(testApp.database.db)).toEqual([]);
+  });
+});
+
+describe('the audit log', () => {
+  it('cannot be changed: the repository only adds and reads, and the database refuses updates and deletes', async () => {
+    expect(Object.keys(createAuditRepository(testApp.database.db)).sort()).toEqual(['page', 'record']);
+    await expect(testApp.database.db.update(auditLog).set({ action: 'forged' })).rejects.toThrow();
+    await expect(testApp.database.db.delete(auditLog)).rejects.toThrow();
+    await expect(testApp.database.db.$client.query('truncate audit_log')).rejects.toThrow(/append-only/);
+  });
+});
