@@ -68,9 +68,9 @@ describe('operators', () => {
 
   it('are the only ones an /api/admin endpoint answers: an investor gets 403 everywhere', async () => {
     const investor = await signUp(testApp, { verified: true });
-    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, unknown>>;
-    };
+    }>();
     const adminOperations = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, operations]) =>
