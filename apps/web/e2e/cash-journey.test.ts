@@ -119,7 +119,7 @@ describe('the cash wallet in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('works on a 390×844 phone: the wallet card links to each money page', async () => {
+  it('works on a 390×844 phone: each money page, a transfer and a deposit request', async () => {
     const phone = await phoneWithSessionOf(browser, page, app.url);
     await phone.goto(`${app.url}/cash`);
     await phone.getByTestId('cash-balance').waitFor();
@@ -136,6 +136,29 @@ describe('the cash wallet in Chromium', () => {
       await phone.getByRole('link', { name: '← Go back' }).click();
       await phone.getByTestId('cash-balance').waitFor();
     }
+    // A transfer and a deposit request from the phone pages.
+    await phone.getByRole('navigation', { name: 'Move money' }).getByRole('link', { name: 'transfer' }).click();
+    await phone.getByLabel('Amount').fill('500');
+    await phone.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await phone
+      .getByRole('dialog', { name: 'confirm transfer request' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await phone.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => phone.getByTestId('cash-balance').textContent()).toBe('$91,500.00');
+    await phone.getByRole('navigation', { name: 'Move money' }).getByRole('link', { name: 'deposit' }).click();
+    await phone.getByRole('radio', { name: 'bank' }).check({ force: true });
+    await phone.getByLabel('Amount').fill('60000');
+    await phone.getByRole('button', { name: 'I have made payment' }).click();
+    await phone
+      .getByRole('dialog', { name: 'confirm deposit request' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await phone.getByText('Thank you for investing with us.').waitFor();
+    await phone.getByRole('button', { name: 'Continue' }).click();
+    await expect
+      .poll(async () => (await phone.getByTestId('transaction-row').allTextContents())[0])
+      .toMatch(/^Deposit\$60,000\.00.*Pending/);
     await phone.getByRole('button', { name: 'Hide balance' }).click();
     expect(await phone.getByTestId('cash-balance').textContent()).toBe('********');
     await phone.close();
