@@ -9,6 +9,7 @@ export type Stack = {
   dataDir: string;
   app: RunningApp;
   demoPassword: string;
+  operatorPassword: string;
   /** Runs SQL on the app's database, for fixtures the product has no screen for yet. */
   sql: (text: string, values?: unknown[]) => Promise<void>;
   stop: () => Promise<void>;
@@ -23,10 +24,12 @@ export async function startStack(name: string, env: Record<string, string> = {})
   });
   const app = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: database.url, ...env });
   const demoPassword = (await waitForOutput(app, /Demo investor: demo@example\.com {2}password: (\S+)/))[1] ?? '';
+  const operatorPassword = (await waitForOutput(app, /Demo operator: ops@example\.com {2}password: (\S+)/))[1] ?? '';
   return {
     dataDir,
     app,
     demoPassword,
+    operatorPassword,
     sql: async (text, values = []) => {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();

@@ -66,6 +66,10 @@ export const router = createBrowserRouter([
         Component: (await import('../features/auth/routes/validate-otp-route')).ValidateOtpRoute,
       })),
       { path: '/signin', element: <Navigate to="/" replace /> },
+      {
+        path: '/admin',
+        lazy: async () => ({ Component: (await import('../features/admin/routes/admin-route')).AdminRoute }),
+      },
       authRoute('/change-password', async () => ({
         Component: (await import('../features/auth/routes/change-password-route')).ChangePasswordRoute,
       })),

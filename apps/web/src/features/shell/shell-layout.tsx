@@ -33,6 +33,7 @@ export function ShellLayout() {
   if (!user) return <LoadingOverlay caption="Wait..." />;
   if (!user.email_verified_at) return <Navigate to="/verifyemail" replace />;
   if (user.two_fa_activated_at && !twoFactorPassed()) return <Navigate to="/otp" replace />;
+  if (user.role === 'operator') return <Navigate to="/admin" replace />;
 
   const approved = user.kyc === 'approved';
   return (

@@ -36,7 +36,7 @@ export function OtpRoute() {
       queryClient.setQueryData(['user'], data.user);
       setCaption('Login success.');
       await wait(timing.signInRedirectMs);
-      void navigate('/portfolio');
+      void navigate(data.user.role === 'operator' ? '/admin' : '/portfolio');
     } catch (failure) {
       setCaption(null);
       error.show(failure instanceof Error ? failure.message : 'An error occurred.');

@@ -1,0 +1,137 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../api/src/lib/mail/outbox.ts';
+import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { typeCode } from './support/code-boxes.ts';
+import { codeFromOutbox } from './support/outbox.ts';
+import { SignInPage } from './support/sign-in-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+let investorContext: BrowserContext;
+let operatorContext: BrowserContext;
+let investor: Page;
+let operator: Page;
+let problems: string[];
+const seen = new Set<string>();
+const images = { front: '', back: '' };
+
+const shot = (target: Page, name: string) =>
+  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  stack = await startStack('admin');
+  images.front = path.join(stack.dataDir, 'id-front.png');
+  images.back = path.join(stack.dataDir, 'id-back.png');
+  await writeFile(
+    images.front,
+    await sharp({ create: { width: 500, height: 320, channels: 3, background: { r: 20, g: 120, b: 90 } } })
+      .png()
+      .toBuffer(),
+  );
+  await writeFile(
+    images.back,
+    await sharp({ create: { width: 500, height: 320, channels: 3, background: { r: 200, g: 200, b: 190 } } })
+      .png()
+      .toBuffer(),
+  );
+  browser = await launchChromium();
+  investorContext = await browser.newContext({ viewport: { width: 1366, height: 950 } });
+  operatorContext = await browser.newContext({ viewport: { width: 1366, height: 950 } });
+  investor = await investorContext.newPage();
+  operator = await operatorContext.newPage();
+  problems = [...watchPageProblems(investor), ...watchPageProblems(operator)];
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.stop();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    await shot(investor, 'failed-admin-investor');
+    await shot(operator, 'failed-admin-operator');
+  }
+});
+
+describe('operators and investors in Chromium', () => {
+  it('the investor submits identity documents', async () => {
+    await new SignInPage(investor).open(stack.app.url);
+    await new SignInPage(investor).signIn('demo@example.com', stack.demoPassword);
+    await investor.waitForURL((url) => url.pathname === '/portfolio');
+    await investor.goto(`${stack.app.url}/kyc`);
+    await investor.getByLabel('Front of the ID', { exact: true }).setInputFiles(images.front);
+    await investor.getByLabel('Back of the ID', { exact: true }).setInputFiles(images.back);
+    await investor.getByLabel('ID type').selectOption('international_passport');
+    await investor.getByLabel('ID number').fill('P-7001');
+    await investor.getByRole('button', { name: 'Submit documents' }).click();
+    await investor.getByText('Document Submitted').waitFor();
+  });
+
+  it('the operator signs in with the emailed code and approves the identity in /admin', async () => {
+    await new SignInPage(operator).open(stack.app.url);
+    await new SignInPage(operator).signIn('ops@example.com', stack.operatorPassword);
+    await operator.waitForURL((url) => url.pathname === '/otp');
+    await typeCode(operator, await codeFromOutbox(stack.dataDir, 'ops@example.com', 'sign-in code', seen));
+    await operator.getByRole('button', { name: 'Sign in' }).click();
+    await operator.waitForURL((url) => url.pathname === '/admin');
+    const card = operator.getByTestId('kyc-case').filter({ hasText: 'demo@example.com' });
+    await card.getByRole('img', { name: /front of the ID/ }).waitFor();
+    await shot(operator, 'admin-kyc');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await operator.getByText('Identity approved.').waitFor();
+    await operator.getByText('No identity checks are waiting.').waitFor();
+  });
+
+  it('the investor now reaches the market', async () => {
+    await investor.goto(`${stack.app.url}/market`);
+    await investor.getByRole('heading', { name: 'Market', level: 1 }).waitFor();
+    expect(await investor.getByRole('heading', { name: 'Identity verification needed' }).count()).toBe(0);
+  });
+
+  it('the investor asks for a deposit, the operator approves it, and the cash balance shows it', async () => {
+    await investor.goto(`${stack.app.url}/cash`);
+    await expect.poll(() => investor.getByTestId('cash-balance').textContent()).toBe('$95,000.00');
+    await investor.getByRole('tab', { name: 'deposit' }).click();
+    await investor.getByRole('radio', { name: 'bank' }).check({ force: true });
+    await investor.getByLabel('Amount').fill('75000');
+    await investor.getByRole('button', { name: 'I have made payment' }).click();
+    await investor
+      .getByRole('dialog', { name: 'confirm deposit request' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await investor.getByRole('button', { name: 'Continue' }).click();
+
+    await operator.getByRole('tab', { name: 'Deposits' }).click();
+    const deposit = operator.getByTestId('transaction-case').filter({ hasText: '75,000.00' });
+    await deposit.getByRole('button', { name: 'Approve' }).click();
+    await operator.getByText('Deposit approved.').waitFor();
+    await operator.getByRole('tab', { name: 'Audit log' }).click();
+    await operator.getByText('deposit.approve').waitFor();
+    await operator.getByText('kyc.approve').waitFor();
+    await shot(operator, 'admin-audit');
+
+    await investor.reload();
+    await expect
+      .poll(() => investor.getByTestId('cash-balance').textContent(), { timeout: 10_000 })
+      .toBe('$170,000.00');
+  });
+
+  it("leaves both decisions in the investor's mailbox", async () => {
+    await expect
+      .poll(
+        async () =>
+          (await listOutbox(path.join(stack.dataDir, 'outbox')))
+            .filter((mail) => mail.to === 'demo@example.com')
+            .map((mail) => mail.subject),
+        { timeout: 15_000 },
+      )
+      .toEqual(expect.arrayContaining(['Your identity is verified', 'Your deposit has arrived']));
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { BrandLogo } from '../../../components/ui/brand-logo';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { readAccessToken, readStoredUser, twoFactorPassed } from '../../../lib/storage-keys';
+import { useSignOut } from '../../auth/components/use-sign-out';
+import { AuditLog } from '../components/audit-log';
+import { KycQueue } from '../components/kyc-queue';
+import { TransactionQueue } from '../components/transaction-queue';
+import { UserLookup } from '../components/user-lookup';
+
+const tabs = [
+  { id: 'kyc', label: 'Identity checks' },
+  { id: 'deposits', label: 'Deposits' },
+  { id: 'withdrawals', label: 'Withdrawals' },
+  { id: 'users', label: 'Users' },
+  { id: 'audit', label: 'Audit log' },
+] as const;
+type Tab = (typeof tabs)[number]['id'];
+
+/** The operator console: the queues an operator decides, a user lookup and the audit log. */
+export function AdminRoute() {
+  useDocumentTitle('Operations');
+  const [tab, setTab] = useState<Tab>('kyc');
+  const { caption, signOut } = useSignOut();
+  const user = readStoredUser();
+  if (!readAccessToken() || !user) return <Navigate to="/" replace />;
+  if (!twoFactorPassed()) return <Navigate to="/otp" replace />;
+  if (user.role !== 'operator') {
+    return (
+      <main className="mx-auto max-w-xl p-10 text-center">
+        <h1 className="text-2xl font-bold text-brand-900">This is for Itrust operators only.</h1>
+        <Link to="/portfolio" className="mt-4 inline-block font-semibold text-brand-700 underline">
+          Back to your portfolio
+        </Link>
+      </main>
+    );
+  }
+
+  return (
+    <div className="min-h-screen">
+      <LoadingOverlay caption={caption} />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-6 py-3">
+          <div className="flex items-center gap-3">
+            <BrandLogo />
+            <span className="rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">Operations</span>
+          </div>
+          <div className="flex items-center gap-3 text-sm">
+            <span className="text-slate-700">{user.email}</span>
+            <button
+              type="button"
+              onClick={signOut}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-100"
+            >
+              Log out
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-6 py-8">
+        <h1 className="sr-only">Operator console</h1>
+        <div
+          role="tablist"
+          aria-label="Operator console"
+          className="mb-6 flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
+        >
+          {tabs.map((candidate) => (
+            <button
+              key={candidate.id}
+              type="button"
+              role="tab"
+              aria-selected={tab === candidate.id}
+              onClick={() => setTab(candidate.id)}
+              className={`rounded-md px-4 py-2 text-sm font-semibold ${tab === candidate.id ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
+            >
+              {candidate.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel">
+          {tab === 'kyc' && <KycQueue />}
+          {tab === 'deposits' && <TransactionQueue type="credit" />}
+          {tab === 'withdrawals' && <TransactionQueue type="debit" />}
+          {tab === 'users' && <UserLookup />}
+          {tab === 'audit' && <AuditLog />}
+        </div>
+      </main>
+    </div>
+  );
+}
