@@ -207,3 +207,37 @@ describe('the audit log', () => {
     await expect(testApp.database.db.$client.query('truncate audit_log')).rejects.toThrow(/append-only/);
   });
 });
+
+describe('npm run ops -- create-operator', () => {
+  const run = async (args: string[]) => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const cli = new URL('../../cli/ops.ts', import.meta.url).pathname;
+    return promisify(execFile)(process.execPath, [cli, ...args], {
+      env: { ...process.env, DATABASE_URL: testApp.database.url, NODE_ENV: 'test' },
+    }).then(
+      (result) => ({ code: 0, output: result.stdout + result.stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? 1,
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      }),
+    );
+  };
+
+  it('refuses a weak password and says why, then creates the operator and says so', async () => {
+    const email = `cli.${uniqueSuffix()}@itrust.test`;
+    const weak = await run(['create-operator', '--email', email, '--password', 'qwerty123']);
+    expect(weak.code).toBe(1);
+    expect(weak.output).toContain('No operator created: This password is too common.');
+    const created = await run(['create-operator', '--email', email, '--password', 'a sound operator passphrase']);
+    expect(created.code).toBe(0);
+    expect(created.output).toContain(`Created operator ${email}`);
+    const { rows } = await testApp.database.db.$client.query(
+      'select role, two_fa_activated_at is not null as two_factor from users where email = $1',
+      [email],
+    );
+    expect(rows[0]).toEqual({ role: 'operator', two_factor: true });
+    const usage = await run(['create-operator']);
+    expect(usage.code).toBe(2);
+  });
+});
