@@ -217,10 +217,10 @@ describe('npm run ops -- create-operator', () => {
       env: { ...process.env, DATABASE_URL: testApp.database.url, NODE_ENV: 'test' },
     }).then(
       (result) => ({ code: 0, output: result.stdout + result.stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({
-        code: error.code ?? 1,
-        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-      }),
+      (failure: unknown) => {
+        const error = failure as { code?: number; stdout?: string; stderr?: string };
+        return { code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` };
+      },
     );
   };
 
