@@ -1,4 +1,5 @@
 import { messages, type profileUpdateRequest } from '@itrust/contracts';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { withKeyLock } from '../../db/client.ts';
@@ -13,6 +14,8 @@ import { accountMail } from './account.mail.ts';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequest>;
 
+export const currencyFixedMessage = 'Your account currency is fixed once money has moved in your account.';
+
 export function createProfileService(deps: {
   db: Database;
   clock: Clock;
@@ -21,6 +24,11 @@ export function createProfileService(deps: {
   mail: MailQueue;
 }) {
   const { db, clock, users, codes, mail } = deps;
+
+  async function hasMovedMoney(userId: string): Promise<boolean> {
+    const { rows } = await db.execute(sql`select 1 from transactions where user_id = ${userId} limit 1`);
+    return rows.length > 0;
+  }
 
   async function placeChanges(
     user: UserWithCurrency,
@@ -76,9 +84,12 @@ export function createProfileService(deps: {
         if (await users.nationalityExists(body.nationality)) changes.nationalityId = body.nationality;
         else errors['nationality'] = ['The selected nationality is invalid.'];
       }
-      if (body.currency_id !== undefined) {
-        if (await users.currencyExists(body.currency_id)) changes.currencyId = body.currency_id;
-        else errors['currency_id'] = ['The selected currency is invalid.'];
+      if (body.currency_id !== undefined && body.currency_id !== user.currencyId) {
+        if (!(await users.currencyExists(body.currency_id)))
+          errors['currency_id'] = ['The selected currency is invalid.'];
+        // The ledger keeps each account in one settlement currency: it cannot change under money already there.
+        else if (await hasMovedMoney(userId)) errors['currency_id'] = [currencyFixedMessage];
+        else changes.currencyId = body.currency_id;
       }
       const newEmail = body.email && body.email.toLowerCase() !== user.email.toLowerCase() ? body.email : undefined;
       if (newEmail && (await users.emailTaken(newEmail))) errors['email'] = ['The email has already been taken.'];
