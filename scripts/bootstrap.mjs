@@ -38,5 +38,11 @@ if (!installIsCurrent()) {
 
 const child = spawn(npm, ['run', '--silent', script, '--', ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
 // Pass stop signals on: a terminal's Ctrl-C reaches the app too, and it stops only once however often asked.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+for (const signal of stopSignals) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => {
+  if (!signal) process.exit(code ?? 0);
+  // Ended by a signal: end the same way, so the shell (and npm above us) sees what happened.
+  for (const stopSignal of stopSignals) process.removeAllListeners(stopSignal);
+  process.kill(process.pid, signal);
+});
