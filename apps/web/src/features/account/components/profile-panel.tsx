@@ -5,10 +5,8 @@ import { CodeInput, emptyCode } from '../../../components/ui/code-input';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { TextField } from '../../../components/ui/text-field';
-import { useCities } from '../../reference/api/get-cities';
-import { useCountries } from '../../reference/api/get-countries';
 import { useNationalities } from '../../reference/api/get-nationalities';
-import { useStates } from '../../reference/api/get-states';
+import { PlaceFields } from '../../reference/components/place-fields';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useUpdateProfile } from '../api/update-profile';
 import { Panel, PanelSection } from './panel';
@@ -47,9 +45,6 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
   const [form, setForm] = useState<Form | null>(user ? formFrom(user) : null);
   const update = useUpdateProfile();
   const feedback = useSaveFeedback();
-  const countries = useCountries();
-  const states = useStates(form?.country_id ?? null);
-  const cities = useCities(form?.state_id ?? null);
   const nationalities = useNationalities();
 
   const save = async (event: SyntheticEvent) => {
@@ -77,7 +72,6 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
     );
   }
   const set = (changes: Partial<Form>) => setForm({ ...form, ...changes });
-  const stateHasNoCities = cities.isSuccess && cities.data.length === 0;
 
   return (
     <Panel title="My profile">
@@ -123,38 +117,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
             value={form.address}
             onChange={(event) => set({ address: event.target.value })}
           />
-          <SearchableSelect
-            label="Country"
-            options={countries.data ?? []}
-            loading={countries.isPending}
-            value={form.country_id}
-            onChange={(id) => set({ country_id: Number(id), state_id: null, city: null })}
-          />
-          <SearchableSelect
-            label="State"
-            options={states.data ?? []}
-            loading={states.isFetching}
-            disabled={form.country_id === null}
-            value={form.state_id}
-            onChange={(id) => set({ state_id: Number(id), city: null })}
-          />
-          {stateHasNoCities ? (
-            <TextField
-              label="City"
-              name="city"
-              value={typeof form.city === 'string' ? form.city : ''}
-              onChange={(event) => set({ city: event.target.value })}
-            />
-          ) : (
-            <SearchableSelect
-              label="City"
-              options={cities.data ?? []}
-              loading={cities.isFetching}
-              disabled={form.state_id === null}
-              value={typeof form.city === 'number' ? form.city : null}
-              onChange={(id) => set({ city: Number(id) })}
-            />
-          )}
+          <PlaceFields value={form} stateLabel="State" onChange={(place) => set(place)} />
           <TextField
             label="Zipcode"
             name="zipcode"
