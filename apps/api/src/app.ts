@@ -29,6 +29,9 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createUserPresenter } from './modules/users/users.presenter.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createTradingQueries } from './modules/trading/trading.queries.ts';
+import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { createTradingService } from './modules/trading/trading.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAuditRepository } from './modules/admin/audit.repository.ts';
 import { paymentMethodsRoutes } from './modules/ledger/payment-methods.routes.ts';
@@ -102,6 +105,12 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   await app.register(usersRoutes, { prefix: '/api', users, present, wallet, reference });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
   await app.register(paymentMethodsRoutes, { prefix: '/api', db });
+  await app.register(tradingRoutes, {
+    prefix: '/api',
+    db,
+    trading: createTradingService({ db, clock, users }),
+    queries: createTradingQueries(db),
+  });
   await app.register(accountRoutes, {
     prefix: '/api',
     profile: createProfileService(access),

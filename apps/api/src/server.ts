@@ -12,6 +12,7 @@ import { registerMarketJobs, type MarketFeed } from './jobs/market.job.ts';
 import { createFmpProvider } from './modules/market/provider.ts';
 import { runProviderTick } from './modules/market/provider-feed.ts';
 import { runTick } from './modules/market/tick.ts';
+import { createTradingService } from './modules/trading/trading.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { walletServiceFor } from './modules/ledger/wallet.service.ts';
@@ -85,11 +86,13 @@ async function main() {
   const feed: MarketFeed = provider
     ? (database, clock) => runProviderTick(database, clock, provider)
     : (database, clock) => runTick(database, clock, config.marketSeed);
+  const trading = createTradingService({ db, clock: systemClock, users: createUsersRepository(db) });
   const stopTicks = await registerMarketJobs(boss, {
     db,
     clock: systemClock,
     feed,
     tickSeconds: config.marketTickSeconds,
+    afterTick: () => trading.closeTriggered(),
   });
   cleanups.push(async () => stopTicks());
   cleanups.push(() => app.close());

@@ -9,7 +9,10 @@ const pruneQueue = 'market.prune';
 /** Moves the market one step: the simulation, or a real provider's quotes. */
 export type MarketFeed = (db: Database, clock: Clock) => Promise<number>;
 
-type MarketJobs = { db: Database; clock: Clock; feed: MarketFeed; tickSeconds: number };
+/** Runs after each tick: take-profit and stop-loss orders close on the prices it wrote. */
+export type AfterTick = () => Promise<unknown>;
+
+type MarketJobs = { db: Database; clock: Clock; feed: MarketFeed; tickSeconds: number; afterTick?: AfterTick };
 
 /**
  * Every process asks for a tick each interval; the singleton key lets one job per interval
@@ -17,12 +20,13 @@ type MarketJobs = { db: Database; clock: Clock; feed: MarketFeed; tickSeconds: n
  */
 export async function registerMarketJobs(
   boss: PgBoss,
-  { db, clock, feed, tickSeconds }: MarketJobs,
+  { db, clock, feed, tickSeconds, afterTick }: MarketJobs,
 ): Promise<() => void> {
   await boss.createQueue(tickQueue, { notify: true, retryLimit: 0 });
   await boss.createQueue(pruneQueue, { retryLimit: 2 });
   await boss.work(tickQueue, { pollingIntervalSeconds: Math.max(0.5, Math.min(2, tickSeconds / 2)) }, async () => {
     await feed(db, clock);
+    await afterTick?.();
   });
   await boss.work(pruneQueue, async () => {
     await pruneBars(db, clock);

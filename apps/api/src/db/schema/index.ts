@@ -4,4 +4,5 @@ export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './market.ts';
 export * from './reference.ts';
+export * from './trading.ts';
 export * from './users.ts';

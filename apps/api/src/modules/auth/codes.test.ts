@@ -23,8 +23,12 @@ describe('email verification codes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Email verified.');
     expect(response.json().data.user.email_verified_at).toBe(clock.now().toISOString());
-    const again = await testApp.app.inject({ method: 'GET', url: '/api/user/watchlist', headers: bearer(user.token) });
-    expect(again.statusCode).not.toBe(403);
+    const again = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/user/transaction/fetch',
+      headers: bearer(user.token),
+    });
+    expect(again.statusCode).toBe(200);
   });
 
   it('refuses a wrong code, and a code that is not six digits', async () => {

@@ -1,0 +1,119 @@
+import { Decimal } from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+type PositionView = {
+  id: string;
+  asset_id: number;
+  symbol: string;
+  name: string;
+  type: string;
+  wallet: string;
+  status: string;
+  quantity: string;
+  entry_price: string;
+  price: string;
+  previous_close: string;
+  rate: string;
+  cost: string;
+  realised_pl: string;
+  take_profit: string | null;
+  stop_loss: string | null;
+  leverage: number;
+  order_type: string;
+  close_reason: string | null;
+  created_at: string;
+  closed_at: string | null;
+};
+
+const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+const percent = (part: Decimal, whole: Decimal) => (whole.isZero() ? '0.00' : round2(part.dividedBy(whole).times(100)));
+
+/** Position figures from prices: value, cost, P/L and today's P/L against the previous close. */
+function presentPosition(row: PositionView) {
+  const quantity = new Decimal(row.quantity);
+  const rate = new Decimal(row.rate);
+  const price = new Decimal(row.price);
+  const previousClose = new Decimal(row.previous_close);
+  const value = quantity.times(price).times(rate);
+  const cost = new Decimal(row.cost);
+  const pl = value.minus(cost);
+  const todayPl = quantity.times(price.minus(previousClose)).times(rate);
+  const img = `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`;
+  return {
+    id: row.id,
+    asset_id: row.asset_id,
+    asset: { name: row.name, symbol: row.symbol, img, type: row.type },
+    asset_type: row.type,
+    account: row.wallet,
+    type: 'buy',
+    quantity: row.quantity,
+    price: row.entry_price,
+    amount: row.cost,
+    value: round2(value),
+    cost: row.cost,
+    pl: round2(pl),
+    pl_percentage: percent(pl, cost),
+    today_pl: round2(todayPl),
+    today_pl_percentage: percent(price.minus(previousClose), previousClose),
+    realised_pl: row.realised_pl,
+    leverage: row.leverage,
+    tp: row.take_profit,
+    sl: row.stop_loss,
+    order_type: row.order_type,
+    status: row.status,
+    close_reason: row.close_reason,
+    created_at: row.created_at,
+    closed_at: row.closed_at,
+  };
+}
+
+export function createTradingQueries(db: Database) {
+  return {
+    async positions(userId: string, status: 'open' | 'closed' | null, page: number, perPage: number) {
+      const { rows } = await db.execute<PositionView & { total: number }>(sql`
+        select p.id, p.asset_id, a.symbol, a.name, a.type::text, p.wallet::text, p.status::text, p.quantity::text, p.entry_price::text,
+          q.price::text, q.previous_close::text, f.rate::text, p.cost::text, p.realised_pl::text, p.take_profit::text, p.stop_loss::text,
+          p.leverage, p.order_type, p.close_reason::text, p.created_at::text, p.closed_at::text, count(*) over ()::int as total
+        from positions p join assets a on a.id = p.asset_id join asset_quotes q on q.asset_id = p.asset_id
+        join users u on u.id = p.user_id join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
+        where p.user_id = ${userId} and (${status}::position_status is null or p.status = ${status}::position_status)
+        order by p.created_at desc limit ${perPage} offset ${(page - 1) * perPage}`);
+      return { data: rows.map(presentPosition), total: rows[0]?.total ?? 0 };
+    },
+
+    async trades(userId: string, page: number, perPage: number, month?: string) {
+      const { rows } = await db.execute<Record<string, string | number>>(sql`
+        select t.id, t.side::text as type, t.quantity::text, t.price::text, t.amount::text, t.realised_pl::text as pl, t.reason::text,
+          t.created_at::text, p.status::text, p.opened_cost::text, a.symbol, a.name, a.type::text as asset_type, count(*) over ()::int as total
+        from trades t join positions p on p.id = t.position_id join assets a on a.id = t.asset_id
+        where t.user_id = ${userId} and (${month ?? null}::text is null or to_char(t.created_at, 'YYYY-MM') = ${month ?? null}::text)
+        order by t.created_at desc, (t.side = 'sell') desc limit ${perPage} offset ${(page - 1) * perPage}`);
+      const data = rows.map((row) => ({
+        id: row['id'],
+        type: row['type'],
+        asset: {
+          name: row['name'],
+          symbol: row['symbol'],
+          type: row['asset_type'],
+          img: `/api/assets/${encodeURIComponent(String(row['symbol']))}/icon.svg`,
+        },
+        quantity: row['quantity'],
+        price: row['price'],
+        amount: row['amount'],
+        pl: row['pl'],
+        // A sale's P/L against what the sold part cost (its amount less the P/L).
+        pl_percentage:
+          row['type'] === 'buy'
+            ? '0.00'
+            : percent(new Decimal(String(row['pl'])), new Decimal(String(row['amount'])).minus(String(row['pl']))),
+        reason: row['reason'],
+        status: row['status'],
+        created_at: row['created_at'],
+      }));
+      return { data, total: Number(rows[0]?.['total'] ?? 0) };
+    },
+  };
+}
+
+export type TradingQueries = ReturnType<typeof createTradingQueries>;

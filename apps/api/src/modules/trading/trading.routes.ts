@@ -1,0 +1,255 @@
+import { Decimal } from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { assets, watchlistEntries } from '../../db/schema/index.ts';
+import { Forbidden, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { authOf, type AuthContext } from '../../plugins/auth.ts';
+import type { TradingQueries } from './trading.queries.ts';
+import type { TradingService } from './trading.service.ts';
+
+const tags = ['trading'];
+const wire = z.union([z.string().max(40), z.number()]);
+const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+/** Quantities: positive, at most 8 decimals. */
+function quantityFrom(input: unknown, field = 'quantity'): Decimal {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
+  if (!/^\d+(\.\d{1,8})?$/.test(text) || new Decimal(text).lte(0))
+    throw new ValidationFailed({ [field]: ['The quantity must be a positive number with at most 8 decimals.'] });
+  if (new Decimal(text).gt('1000000000000')) throw new ValidationFailed({ [field]: ['The quantity is too large.'] });
+  return new Decimal(text);
+}
+const optionalPrice = (input: unknown, field: string) =>
+  input === undefined || input === null || input === '' ? undefined : quantityFrom(input, field);
+
+function approved(auth: AuthContext) {
+  if (auth.user.kyc !== 'approved') throw new Forbidden('Verify your identity before you trade.');
+  return auth.userId;
+}
+
+const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
+const pageOf = <T>(data: T[], page: number, perPage: number, total: number) => ({
+  data,
+  current_page: page,
+  per_page: perPage,
+  total,
+  last_page: Math.max(1, Math.ceil(total / perPage)),
+});
+
+export const tradingRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  trading: TradingService;
+  queries: TradingQueries;
+}> = async (app, { db, trading, queries }) => {
+  const buy = async (userId: string, body: { asset_id: number; quantity: unknown; tp?: unknown; sl?: unknown }) =>
+    trading.buy(userId, {
+      assetId: body.asset_id,
+      quantity: quantityFrom(body.quantity),
+      takeProfit: optionalPrice(body.tp, 'tp'),
+      stopLoss: optionalPrice(body.sl, 'sl'),
+    });
+
+  app.post(
+    '/user/position/store',
+    {
+      schema: {
+        tags,
+        summary: 'Buy at the current price (the cost leaves the brokerage wallet)',
+        body: z.object({
+          asset_id: z.coerce.number().int().positive('Select an asset!'),
+          quantity: wire,
+          wallet: z.literal('brokerage', { error: 'Only the brokerage wallet trades.' }),
+          tp: wire.nullish(),
+          sl: wire.nullish(),
+          type: z.literal('buy').optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const position = await buy(approved(authOf(request)), request.body);
+      return reply.code(201).send(
+        ok('Position opened.', {
+          position: {
+            id: position.id,
+            quantity: position.quantity,
+            cost: position.cost,
+            price: position.entryPrice,
+            status: position.status,
+          },
+        }),
+      );
+    },
+  );
+
+  app.put(
+    '/user/position/close/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Close part or all of an open position at the current price',
+        params: z.object({ id: z.uuid('No such position.') }),
+        body: z.object({ position_id: z.string().optional(), quantity: wire, wallet: z.string().optional() }),
+      },
+    },
+    async (request) => {
+      const { proceeds, profit } = await trading.close(
+        approved(authOf(request)),
+        request.params.id,
+        quantityFrom(request.body.quantity),
+      );
+      return ok('Position closed.', { proceeds: proceeds.toFixed(2), pl: profit.toFixed(2) });
+    },
+  );
+
+  app.post(
+    '/user/trade/store',
+    {
+      schema: {
+        tags,
+        summary: 'One trade: a buy opens a position, a sell closes part or all of one (position_id)',
+        body: z.discriminatedUnion('type', [
+          z.object({
+            type: z.literal('buy'),
+            asset_id: z.coerce.number().int().positive('Select an asset!'),
+            quantity: wire,
+            wallet: z.literal('brokerage'),
+            tp: wire.nullish(),
+            sl: wire.nullish(),
+          }),
+          z.object({ type: z.literal('sell'), position_id: z.uuid('No such position.'), quantity: wire }),
+        ]),
+      },
+    },
+    async (request, reply) => {
+      const userId = approved(authOf(request));
+      const body = request.body;
+      if (body.type === 'buy') {
+        const position = await buy(userId, body);
+        return reply
+          .code(201)
+          .send(
+            ok('Position opened.', { position: { id: position.id, quantity: position.quantity, cost: position.cost } }),
+          );
+      }
+      const { proceeds, profit } = await trading.close(userId, body.position_id, quantityFrom(body.quantity));
+      return reply.code(201).send(ok('Position closed.', { proceeds: proceeds.toFixed(2), pl: profit.toFixed(2) }));
+    },
+  );
+
+  app.get(
+    '/user/position',
+    {
+      schema: {
+        tags,
+        summary: 'Your open positions with their figures',
+        querystring: z.object({ include: z.literal('asset').optional(), ...paging }).strict(),
+      },
+    },
+    async (request) => {
+      const userId = approved(authOf(request));
+      const { page, per_page: perPage } = request.query;
+      const { data, total } = await queries.positions(userId, 'open', page, perPage);
+      return ok('OK', { positions: pageOf(data, page, perPage, total) });
+    },
+  );
+
+  app.get(
+    '/user/position/history',
+    {
+      schema: {
+        tags,
+        summary: 'Your trades, newest first; filter by month (YYYY-MM)',
+        querystring: z
+          .object({
+            'filter[month]': z
+              .string()
+              .regex(/^\d{4}-\d{2}$/, 'Use YYYY-MM.')
+              .optional(),
+            ...paging,
+          })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const userId = approved(authOf(request));
+      const { page, per_page: perPage } = request.query;
+      const { data, total } = await queries.trades(userId, page, perPage, request.query['filter[month]']);
+      return ok('OK', { positions: pageOf(data, page, perPage, total) });
+    },
+  );
+
+  app.get('/user/watchlist', { schema: { tags, summary: 'Your watchlist' } }, async (request) => {
+    const userId = approved(authOf(request));
+    const rows = await db
+      .select({
+        id: watchlistEntries.id,
+        assetId: assets.id,
+        symbol: assets.symbol,
+        name: assets.name,
+        type: assets.type,
+      })
+      .from(watchlistEntries)
+      .innerJoin(assets, eq(assets.id, watchlistEntries.assetId))
+      .where(eq(watchlistEntries.userId, userId))
+      .orderBy(sql`${watchlistEntries.createdAt} desc`);
+    return ok('OK', {
+      watchlist: rows.map((row) => ({
+        id: row.id,
+        asset: {
+          id: row.assetId,
+          symbol: row.symbol,
+          name: row.name,
+          type: row.type,
+          img: `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`,
+        },
+      })),
+    });
+  });
+
+  app.post(
+    '/user/watchlist/store',
+    {
+      schema: {
+        tags,
+        summary: 'Star an asset',
+        body: z.object({ asset_id: z.coerce.number().int().positive('Select an asset!') }),
+      },
+    },
+    async (request, reply) => {
+      const userId = approved(authOf(request));
+      const [asset] = await db.select({ id: assets.id }).from(assets).where(eq(assets.id, request.body.asset_id));
+      if (!asset) throw new NotFound('No such asset.');
+      const [entry] = await db
+        .insert(watchlistEntries)
+        .values({ userId, assetId: asset.id })
+        .onConflictDoNothing()
+        .returning({ id: watchlistEntries.id });
+      const [existing] = entry
+        ? [entry]
+        : await db
+            .select({ id: watchlistEntries.id })
+            .from(watchlistEntries)
+            .where(and(eq(watchlistEntries.userId, userId), eq(watchlistEntries.assetId, asset.id)));
+      return reply.code(entry ? 201 : 200).send(ok('Added to your watchlist.', { id: existing?.id }));
+    },
+  );
+
+  app.delete(
+    '/user/watchlist/destroy/:id',
+    { schema: { tags, summary: 'Unstar an asset', params: z.object({ id: z.uuid('No such watchlist entry.') }) } },
+    async (request) => {
+      const userId = approved(authOf(request));
+      const removed = await db
+        .delete(watchlistEntries)
+        .where(and(eq(watchlistEntries.id, request.params.id), eq(watchlistEntries.userId, userId)))
+        .returning({ id: watchlistEntries.id });
+      if (removed.length === 0) throw new NotFound('No such watchlist entry.');
+      return ok('Removed from your watchlist.', {});
+    },
+  );
+};

@@ -1,0 +1,204 @@
+import { Decimal } from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { positions, trades } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { InsufficientFunds, ledgerRepository as ledger } from '../ledger/ledger.repository.ts';
+import { toMoney } from '../ledger/money.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+
+export type PositionRow = typeof positions.$inferSelect;
+type Quote = { asset_id: number; symbol: string; name: string; type: string; price: string; previous_close: string };
+
+export const tradingMessages = {
+  insufficient: 'Insufficient balance for this amount.',
+  tooSmall: 'The order is too small: it would cost less than one cent.',
+  closed: 'This position is already closed.',
+  tooMuch: 'You cannot close more than you hold.',
+  noPosition: 'No such position.',
+  noAsset: 'No such asset.',
+} as const;
+
+/** Amounts in the settlement currency are rounded half up to the cent. */
+const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+export function createTradingService(deps: { db: Database; clock: Clock; users: UsersRepository }) {
+  const { db, clock, users } = deps;
+
+  async function quoteOf(tx: Executor, assetId: number): Promise<Quote> {
+    const { rows } = await tx.execute<Quote>(sql`
+      select a.id as asset_id, a.symbol, a.name, a.type::text, q.price::text, q.previous_close::text
+      from assets a join asset_quotes q on q.asset_id = a.id where a.id = ${assetId}`);
+    const quote = rows[0];
+    if (!quote) throw new NotFound(tradingMessages.noAsset);
+    return quote;
+  }
+
+  async function rateOf(tx: Executor, currency: string): Promise<Decimal> {
+    const { rows } = await tx.execute<{ rate: string }>(
+      sql`select rate::text from fx_rates where currency = ${currency}`,
+    );
+    if (!rows[0]) throw new AppError(422, 'No exchange rate is available for your currency right now.');
+    return new Decimal(rows[0].rate);
+  }
+
+  async function currencyOf(userId: string) {
+    const user = await users.findById(userId);
+    if (!user) throw new NotFound();
+    return user.currency.code;
+  }
+
+  async function settle<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw new ValidationFailed({ quantity: [tradingMessages.insufficient] });
+      throw error;
+    }
+  }
+
+  /** Closes part or all of a position at the current price; the proceeds go back to its wallet. */
+  async function closeIn(
+    tx: Executor,
+    position: PositionRow,
+    quantity: Decimal,
+    reason: 'manual' | 'take_profit' | 'stop_loss',
+  ) {
+    const held = new Decimal(position.quantity);
+    if (quantity.gt(held)) throw new ValidationFailed({ quantity: [tradingMessages.tooMuch] });
+    const currency = await currencyOf(position.userId);
+    const [quote, rate] = await Promise.all([quoteOf(tx, position.assetId), rateOf(tx, currency)]);
+    const proceeds = cents(quantity.times(quote.price).times(rate));
+    const full = quantity.eq(held);
+    const costPart = full
+      ? new Decimal(position.cost)
+      : cents(new Decimal(position.cost).times(quantity).dividedBy(held));
+    const profit = proceeds.minus(costPart);
+    const now = clock.now();
+    await tx
+      .update(positions)
+      .set({
+        quantity: held.minus(quantity).toFixed(8),
+        cost: toMoney(new Decimal(position.cost).minus(costPart)),
+        realisedPl: toMoney(new Decimal(position.realisedPl).plus(profit)),
+        ...(full ? { status: 'closed' as const, closedAt: now, closeReason: reason } : {}),
+      })
+      .where(eq(positions.id, position.id));
+    await tx.insert(trades).values({
+      userId: position.userId,
+      positionId: position.id,
+      assetId: position.assetId,
+      side: 'sell',
+      quantity: quantity.toFixed(8),
+      price: quote.price,
+      fxRate: rate.toString(),
+      amount: toMoney(proceeds),
+      realisedPl: toMoney(profit),
+      reason,
+      createdAt: now,
+    });
+    const wallets = await ledger.walletsOf(tx, position.userId, currency);
+    const market = await ledger.systemAccount(tx, 'market', currency);
+    const wallet = position.wallet === 'auto' ? wallets.auto : wallets.brokerage;
+    await ledger.post(tx, `sell ${quote.symbol}`, null, [
+      { accountId: market.id, amount: proceeds.negated() },
+      { accountId: wallet.id, amount: proceeds },
+    ]);
+    return { proceeds, profit };
+  }
+
+  async function lockOwned(tx: Executor, userId: string | null, positionId: string): Promise<PositionRow> {
+    const [position] = await tx
+      .select()
+      .from(positions)
+      .where(userId ? and(eq(positions.id, positionId), eq(positions.userId, userId)) : eq(positions.id, positionId))
+      .for('update');
+    if (!position) throw new NotFound(tradingMessages.noPosition);
+    if (position.status !== 'open') throw new Conflict(tradingMessages.closed);
+    return position;
+  }
+
+  return {
+    /** Buys at the current price; the cost leaves the brokerage wallet in the same transaction. */
+    async buy(
+      userId: string,
+      order: { assetId: number; quantity: Decimal; takeProfit?: Decimal | undefined; stopLoss?: Decimal | undefined },
+    ) {
+      const currency = await currencyOf(userId);
+      return settle(async (tx) => {
+        const [quote, rate] = await Promise.all([quoteOf(tx, order.assetId), rateOf(tx, currency)]);
+        const cost = cents(order.quantity.times(quote.price).times(rate));
+        if (cost.lte(0)) throw new ValidationFailed({ quantity: [tradingMessages.tooSmall] });
+        const now = clock.now();
+        const [position] = await tx
+          .insert(positions)
+          .values({
+            userId,
+            assetId: order.assetId,
+            wallet: 'brokerage',
+            quantity: order.quantity.toFixed(8),
+            openedQuantity: order.quantity.toFixed(8),
+            entryPrice: quote.price,
+            fxRate: rate.toString(),
+            cost: toMoney(cost),
+            openedCost: toMoney(cost),
+            takeProfit: order.takeProfit?.toString() ?? null,
+            stopLoss: order.stopLoss?.toString() ?? null,
+            createdAt: now,
+          })
+          .returning();
+        if (!position) throw new Error('position was not recorded');
+        await tx.insert(trades).values({
+          userId,
+          positionId: position.id,
+          assetId: order.assetId,
+          side: 'buy',
+          quantity: order.quantity.toFixed(8),
+          price: quote.price,
+          fxRate: rate.toString(),
+          amount: toMoney(cost),
+          createdAt: now,
+        });
+        const wallets = await ledger.walletsOf(tx, userId, currency);
+        const market = await ledger.systemAccount(tx, 'market', currency);
+        await ledger.post(tx, `buy ${quote.symbol}`, null, [
+          { accountId: wallets.brokerage.id, amount: cost.negated() },
+          { accountId: market.id, amount: cost },
+        ]);
+        return position;
+      });
+    },
+
+    /** The owner closes part or all of an open position. */
+    async close(userId: string, positionId: string, quantity: Decimal) {
+      return settle(async (tx) => closeIn(tx, await lockOwned(tx, userId, positionId), quantity, 'manual'));
+    },
+
+    /**
+     * After a tick: every open position whose take-profit or stop-loss the price has crossed is closed
+     * in full at that price, once (the row lock and the open-status check stop a second close).
+     */
+    async closeTriggered(): Promise<number> {
+      const { rows } = await db.execute<{ id: string; reason: 'take_profit' | 'stop_loss' }>(sql`
+        select p.id, case when p.take_profit is not null and q.price >= p.take_profit then 'take_profit' else 'stop_loss' end as reason
+        from positions p join asset_quotes q on q.asset_id = p.asset_id
+        where p.status = 'open' and ((p.take_profit is not null and q.price >= p.take_profit) or (p.stop_loss is not null and q.price <= p.stop_loss))`);
+      let closed = 0;
+      for (const row of rows) {
+        try {
+          await settle(async (tx) => {
+            const position = await lockOwned(tx, null, row.id);
+            await closeIn(tx, position, new Decimal(position.quantity), row.reason);
+          });
+          closed += 1;
+        } catch (error) {
+          if (!(error instanceof Conflict)) throw error;
+        }
+      }
+      return closed;
+    },
+  };
+}
+
+export type TradingService = ReturnType<typeof createTradingService>;
