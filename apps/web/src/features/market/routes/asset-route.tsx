@@ -3,6 +3,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { usePositions } from '../../trading/api/trading';
+import { PositionList } from '../../trading/components/position-list';
+import { StarToggle } from '../../trading/components/star-toggle';
+import { TradeHistory } from '../../trading/components/trade-history';
+import { TradeTicket } from '../../trading/components/trade-ticket';
 import { useAsset } from '../api/get-asset';
 import { useDisplayCurrency } from '../api/get-fx-rates';
 import type { ChartRange } from '../api/types';
@@ -12,7 +18,13 @@ import { MarketStats } from '../components/market-stats';
 import { PriceChart } from '../components/price-chart';
 import { useLiveQuotes } from '../hooks/use-live-quotes';
 
-/** /asset/{assetName}/{symbol}: header, market stats and the price chart, updating live. */
+type Tab = 'market stats' | 'trade' | 'positions' | 'history';
+const tabs: Tab[] = ['market stats', 'trade', 'positions', 'history'];
+
+/**
+ * /asset/{assetName}/{symbol}: market stats and chart, the caller's positions and trades, and the
+ * trade ticket. Desktop shows two columns; phones show one of four tabs.
+ */
 export function AssetRoute() {
   const { symbol = '', assetName = '' } = useParams();
   useDocumentTitle(assetName || symbol);
@@ -21,6 +33,10 @@ export function AssetRoute() {
   const current = live[symbol.toUpperCase()] ?? asset.data;
   const { sign, rate } = useDisplayCurrency();
   const [range, setRange] = useState<ChartRange>('1d');
+  const [tab, setTab] = useState<Tab>('market stats');
+  const isDesktop = useIsDesktop();
+  const positions = usePositions();
+  const mine = (positions.data ?? []).filter((position) => position.asset.symbol === current?.symbol);
 
   return (
     <div className="space-y-6">
@@ -33,9 +49,12 @@ export function AssetRoute() {
       {current && (
         <>
           <header className="flex flex-wrap items-center justify-between gap-4">
-            <h1 className="text-2xl">
-              <AssetName asset={current} size="size-12" />
-            </h1>
+            <div className="flex items-center gap-3">
+              <h1 className="text-2xl">
+                <AssetName asset={current} size="size-12" />
+              </h1>
+              <StarToggle asset={current} />
+            </div>
             <p className="text-right">
               <span className="block text-3xl font-bold tabular-nums" data-testid="asset-price">
                 {formatPrice(Number(current.price) * rate, sign)}
@@ -43,9 +62,47 @@ export function AssetRoute() {
               <ChangeBadge value={current.changes_percentage} />
             </p>
           </header>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <MarketStats asset={current} sign={sign} rate={rate} />
-            <PriceChart symbol={current.symbol} range={range} onRange={setRange} sign={sign} rate={rate} />
+          {!isDesktop && (
+            <div
+              role="tablist"
+              aria-label="Asset sections"
+              className="grid grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1"
+            >
+              {tabs.map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === option}
+                  onClick={() => setTab(option)}
+                  className={`min-h-11 rounded-md px-1 text-xs font-semibold capitalize ${
+                    tab === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700'
+                  }`}
+                >
+                  {option}
+                </button>
+              ))}
+            </div>
+          )}
+          {positions.isError && <MessageBanner error={positions.error.message} />}
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
+            <div className="space-y-6">
+              {(isDesktop || tab === 'market stats') && (
+                <>
+                  <MarketStats asset={current} sign={sign} rate={rate} />
+                  <PriceChart symbol={current.symbol} range={range} onRange={setRange} sign={sign} rate={rate} />
+                </>
+              )}
+              {(isDesktop || tab === 'positions') && <PositionList positions={mine} sign={sign} />}
+              {(isDesktop || tab === 'history') && <TradeHistory sign={sign} />}
+            </div>
+            {(isDesktop || tab === 'trade') && (
+              <div>
+                <div className="lg:sticky lg:top-6">
+                  <TradeTicket asset={current} positions={mine} sign={sign} rate={rate} />
+                </div>
+              </div>
+            )}
           </div>
         </>
       )}

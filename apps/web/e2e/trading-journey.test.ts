@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { SignInPage } from './support/sign-in-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+const shot = (target: Page, name: string) =>
+  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const available = async () => (await page.getByTestId('brokerage-available').textContent()) ?? '';
+const heldQuantity = async () => (await page.getByTestId('position-quantity').first().textContent()) ?? '';
+
+beforeAll(async () => {
+  stack = await startStack('trading');
+  await stack.sql("update users set kyc = 'approved' where email = 'demo@example.com'");
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  problems = watchPageProblems(page);
+  await new SignInPage(page).open(stack.app.url);
+  await new SignInPage(page).signIn('demo@example.com', stack.demoPassword);
+  await page.waitForURL((url) => url.pathname === '/portfolio');
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.stop();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await shot(page, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+describe('trading on the asset screen in Chromium', () => {
+  it('buys from the trade ticket and the position and balance appear without a reload', async () => {
+    await page.goto(`${stack.app.url}/market`);
+    await page.locator('tbody tr[data-symbol="AAPL"]').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/AAPL'));
+    await page.getByText('You have no open positions').waitFor();
+    await expect.poll(available).toBe('$20,000.00');
+
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByText('Amount required!').waitFor();
+    await page.getByLabel('Amount ($)').fill('1000');
+    await expect.poll(async () => page.getByTestId('ticket-quantity').textContent()).toMatch(/^\d+\.\d{8} AAPL$/);
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByText('Position opened.').waitFor();
+
+    await page.getByTestId('position-row').waitFor();
+    await expect.poll(available).not.toBe('$20,000.00');
+    const after = Number((await available()).replace(/[^0-9.]/g, ''));
+    expect(after).toBeGreaterThanOrEqual(19_000);
+    expect(after).toBeLessThan(19_000.01);
+    await page.getByTestId('trade-history').getByText('open').first().waitFor();
+    await shot(page, 'asset-trading-desktop');
+  });
+
+  it('closes half, then all, and the balance and trade history follow', async () => {
+    const held = await heldQuantity();
+    const half = (Math.floor(Number(held) * 1e8) / 2e8).toFixed(8);
+    const before = await available();
+
+    await page.getByTestId('position-row').getByRole('button').first().click();
+    await page.getByLabel('Quantity to close').fill(half);
+    await page.getByRole('button', { name: 'Close position' }).click();
+    await page.getByText('Position closed.').waitFor();
+    await expect.poll(heldQuantity).not.toBe(held);
+    expect(Number(await heldQuantity())).toBeCloseTo(Number(held) - Number(half), 8);
+    await expect.poll(available).not.toBe(before);
+
+    const middle = await available();
+    // The row stays expanded after a partial close.
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByRole('button', { name: 'Close position' }).click();
+    await page.getByText('You have no open positions').waitFor();
+    await expect.poll(available).not.toBe(middle);
+    const back = Number((await available()).replace(/[^0-9.]/g, ''));
+    expect(Math.abs(back - 20_000)).toBeLessThan(50);
+    await page.getByTestId('trade-history').getByText('closed').first().waitFor();
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('adds and removes the watchlist star', async () => {
+    await page.getByRole('button', { name: 'Add Apple Inc. to your watchlist' }).click();
+    await page.getByText('Added to your watchlist.').waitFor();
+    const remove = page.getByRole('button', { name: 'Remove Apple Inc. from your watchlist' });
+    expect(await remove.getAttribute('aria-pressed')).toBe('true');
+    await remove.click();
+    await page.getByText('Removed from your watchlist.').waitFor();
+    await page.getByRole('button', { name: 'Add Apple Inc. to your watchlist', pressed: false }).waitFor();
+  });
+
+  it('shows the four asset tabs on a 390×844 phone', async () => {
+    const phone = await phoneWithSessionOf(browser, page, stack.app.url);
+    await phone.goto(page.url());
+    await phone.getByRole('tab', { name: 'market stats', selected: true }).waitFor();
+    await phone.getByRole('tab', { name: 'trade' }).click();
+    await phone.getByLabel('Amount ($)').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(phone, 'asset-trade-phone');
+    await phone.getByRole('tab', { name: 'history' }).click();
+    await phone.getByTestId('trade-history').waitFor();
+    await phone.close();
+  });
+});

@@ -1,0 +1,29 @@
+/** A position or trade-history row as the API answers it (spec 2 §3). */
+export type Position = {
+  id: string;
+  asset_id: number;
+  asset: { name: string; symbol: string; img: string; type: 'stocks' | 'crypto' };
+  asset_type: 'stocks' | 'crypto';
+  account: string;
+  type: 'buy' | 'sell';
+  quantity: string;
+  price: string;
+  amount: string;
+  value: string;
+  cost: string;
+  pl: string;
+  pl_percentage: string;
+  today_pl: string;
+  today_pl_percentage: string;
+  realised_pl: string;
+  leverage: number;
+  tp: string | null;
+  sl: string | null;
+  order_type: string;
+  status: string;
+  close_reason: string | null;
+  created_at: string;
+  closed_at: string | null;
+};
+
+export type WatchlistEntry = { id: string; asset: { id: number; symbol: string; name: string } };

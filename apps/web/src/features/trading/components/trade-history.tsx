@@ -1,0 +1,105 @@
+import { formatMoney } from '@itrust/contracts/format';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { useTradeHistory } from '../api/trading';
+import { SignedFigure } from './figures';
+
+const historyDate = (iso: string) =>
+  new Date(iso)
+    .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' })
+    .replace(/ (\d{4})$/, ', $1');
+
+/** Trade History: 10 per page, with the month picker and paging the old client showed but never wired. */
+export function TradeHistory({ sign }: { sign: string }) {
+  const [page, setPage] = useState(1);
+  const [month, setMonth] = useState('');
+  const monthId = useId();
+  const history = useTradeHistory(page, month);
+  const rows = history.data?.data ?? [];
+  const lastPage = history.data?.last_page ?? 1;
+
+  return (
+    <section aria-labelledby="history-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="history-title" className="text-lg font-semibold text-brand-900">
+          Trade History
+        </h2>
+        <div className="flex items-center gap-2 text-sm">
+          <label htmlFor={monthId} className="text-slate-700">
+            Select month
+          </label>
+          <input
+            id={monthId}
+            type="month"
+            value={month}
+            onChange={(event) => {
+              setMonth(event.target.value);
+              setPage(1);
+            }}
+            className="min-h-11 rounded-lg border border-slate-300 px-2"
+          />
+        </div>
+      </div>
+      {history.isError && <MessageBanner error={history.error.message} />}
+      {history.isPending && <p className="mt-4 text-slate-600">Loading your trades…</p>}
+      {history.isSuccess && rows.length === 0 && <p className="mt-4 text-slate-600">You have no data</p>}
+      {rows.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="trade-history">
+            <thead className="text-xs text-slate-600">
+              <tr>
+                <th className="py-2 font-medium">Type/Date</th>
+                <th className="font-medium">Assets</th>
+                <th className="font-medium">Amount / Qty</th>
+                <th className="font-medium">P / L</th>
+                <th className="font-medium">Status</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((trade) => (
+                <tr key={trade.id}>
+                  <td className="py-2">
+                    <span className={`font-semibold ${trade.type === 'buy' ? 'text-emerald-700' : 'text-red-700'}`}>
+                      {trade.type}
+                    </span>{' '}
+                    <span className="text-slate-600">{trade.asset.type}</span>
+                    <span className="block text-xs text-slate-600">{historyDate(trade.created_at)}</span>
+                  </td>
+                  <td>
+                    {trade.asset.name}
+                    <span className="block text-xs text-slate-600">{trade.asset.symbol}</span>
+                  </td>
+                  <td className="tabular-nums">
+                    {formatMoney(trade.amount, sign)}
+                    <span className="block text-xs text-slate-600">{trade.quantity}</span>
+                  </td>
+                  <td>
+                    <SignedFigure amount={trade.pl} percent={trade.pl_percentage} sign={sign} />
+                  </td>
+                  <td className={`font-semibold ${trade.status === 'open' ? 'text-blue-700' : 'text-red-700'}`}>
+                    {trade.status}
+                    {trade.close_reason && <span className="block text-xs font-normal">{trade.close_reason}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+        <span>
+          {history.data?.total ?? 0} {history.data?.total === 1 ? 'asset' : 'assets'} · page {page} of {lastPage}
+        </span>
+        <span className="flex gap-2">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
+            Previous
+          </Button>
+          <Button variant="secondary" disabled={page >= lastPage} onClick={() => setPage((current) => current + 1)}>
+            Next
+          </Button>
+        </span>
+      </footer>
+    </section>
+  );
+}
