@@ -15,10 +15,21 @@ type ConfirmFlowProps = {
   continueTo: string;
   onClose: () => void;
   afterSuccess?: ReactNode;
+  sendingText?: string;
+  doneTitle?: string;
 };
 
 /** The confirm modal, 'Initiating transaction...', then the success dialog with the server's message. */
-export function ConfirmFlow({ title, details, submit, continueTo, onClose, afterSuccess }: ConfirmFlowProps) {
+export function ConfirmFlow({
+  title,
+  details,
+  submit,
+  continueTo,
+  onClose,
+  afterSuccess,
+  sendingText = 'Initiating transaction...',
+  doneTitle = 'Request received',
+}: ConfirmFlowProps) {
   const navigate = useNavigate();
   const [state, setState] = useState<'confirm' | 'sending' | 'done'>('confirm');
   const [message, setMessage] = useState('');
@@ -37,7 +48,7 @@ export function ConfirmFlow({ title, details, submit, continueTo, onClose, after
 
   if (state === 'done') {
     return (
-      <Modal title="Request received" onClose={onClose}>
+      <Modal title={doneTitle} onClose={onClose}>
         <p className="text-slate-800">{message}</p>
         <p className="mt-2 font-semibold text-brand-800">Thank you for investing with us.</p>
         {afterSuccess}
@@ -64,7 +75,7 @@ export function ConfirmFlow({ title, details, submit, continueTo, onClose, after
         ))}
       </dl>
       <div className="mt-4">
-        <MessageBanner error={error.message} success={state === 'sending' ? 'Initiating transaction...' : null} />
+        <MessageBanner error={error.message} success={state === 'sending' ? sendingText : null} />
       </div>
       <div className="mt-6 flex gap-3">
         <Button variant="secondary" className="flex-1" onClick={onClose} disabled={state === 'sending'}>

@@ -1,0 +1,173 @@
+import { formatMoney } from '@itrust/contracts/format';
+import { quantityFor } from '@itrust/contracts/trade-rules';
+import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useWallets } from '../../cash/api/wallet';
+import { ConfirmFlow } from '../../cash/components/confirm-flow';
+import { useAssetsOfType } from '../../market/api/get-assets-of-type';
+import { useDisplayCurrency } from '../../market/api/get-fx-rates';
+import type { Asset } from '../../market/api/types';
+import { useBuy, useClose, usePositions } from '../api/trading';
+
+type Errors = { wallet?: string; amount?: string; asset?: string };
+
+/**
+ * The /market trade form. Buying lists every asset of the chosen type; selling lists only the
+ * caller's open positions of that type in the chosen wallet. Quantity is amount over price, 6 places.
+ */
+export function MarketTradeForm() {
+  const { sign, rate } = useDisplayCurrency();
+  const [wallet, setWallet] = useState('brokerage');
+  const [type, setType] = useState<Asset['type']>('stocks');
+  const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [choice, setChoice] = useState('');
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [confirming, setConfirming] = useState(false);
+  const wallets = useWallets();
+  const assets = useAssetsOfType(type);
+  const positions = usePositions();
+  const buy = useBuy();
+  const close = useClose();
+
+  const open = (positions.data ?? []).filter((position) => position.asset_type === type && position.account === wallet);
+  const options =
+    side === 'buy'
+      ? (assets.data ?? []).map((asset) => ({ value: String(asset.id), label: `${asset.name} (${asset.symbol})` }))
+      : open.map((position) => ({
+          value: position.id,
+          label: `${position.asset.name} (${position.asset.symbol}) · ${position.quantity} held`,
+        }));
+  const position = open.find((item) => item.id === choice);
+  const asset = (assets.data ?? []).find((item) =>
+    side === 'buy' ? String(item.id) === choice : item.id === position?.asset_id,
+  );
+  const price = asset ? (Number(asset.price) * rate).toFixed(8) : '';
+  const quantity = (asset && quantityFor(amount, price, 6)) || '0.000000';
+
+  function review(event: SyntheticEvent) {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!wallet) found.wallet = 'Wallet required!';
+    if (!amount.trim()) found.amount = 'Amount required!';
+    else if (!quantityFor(amount, '1') || Number(quantity) <= 0) found.amount = 'Enter an amount above zero.';
+    if (!choice || !asset) found.asset = 'Select an asset!';
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirming(true);
+  }
+
+  async function submit() {
+    if (!asset) throw new Error('Select an asset!');
+    if (side === 'buy') await buy.mutateAsync({ assetId: asset.id, quantity });
+    else if (position) await close.mutateAsync({ positionId: position.id, quantity });
+    const spent = formatMoney(amount.replaceAll(',', ''), sign);
+    return { message: `You ${side === 'buy' ? 'bought' : 'sold'} ${quantity} of ${asset.symbol} for ${spent}.` };
+  }
+
+  const reset = (next: () => void) => {
+    next();
+    setChoice('');
+    setErrors({});
+  };
+
+  return (
+    <section aria-labelledby="trade-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="trade-title" className="text-lg font-semibold text-brand-900">
+        Trade
+      </h2>
+      <form onSubmit={review} noValidate className="mt-4 space-y-4">
+        <div role="radiogroup" aria-label="Side" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+          {(['buy', 'sell'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={side === option}
+              onClick={() => reset(() => setSide(option))}
+              className={`min-h-11 rounded-md text-sm font-semibold capitalize ${
+                side === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700'
+              }`}
+            >
+              {option}
+            </button>
+          ))}
+        </div>
+        <SelectField
+          label="Account type"
+          placeholder="Select a wallet"
+          options={[{ value: 'brokerage', label: 'Brokerage' }]}
+          value={wallet}
+          onChange={(event) => reset(() => setWallet(event.target.value))}
+          error={errors.wallet}
+        />
+        <p className="text-sm text-slate-700">
+          Available:{' '}
+          <span className="font-semibold tabular-nums">
+            {wallets.isPending ? '…' : formatMoney(wallets.data?.brokerage.available, sign)}
+          </span>
+        </p>
+        <SelectField
+          label="Asset type"
+          options={[
+            { value: 'stocks', label: 'Stocks' },
+            { value: 'crypto', label: 'Crypto' },
+          ]}
+          value={type}
+          onChange={(event) => reset(() => setType(event.target.value === 'crypto' ? 'crypto' : 'stocks'))}
+        />
+        <SelectField
+          label={side === 'buy' ? 'Asset' : 'Position'}
+          placeholder={
+            assets.isPending || positions.isPending
+              ? 'Loading…'
+              : options.length === 0
+                ? 'You have no open positions'
+                : 'Select an asset'
+          }
+          options={options}
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+          error={errors.asset}
+        />
+        <TextField
+          label={`Amount (${sign})`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={errors.amount}
+        />
+        <p className="text-sm text-slate-700">
+          Quantity:{' '}
+          <span className="font-semibold tabular-nums" data-testid="trade-quantity">
+            {quantity} {asset?.symbol ?? ''}
+          </span>
+        </p>
+        <Button type="submit" className="w-full">
+          {side === 'buy' ? 'Buy' : 'Sell'}
+        </Button>
+      </form>
+      {confirming && asset && (
+        <ConfirmFlow
+          title={`confirm ${side}`}
+          details={[
+            { label: 'Asset', value: `${asset.name} (${asset.symbol})` },
+            { label: 'Quantity', value: quantity },
+            { label: 'Amount', value: formatMoney(amount.replaceAll(',', ''), sign) },
+            { label: 'Wallet', value: 'Brokerage' },
+          ]}
+          submit={submit}
+          sendingText="Opening position..."
+          doneTitle={side === 'buy' ? 'Position opened' : 'Position closed'}
+          continueTo="/market"
+          onClose={() => {
+            setConfirming(false);
+            if (buy.isSuccess || close.isSuccess) setAmount('');
+          }}
+        />
+      )}
+    </section>
+  );
+}
