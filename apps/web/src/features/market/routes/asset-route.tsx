@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { usePositions } from '../../trading/api/trading';
 import { PositionList } from '../../trading/components/position-list';
 import { StarToggle } from '../../trading/components/star-toggle';
@@ -63,26 +64,13 @@ export function AssetRoute() {
             </p>
           </header>
           {!isDesktop && (
-            <div
-              role="tablist"
-              aria-label="Asset sections"
-              className="grid grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1"
-            >
-              {tabs.map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === option}
-                  onClick={() => setTab(option)}
-                  className={`min-h-11 rounded-md px-1 text-xs font-semibold capitalize ${
-                    tab === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700'
-                  }`}
-                >
-                  {option}
-                </button>
-              ))}
-            </div>
+            <SegmentedControl
+              label="Asset sections"
+              options={tabs}
+              value={tab}
+              onChange={setTab}
+              className="[&>button]:text-xs"
+            />
           )}
           {positions.isError && <MessageBanner error={positions.error.message} />}
           <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">

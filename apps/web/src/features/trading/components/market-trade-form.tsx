@@ -10,6 +10,7 @@ import { useAssetsOfType } from '../../market/api/get-assets-of-type';
 import { useDisplayCurrency } from '../../market/api/get-fx-rates';
 import type { Asset } from '../../market/api/types';
 import { useBuy, useClose, usePositions } from '../api/trading';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 
 type Errors = { wallet?: string; amount?: string; asset?: string };
 
@@ -78,22 +79,13 @@ export function MarketTradeForm() {
         Trade
       </h2>
       <form onSubmit={review} noValidate className="mt-4 space-y-4">
-        <div role="radiogroup" aria-label="Side" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
-          {(['buy', 'sell'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              role="radio"
-              aria-checked={side === option}
-              onClick={() => reset(() => setSide(option))}
-              className={`min-h-11 rounded-md text-sm font-semibold capitalize ${
-                side === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700'
-              }`}
-            >
-              {option}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="Side"
+          kind="radio"
+          options={['buy', 'sell'] as const}
+          value={side}
+          onChange={(option) => reset(() => setSide(option))}
+        />
         <SelectField
           label="Account type"
           placeholder="Select a wallet"

@@ -10,6 +10,7 @@ import { useWallets } from '../../cash/api/wallet';
 import type { Asset } from '../../market/api/types';
 import { useBuy, useClose } from '../api/trading';
 import type { Position } from '../api/types';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 
 type TradeTicketProps = { asset: Asset; positions: Position[]; sign: string; rate: number };
 
@@ -64,22 +65,13 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
       <h2 id="ticket-title" className="sr-only">
         Trade {asset.name}
       </h2>
-      <div role="tablist" aria-label="Side" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
-        {(['buy', 'sell'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="tab"
-            aria-selected={side === option}
-            onClick={() => setSide(option)}
-            className={`min-h-11 rounded-md text-sm font-semibold capitalize ${
-              side === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700'
-            }`}
-          >
-            {option} {asset.name}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label="Side"
+        options={['buy', 'sell'] as const}
+        value={side}
+        onChange={setSide}
+        optionLabel={(option) => `${option} ${asset.name}`}
+      />
       <form onSubmit={submit} noValidate className="mt-5 space-y-4">
         <SelectField
           label="Wallet"

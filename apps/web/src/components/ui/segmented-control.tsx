@@ -1,0 +1,44 @@
+type SegmentedControlProps<T extends string> = {
+  label: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  /** 'tab' switches what is shown; 'radio' picks a value inside a form. */
+  kind?: 'tab' | 'radio';
+  optionLabel?: (option: T) => string;
+  className?: string;
+};
+
+/** The grey pill of equal segments used for tabs and two-way choices. */
+export function SegmentedControl<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  kind = 'tab',
+  optionLabel = (option) => option,
+  className = '',
+}: SegmentedControlProps<T>) {
+  return (
+    <div
+      role={kind === 'tab' ? 'tablist' : 'radiogroup'}
+      aria-label={label}
+      className={`grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1 ${className}`}
+    >
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          role={kind}
+          {...(kind === 'tab' ? { 'aria-selected': value === option } : { 'aria-checked': value === option })}
+          onClick={() => onChange(option)}
+          className={`min-h-11 rounded-md px-1 text-sm font-semibold capitalize ${
+            value === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700'
+          }`}
+        >
+          {optionLabel(option)}
+        </button>
+      ))}
+    </div>
+  );
+}
