@@ -44,6 +44,15 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 process.on('SIGHUP', onSignal);
 
+// A failure nothing caught still stops in order (database last). While stopping, a late error from
+// a connection being closed is logged, not turned into a failed exit.
+function onUncaught(error: unknown) {
+  console.error(error);
+  if (!stopping) void stop(1, 'Itrust stopped after an unexpected error.');
+}
+process.on('uncaughtException', onUncaught);
+process.on('unhandledRejection', onUncaught);
+
 async function main() {
   const config = loadConfig();
   let databaseUrl = config.databaseUrl;
