@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
 import type { RunningApp } from './support/server.ts';
 import { startStack, type Stack } from './support/stack.ts';
-import { SignInPage } from './support/sign-in-page.ts';
+import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
 
 let stack: Stack;
 let app: RunningApp;
@@ -23,11 +23,7 @@ beforeAll(async () => {
   app = stack.app;
   const password = stack.demoPassword;
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1366, height: 1000 } });
-  problems = watchPageProblems(page);
-  await new SignInPage(page).open(app.url);
-  await new SignInPage(page).signIn('demo@example.com', password);
-  await page.waitForURL((url) => url.pathname === '/portfolio');
+  ({ page, problems } = await demoInvestorPage(browser, stack.app.url, password, { width: 1366, height: 1000 }));
 });
 
 afterAll(async () => {
@@ -36,8 +32,7 @@ afterAll(async () => {
 });
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await shot(page, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
 });
 
 describe('the cash wallet in Chromium', () => {

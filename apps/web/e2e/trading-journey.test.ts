@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
-import { SignInPage } from './support/sign-in-page.ts';
+import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
+import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 let stack: Stack;
@@ -19,11 +19,7 @@ beforeAll(async () => {
   stack = await startStack('trading');
   await stack.sql("update users set kyc = 'approved' where email = 'demo@example.com'");
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  problems = watchPageProblems(page);
-  await new SignInPage(page).open(stack.app.url);
-  await new SignInPage(page).signIn('demo@example.com', stack.demoPassword);
-  await page.waitForURL((url) => url.pathname === '/portfolio');
+  ({ page, problems } = await demoInvestorPage(browser, stack.app.url, stack.demoPassword));
 });
 
 afterAll(async () => {
@@ -32,8 +28,7 @@ afterAll(async () => {
 });
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await shot(page, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
 });
 
 describe('trading on the asset screen in Chromium', () => {

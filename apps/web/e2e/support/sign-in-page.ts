@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { watchPageProblems } from './browser.ts';
 
 /** The sign-in screen at /, with the product pitch and supported currencies beside it on wide screens. */
 export class SignInPage {
@@ -37,3 +38,21 @@ export class SignInPage {
     return this.page.locator('footer').textContent();
   }
 }
+
+/** A new page signed in as the demo investor, on /portfolio, with the problems it reports collected. */
+export async function demoInvestorPage(
+  browser: Browser,
+  baseUrl: string,
+  password: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const problems = watchPageProblems(page);
+  await new SignInPage(page).open(baseUrl);
+  await new SignInPage(page).signIn('demo@example.com', password);
+  await page.waitForURL((url) => url.pathname === '/portfolio');
+  return { page, problems };
+}
+
+/** The screenshot name for a failed test: short, and safe as a file name. */
+export const failedShotName = (taskName: string) => `failed-${taskName.slice(0, 40).replace(/\W+/g, '-')}`;

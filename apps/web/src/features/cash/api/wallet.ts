@@ -1,6 +1,7 @@
 import type { Page } from '@itrust/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { PaymentMethod, Transaction, WalletKind, Wallets } from './types';
 
 /** Every money-moving request carries an Idempotency-Key: a retried click never moves money twice. */
@@ -49,20 +50,10 @@ export const paymentMethodsQuery = (type: 'bank' | 'crypto') =>
   });
 export const usePaymentMethods = (type: 'bank' | 'crypto') => useQuery(paymentMethodsQuery(type));
 
-/** After money moves, balances, history and totals are read again: the screen shows the new state without a reload. */
-function useMoneyMutation<T>(mutationFn: (input: T) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async () => {
-      await Promise.all(
-        ['wallets', 'transactions', 'analytics', 'user', 'payment-methods'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      );
-    },
-  });
-}
+/** After money moves, balances, history and totals are read again. */
+const afterMoneyMoves = ['wallets', 'transactions', 'analytics', 'user', 'payment-methods'] as const;
+const useMoneyMutation = <T>(mutationFn: (input: T) => Promise<{ message: string }>) =>
+  useRefreshingMutation(mutationFn, afterMoneyMoves);
 
 export const useDeposit = () =>
   useMoneyMutation((body: { amount: string; mode: 'crypto' | 'bank'; coin?: string; comment?: string }) =>

@@ -1,6 +1,7 @@
 import type { Page } from '@itrust/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { Position, WatchlistEntry } from './types';
 
 export const positionsQuery = () =>
@@ -34,18 +35,11 @@ export const watchlistQuery = () =>
   });
 export const useWatchlist = () => useQuery(watchlistQuery());
 
-/** After a trade every figure it touches is read again: the screen never needs a reload. */
-function useTradingMutation<T>(mutationFn: (input: T) => Promise<{ message: string }>, keys: string[]) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
-  });
-}
+/** After a trade every figure it touches is read again. */
 const afterTrade = ['positions', 'trade-history', 'wallets', 'transactions', 'analytics', 'user'];
 
 export const useBuy = () =>
-  useTradingMutation(
+  useRefreshingMutation(
     (input: { assetId: number; quantity: string }) =>
       apiRequest('/user/position/store', {
         method: 'POST',
@@ -55,7 +49,7 @@ export const useBuy = () =>
   );
 
 export const useClose = () =>
-  useTradingMutation(
+  useRefreshingMutation(
     (input: { positionId: string; quantity: string }) =>
       apiRequest(`/user/position/close/${input.positionId}`, {
         method: 'PUT',
@@ -65,7 +59,7 @@ export const useClose = () =>
   );
 
 export const useStar = () =>
-  useTradingMutation(
+  useRefreshingMutation(
     (input: { assetId: number; entryId: string | undefined }) =>
       input.entryId
         ? apiRequest(`/user/watchlist/destroy/${input.entryId}`, { method: 'DELETE' })

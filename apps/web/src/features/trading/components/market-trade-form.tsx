@@ -4,13 +4,13 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useWallets } from '../../cash/api/wallet';
 import { ConfirmFlow } from '../../cash/components/confirm-flow';
 import { useAssetsOfType } from '../../market/api/get-assets-of-type';
 import { useDisplayCurrency } from '../../market/api/get-fx-rates';
 import type { Asset } from '../../market/api/types';
 import { useBuy, useClose, usePositions } from '../api/trading';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
+import { BrokerageAvailable } from './brokerage-available';
 
 type Errors = { wallet?: string; amount?: string; asset?: string };
 
@@ -27,7 +27,6 @@ export function MarketTradeForm() {
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
-  const wallets = useWallets();
   const assets = useAssetsOfType(type);
   const positions = usePositions();
   const buy = useBuy();
@@ -94,12 +93,7 @@ export function MarketTradeForm() {
           onChange={(event) => reset(() => setWallet(event.target.value))}
           error={errors.wallet}
         />
-        <p className="text-sm text-slate-700">
-          Available:{' '}
-          <span className="font-semibold tabular-nums">
-            {wallets.isPending ? '…' : formatMoney(wallets.data?.brokerage.available, sign)}
-          </span>
-        </p>
+        <BrokerageAvailable sign={sign} />
         <SelectField
           label="Asset type"
           options={[

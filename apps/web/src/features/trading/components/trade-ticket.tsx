@@ -1,4 +1,3 @@
-import { formatMoney } from '@itrust/contracts/format';
 import { quantityFor } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,11 +5,11 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
-import { useWallets } from '../../cash/api/wallet';
 import type { Asset } from '../../market/api/types';
 import { useBuy, useClose } from '../api/trading';
 import type { Position } from '../api/types';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
+import { BrokerageAvailable } from './brokerage-available';
 
 type TradeTicketProps = { asset: Asset; positions: Position[]; sign: string; rate: number };
 
@@ -23,7 +22,6 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
   const [amount, setAmount] = useState('');
   const [positionId, setPositionId] = useState('');
   const [amountError, setAmountError] = useState<string>();
-  const wallets = useWallets();
   const buy = useBuy();
   const close = useClose();
   const error = useFlash();
@@ -79,12 +77,7 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
           value="brokerage"
           onChange={() => undefined}
         />
-        <p className="text-sm text-slate-700">
-          Available:{' '}
-          <span className="font-semibold tabular-nums" data-testid="brokerage-available">
-            {wallets.isPending ? '…' : formatMoney(wallets.data?.brokerage.available, sign)}
-          </span>
-        </p>
+        <BrokerageAvailable sign={sign} testId="brokerage-available" />
         {side === 'sell' &&
           (positions.length === 0 ? (
             <p className="text-sm text-slate-700">You have no open positions in {asset.symbol} to sell.</p>
