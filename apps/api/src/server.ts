@@ -15,7 +15,6 @@ import { runTick } from './modules/market/tick.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
-import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { seedDemoUsers } from './seed/demo.ts';
 import { seedDemoMoney } from './seed/demo-money.ts';
 import { seedMarket } from './seed/market.ts';
@@ -75,7 +74,7 @@ async function main() {
   await seedMarket(db, systemClock, config.marketSeed, progress.step);
   const demo = config.isProduction ? undefined : await seedDemoUsers(db, config.dataDir);
   if (demo)
-    await seedDemoMoney(db, walletServiceFor(db, systemClock, createUsersRepository(db), config.limits), demo.userId);
+    await seedDemoMoney(db, createUsersRepository(db), config.limits, demo.userId, systemClock.now());
 
   progress.step('Starting the API');
   const appSecret = await resolveAppSecret(config.appSecret, config.dataDir);

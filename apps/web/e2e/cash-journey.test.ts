@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
+import { cents } from './support/money.ts';
 import type { RunningApp } from './support/server.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
@@ -73,6 +74,9 @@ describe('the cash wallet in Chromium', () => {
 
   it('transfers cash to brokerage and both balances change', async () => {
     await tab('transfer');
+    const brokerage = page.getByTestId('transfer-available-brokerage');
+    await expect.poll(async () => cents(await brokerage.textContent())).toBeGreaterThan(0);
+    const before = cents(await brokerage.textContent());
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
     await page.getByText('Invalid amount!').waitFor();
     await page.getByLabel('Amount').fill('1000');
@@ -85,13 +89,10 @@ describe('the cash wallet in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(cashBalance).toBe('$94,000.00');
     await tab('transfer');
-    await page.getByText('$21,000.00').first().waitFor();
+    await expect.poll(async () => cents(await brokerage.textContent())).toBe(before + 100_000);
   });
 
   it('adds a bank account and requests a withdrawal', async () => {
-    await stack.sql("update users set kyc = 'approved' where email = 'demo@example.com'");
-    await page.reload();
-    await page.getByRole('heading', { name: 'Cash', level: 1 }).waitFor();
     await tab('withdraw');
     await page.getByTestId('payment-method-card').waitFor();
     await page.getByRole('button', { name: 'Edit details' }).click();

@@ -20,8 +20,6 @@ beforeAll(async () => {
   stack = await startStack('market', { MARKET_TICK_SECONDS: '2' });
   app = stack.app;
   const password = stack.demoPassword;
-  // The market needs an approved identity; the operator console that approves it comes later.
-  await stack.sql("update users set kyc = 'approved' where email = 'demo@example.com'");
   browser = await launchChromium();
   ({ page, problems } = await demoInvestorPage(browser, stack.app.url, password));
 });

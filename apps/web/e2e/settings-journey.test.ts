@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -8,9 +7,11 @@ import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } 
 import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
-import { npmStart, pressCtrlC, waitForOutput, type RunningApp } from './support/server.ts';
+import type { RunningApp } from './support/server.ts';
 import { SignInPage } from './support/sign-in-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
 
+let stack: Stack;
 let dataDir: string;
 let app: RunningApp;
 let browser: Browser;
@@ -32,9 +33,10 @@ async function signInAsDemo(target: Page) {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-settings-'));
-  app = await npmStart({ DATA_DIR: dataDir });
-  demoPassword = (await waitForOutput(app, /Demo investor: demo@example\.com {2}password: (\S+)/))[1] ?? '';
+  stack = await startStack('settings');
+  ({ app, dataDir, demoPassword } = stack);
+  // The demo investor's identity is approved in the demo data; this journey is one of an investor's first days.
+  await stack.sql("update users set kyc = 'pending' where email = 'demo@example.com'");
   images.front = path.join(dataDir, 'licence-front.jpg');
   images.back = path.join(dataDir, 'licence-back.png');
   await writeFile(
@@ -56,8 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close();
-  await pressCtrlC(app);
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.stop();
 });
 
 afterEach(async (context) => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
+import { cents } from './support/money.ts';
 import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -9,15 +10,16 @@ let stack: Stack;
 let browser: Browser;
 let page: Page;
 let problems: string[];
+/** The brokerage balance before the journey trades, in cents. */
+let start: number;
 
 const shot = (target: Page, name: string) =>
   target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-const available = async () => (await page.getByTestId('brokerage-available').textContent()) ?? '';
+const available = async () => cents(await page.getByTestId('brokerage-available').textContent());
 const heldQuantity = async () => (await page.getByTestId('position-quantity').first().textContent()) ?? '';
 
 beforeAll(async () => {
   stack = await startStack('trading');
-  await stack.sql("update users set kyc = 'approved' where email = 'demo@example.com'");
   browser = await launchChromium();
   ({ page, problems } = await demoInvestorPage(browser, stack.app.url, stack.demoPassword));
 });
@@ -35,16 +37,18 @@ describe('trading on the asset screen in Chromium', () => {
   it('buys a stock from the /market trade form: confirm, success modal, continue', async () => {
     await page.goto(`${stack.app.url}/market`);
     const form = page.getByRole('region', { name: 'Trade' });
+    await expect.poll(available).toBeGreaterThan(0);
+    start = await available();
     await form.getByRole('button', { name: 'Buy', exact: true }).click();
     await form.getByText('Amount required!').waitFor();
     await form.getByText('Select an asset!').waitFor();
-    await form.getByLabel('Asset', { exact: true }).selectOption({ label: 'Apple Inc. (AAPL)' });
+    await form.getByLabel('Asset', { exact: true }).selectOption({ label: 'Adobe Inc. (ADBE)' });
     await form.getByLabel('Amount ($)').fill('1000');
-    await expect.poll(async () => form.getByTestId('trade-quantity').textContent()).toMatch(/^\d+\.\d{6} AAPL$/);
+    await expect.poll(async () => form.getByTestId('trade-quantity').textContent()).toMatch(/^\d+\.\d{6} ADBE$/);
     await form.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByRole('dialog', { name: 'confirm buy' }).getByRole('button', { name: 'Confirm' }).click();
     const done = page.getByRole('dialog', { name: 'Position opened' });
-    await done.getByText(/^You bought \d+\.\d{6} of AAPL for \$1,000\.00\.$/).waitFor();
+    await done.getByText(/^You bought \d+\.\d{6} of ADBE for \$1,000\.00\.$/).waitFor();
     await done.getByText('Thank you for investing with us.').waitFor();
     await shot(page, 'market-trade-success');
     await done.getByRole('button', { name: 'Continue' }).click();
@@ -52,23 +56,23 @@ describe('trading on the asset screen in Chromium', () => {
   });
 
   it('finds the position on the asset screen and buys more from the trade ticket without a reload', async () => {
-    await page.locator('tbody tr[data-symbol="AAPL"]').click();
-    await page.waitForURL((url) => url.pathname.endsWith('/AAPL'));
+    await page.locator('tbody tr[data-symbol="ADBE"]').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/ADBE'));
     await page.getByTestId('position-row').waitFor();
-    await expect.poll(available).toBe('$19,000.00');
+    await expect.poll(available).toBe(start - 100_000);
 
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByText('Amount required!').waitFor();
     await page.getByLabel('Amount ($)').fill('1000');
-    await expect.poll(async () => page.getByTestId('ticket-quantity').textContent()).toMatch(/^\d+\.\d{8} AAPL$/);
+    await expect.poll(async () => page.getByTestId('ticket-quantity').textContent()).toMatch(/^\d+\.\d{8} ADBE$/);
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByText('Position opened.').waitFor();
 
     await expect.poll(async () => page.getByTestId('position-row').count()).toBe(2);
-    await expect.poll(available).not.toBe('$19,000.00');
-    const after = Number((await available()).replace(/[^0-9.]/g, ''));
-    expect(after).toBeGreaterThanOrEqual(18_000);
-    expect(after).toBeLessThan(18_000.01);
+    await expect.poll(available).not.toBe(start - 100_000);
+    const after = await available();
+    expect(after).toBeGreaterThanOrEqual(start - 200_000);
+    expect(after).toBeLessThanOrEqual(start - 199_999);
     await page.getByTestId('trade-history').getByText('open').first().waitFor();
     await shot(page, 'asset-trading-desktop');
   });
@@ -96,20 +100,19 @@ describe('trading on the asset screen in Chromium', () => {
     await page.getByRole('button', { name: 'Close position' }).click();
     await page.getByText('You have no open positions').waitFor();
     await expect.poll(available).not.toBe(middle);
-    const back = Number((await available()).replace(/[^0-9.]/g, ''));
-    expect(Math.abs(back - 20_000)).toBeLessThan(100);
+    expect(Math.abs((await available()) - start)).toBeLessThan(10_000);
     await page.getByTestId('trade-history').getByText('closed').first().waitFor();
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
   it('adds and removes the watchlist star', async () => {
-    await page.getByRole('button', { name: 'Add Apple Inc. to your watchlist' }).click();
+    await page.getByRole('button', { name: 'Add Adobe Inc. to your watchlist' }).click();
     await page.getByText('Added to your watchlist.').waitFor();
-    const remove = page.getByRole('button', { name: 'Remove Apple Inc. from your watchlist' });
+    const remove = page.getByRole('button', { name: 'Remove Adobe Inc. from your watchlist' });
     expect(await remove.getAttribute('aria-pressed')).toBe('true');
     await remove.click();
     await page.getByText('Removed from your watchlist.').waitFor();
-    await page.getByRole('button', { name: 'Add Apple Inc. to your watchlist', pressed: false }).waitFor();
+    await page.getByRole('button', { name: 'Add Adobe Inc. to your watchlist', pressed: false }).waitFor();
   });
 
   it('shows the four asset tabs on a 390×844 phone', async () => {

@@ -28,8 +28,8 @@ function demoPassword(): string {
 }
 
 /**
- * On a database with no users, outside production: the demo investor (email verified, KYC
- * pending) and the demo operator. Passwords are random, printed once and kept in
+ * On a database with no users, outside production: the demo investor (email verified, identity
+ * approved, a customer for four months) and the demo operator. Passwords are random, printed once and kept in
  * DATA_DIR/demo-credentials.txt.
  */
 export async function seedDemoUsers(db: Database, dataDir: string): Promise<DemoCredentials | undefined> {
@@ -52,7 +52,7 @@ export async function seedDemoUsers(db: Database, dataDir: string): Promise<Demo
   const place = rows[0];
   if (!place) throw new Error('The reference data has no London, England.');
 
-  const now = new Date();
+  const joined = new Date(Date.now() - 121 * 24 * 60 * 60_000);
   const [created] = await db
     .insert(users)
     .values({
@@ -74,8 +74,10 @@ export async function seedDemoUsers(db: Database, dataDir: string): Promise<Demo
       experience: 'intermediate',
       employed: 'employed',
       family: 'no',
-      termsAcceptedAt: now,
-      emailVerifiedAt: now,
+      termsAcceptedAt: joined,
+      emailVerifiedAt: joined,
+      kyc: 'approved',
+      createdAt: joined,
     })
     .returning({ id: users.id });
   if (!created) throw new Error('the demo investor was not created');

@@ -40,18 +40,20 @@ export const ledgerRepository = {
   /**
    * Posts one journal whose entries sum to zero and moves the cached balances in the same
    * transaction. A debit that would take a wallet below what it holds for withdrawals fails
-   * with InsufficientFunds, decided under the row lock of the UPDATE.
+   * with InsufficientFunds, decided under the row lock of the UPDATE. `at` comes from the caller's
+   * clock, so balances over time follow the same clock as the records that caused them.
    */
   async post(
     tx: Executor,
     description: string,
     transactionId: string | null,
     entries: { accountId: number; amount: Decimal }[],
+    at: Date,
   ): Promise<void> {
     const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
     if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
     const { rows } = await tx.execute<{ id: number }>(
-      sql`insert into journal_transactions (description, transaction_id) values (${description}, ${transactionId}) returning id::int`,
+      sql`insert into journal_transactions (description, transaction_id, created_at) values (${description}, ${transactionId}, ${at}) returning id::int`,
     );
     const journalId = rows[0]?.id;
     // Locks in account-id order, so two journals over the same accounts cannot deadlock.
@@ -62,7 +64,7 @@ export const ledgerRepository = {
         where id = ${entry.accountId} and (user_id is null or balance - held + ${amount}::numeric >= 0)`);
       if (moved.rowCount !== 1) throw new InsufficientFunds();
       await tx.execute(
-        sql`insert into journal_entries (journal_id, account_id, amount) values (${journalId}, ${entry.accountId}, ${amount}::numeric)`,
+        sql`insert into journal_entries (journal_id, account_id, amount, created_at) values (${journalId}, ${entry.accountId}, ${amount}::numeric, ${at})`,
       );
     }
   },

@@ -114,6 +114,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; users: U
           userId,
           type: 'credit',
           status: 'pending',
+          createdAt: clock.now(),
           amount: toMoney(input.amount),
           currency: await currencyOf(userId),
           reference: newReference(),
@@ -146,6 +147,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; users: U
             userId,
             type: 'debit',
             status: 'pending',
+            createdAt: clock.now(),
             amount: toMoney(input.amount),
             currency,
             reference: newReference(),
@@ -169,25 +171,33 @@ export function createWalletService(deps: { db: Database; clock: Clock; users: U
       const currency = await currencyOf(userId);
       return moving(async (tx) => {
         const wallets = await ledger.walletsOf(tx, userId, currency);
+        const now = clock.now();
         const [created] = await tx
           .insert(transactions)
           .values({
             userId,
             type: 'transfer',
             status: 'approved',
+            createdAt: now,
             amount: toMoney(input.amount),
             currency,
             reference: newReference(),
             swapFrom: input.from,
             swapTo: input.to,
             comment: input.comment ?? null,
-            decidedAt: clock.now(),
+            decidedAt: now,
           })
           .returning();
-        await ledger.post(tx, `transfer ${input.from} → ${input.to}`, created?.id ?? null, [
-          { accountId: wallets[input.from].id, amount: input.amount.negated() },
-          { accountId: wallets[input.to].id, amount: input.amount },
-        ]);
+        await ledger.post(
+          tx,
+          `transfer ${input.from} → ${input.to}`,
+          created?.id ?? null,
+          [
+            { accountId: wallets[input.from].id, amount: input.amount.negated() },
+            { accountId: wallets[input.to].id, amount: input.amount },
+          ],
+          now,
+        );
         return created;
       });
     },
@@ -218,17 +228,29 @@ export function createWalletService(deps: { db: Database; clock: Clock; users: U
         const wallets = await ledger.walletsOf(tx, approved.userId, approved.currency);
         if (approved.type === 'credit') {
           const clearing = await ledger.systemAccount(tx, 'deposits_clearing', approved.currency);
-          await ledger.post(tx, 'deposit', approved.id, [
-            { accountId: clearing.id, amount: amount.negated() },
-            { accountId: wallets.cash.id, amount },
-          ]);
+          await ledger.post(
+            tx,
+            'deposit',
+            approved.id,
+            [
+              { accountId: clearing.id, amount: amount.negated() },
+              { accountId: wallets.cash.id, amount },
+            ],
+            approved.decidedAt ?? clock.now(),
+          );
         } else if (approved.type === 'debit') {
           const clearing = await ledger.systemAccount(tx, 'withdrawals_clearing', approved.currency);
           await ledger.release(tx, wallets.cash.id, amount);
-          await ledger.post(tx, 'withdrawal', approved.id, [
-            { accountId: wallets.cash.id, amount: amount.negated() },
-            { accountId: clearing.id, amount },
-          ]);
+          await ledger.post(
+            tx,
+            'withdrawal',
+            approved.id,
+            [
+              { accountId: wallets.cash.id, amount: amount.negated() },
+              { accountId: clearing.id, amount },
+            ],
+            approved.decidedAt ?? clock.now(),
+          );
         } else {
           throw new AppError(409, 'Only deposits and withdrawals wait for a decision.');
         }

@@ -9,7 +9,14 @@ import { toMoney } from '../ledger/money.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
-type Quote = { asset_id: number; symbol: string; name: string; type: string; price: string; previous_close: string };
+export type Quote = {
+  asset_id: number;
+  symbol: string;
+  name: string;
+  type: string;
+  price: string;
+  previous_close: string;
+};
 
 export const tradingMessages = {
   insufficient: 'Insufficient balance for this amount.',
@@ -23,17 +30,26 @@ export const tradingMessages = {
 /** Amounts in the settlement currency are rounded half up to the cent. */
 const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
-export function createTradingService(deps: { db: Database; clock: Clock; users: UsersRepository }) {
-  const { db, clock, users } = deps;
+/** Where a trade reads its execution price; the live quote unless the caller says otherwise. */
+export type QuoteSource = (tx: Executor, assetId: number) => Promise<Quote>;
 
-  async function quoteOf(tx: Executor, assetId: number): Promise<Quote> {
-    const { rows } = await tx.execute<Quote>(sql`
-      select a.id as asset_id, a.symbol, a.name, a.type::text, q.price::text, q.previous_close::text
-      from assets a join asset_quotes q on q.asset_id = a.id where a.id = ${assetId}`);
-    const quote = rows[0];
-    if (!quote) throw new NotFound(tradingMessages.noAsset);
-    return quote;
-  }
+export const currentQuote: QuoteSource = async (tx, assetId) => {
+  const { rows } = await tx.execute<Quote>(sql`
+    select a.id as asset_id, a.symbol, a.name, a.type::text, q.price::text, q.previous_close::text
+    from assets a join asset_quotes q on q.asset_id = a.id where a.id = ${assetId}`);
+  const quote = rows[0];
+  if (!quote) throw new NotFound(tradingMessages.noAsset);
+  return quote;
+};
+
+export function createTradingService(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  quotes?: QuoteSource;
+}) {
+  const { db, clock, users } = deps;
+  const quoteOf = deps.quotes ?? currentQuote;
 
   async function rateOf(tx: Executor, currency: string): Promise<Decimal> {
     const { rows } = await tx.execute<{ rate: string }>(
@@ -101,10 +117,16 @@ export function createTradingService(deps: { db: Database; clock: Clock; users: 
     const wallets = await ledger.walletsOf(tx, position.userId, currency);
     const market = await ledger.systemAccount(tx, 'market', currency);
     const wallet = position.wallet === 'auto' ? wallets.auto : wallets.brokerage;
-    await ledger.post(tx, `sell ${quote.symbol}`, null, [
-      { accountId: market.id, amount: proceeds.negated() },
-      { accountId: wallet.id, amount: proceeds },
-    ]);
+    await ledger.post(
+      tx,
+      `sell ${quote.symbol}`,
+      null,
+      [
+        { accountId: market.id, amount: proceeds.negated() },
+        { accountId: wallet.id, amount: proceeds },
+      ],
+      now,
+    );
     return { proceeds, profit };
   }
 
@@ -162,10 +184,16 @@ export function createTradingService(deps: { db: Database; clock: Clock; users: 
         });
         const wallets = await ledger.walletsOf(tx, userId, currency);
         const market = await ledger.systemAccount(tx, 'market', currency);
-        await ledger.post(tx, `buy ${quote.symbol}`, null, [
-          { accountId: wallets.brokerage.id, amount: cost.negated() },
-          { accountId: market.id, amount: cost },
-        ]);
+        await ledger.post(
+          tx,
+          `buy ${quote.symbol}`,
+          null,
+          [
+            { accountId: wallets.brokerage.id, amount: cost.negated() },
+            { accountId: market.id, amount: cost },
+          ],
+          now,
+        );
         return position;
       });
     },

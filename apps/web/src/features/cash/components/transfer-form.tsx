@@ -72,7 +72,9 @@ export function TransferForm() {
               />
               {names[kind]}
             </span>
-            <span className="text-sm tabular-nums text-slate-700">{money(wallets.data?.[kind].available)}</span>
+            <span className="text-sm tabular-nums text-slate-700" data-testid={`transfer-available-${kind}`}>
+              {money(wallets.data?.[kind].available)}
+            </span>
           </label>
         ))}
       </fieldset>
