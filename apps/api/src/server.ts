@@ -73,8 +73,7 @@ async function main() {
   await syncPlatformSettings(db, config.platformSettingsFile);
   await seedMarket(db, systemClock, config.marketSeed, progress.step);
   const demo = config.isProduction ? undefined : await seedDemoUsers(db, config.dataDir);
-  if (demo)
-    await seedDemoMoney(db, createUsersRepository(db), config.limits, demo.userId, systemClock.now());
+  if (demo) await seedDemoMoney(db, createUsersRepository(db), config.limits, demo.userId, systemClock.now());
 
   progress.step('Starting the API');
   const appSecret = await resolveAppSecret(config.appSecret, config.dataDir);
