@@ -30,6 +30,8 @@ import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createUserPresenter } from './modules/users/users.presenter.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createTradingQueries } from './modules/trading/trading.queries.ts';
+import { savingsRoutes } from './modules/savings/savings.routes.ts';
+import { createSavingsService } from './modules/savings/savings.service.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
@@ -102,7 +104,9 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     present,
   });
   const wallet = walletServiceFor(db, clock, users, config.limits);
-  await app.register(usersRoutes, { prefix: '/api', users, present, wallet, reference });
+  const savings = createSavingsService({ db, clock, users });
+  await app.register(usersRoutes, { prefix: '/api', users, present, wallet, reference, savings });
+  await app.register(savingsRoutes, { prefix: '/api', db, savings });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
   await app.register(paymentMethodsRoutes, { prefix: '/api', db });
   await app.register(tradingRoutes, {

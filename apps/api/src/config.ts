@@ -28,6 +28,7 @@ const envSchema = z.object({
   CHAT_WIDGET_ID: optionalText,
   WEB_DIST_DIR: optionalText,
   PLATFORM_SETTINGS_FILE: optionalText,
+  SAVINGS_PRODUCTS_FILE: optionalText,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   DEPOSIT_CRYPTO_MIN: z.coerce.number().positive().default(1000),
@@ -63,6 +64,7 @@ export type Config = {
   chatWidgetId: string | undefined;
   webDistDir: string;
   platformSettingsFile: string;
+  savingsProductsFile: string;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   tokenLifetimeMs: number;
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       repoRoot,
       values.PLATFORM_SETTINGS_FILE ?? 'config/platform-settings.sample.json',
     ),
+    savingsProductsFile: path.resolve(repoRoot, values.SAVINGS_PRODUCTS_FILE ?? 'config/savings-products.json'),
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     tokenLifetimeMs: values.TOKEN_TTL_HOURS * 60 * 60 * 1000,

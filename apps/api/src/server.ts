@@ -8,10 +8,12 @@ import { createMailQueue, registerMailJob } from './jobs/mail.job.ts';
 import { resolveAppSecret } from './lib/app-secret.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { createProgress } from './lib/progress.ts';
+import { registerSavingsJobs } from './jobs/savings.job.ts';
 import { registerMarketJobs, type MarketFeed } from './jobs/market.job.ts';
 import { createFmpProvider } from './modules/market/provider.ts';
 import { runProviderTick } from './modules/market/provider-feed.ts';
 import { runTick } from './modules/market/tick.ts';
+import { createSavingsService } from './modules/savings/savings.service.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -19,6 +21,7 @@ import { seedDemoUsers } from './seed/demo.ts';
 import { seedDemoMoney } from './seed/demo-money.ts';
 import { seedMarket } from './seed/market.ts';
 import { seedReferenceData, syncPlatformSettings } from './seed/reference.ts';
+import { syncSavingsProducts } from './seed/savings-products.ts';
 
 const progress = createProgress();
 // What has been started so far, stopped in reverse order: a Ctrl-C during start-up leaves nothing behind.
@@ -71,6 +74,7 @@ async function main() {
   await runMigrations(db);
   await seedReferenceData(db, progress.step);
   await syncPlatformSettings(db, config.platformSettingsFile);
+  await syncSavingsProducts(db, config.savingsProductsFile);
   await seedMarket(db, systemClock, config.marketSeed, progress.step);
   const demo = config.isProduction ? undefined : await seedDemoUsers(db, config.dataDir);
   if (demo) await seedDemoMoney(db, createUsersRepository(db), config.limits, demo.userId, systemClock.now());
@@ -102,6 +106,7 @@ async function main() {
     afterTick: () => trading.closeTriggered(),
   });
   cleanups.push(async () => stopTicks());
+  await registerSavingsJobs(boss, createSavingsService({ db, clock: systemClock, users: createUsersRepository(db) }));
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
 

@@ -8,6 +8,7 @@ import { createDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedMarket } from '../src/seed/market.ts';
+import { syncSavingsProducts } from '../src/seed/savings-products.ts';
 import { seedReferenceData, syncPlatformSettings } from '../src/seed/reference.ts';
 import { templateDatabase } from './template.ts';
 
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject) {
   await runMigrations(db);
   await seedReferenceData(db, () => undefined);
   await syncPlatformSettings(db, path.join(repoRoot, 'config/platform-settings.sample.json'));
+  await syncSavingsProducts(db, path.join(repoRoot, 'config/savings-products.json'));
   await seedMarket(db, { now: () => new Date() }, 20250131, () => undefined);
   const boss = new PgBoss({ connectionString: server.url });
   await boss.start();

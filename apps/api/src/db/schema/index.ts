@@ -4,5 +4,6 @@ export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './market.ts';
 export * from './reference.ts';
+export * from './savings.ts';
 export * from './trading.ts';
 export * from './users.ts';

@@ -17,6 +17,7 @@ import {
   integer,
   primaryKey,
 } from 'drizzle-orm/pg-core';
+import { userSavings } from './savings.ts';
 import { users } from './users.ts';
 
 export const accountKind = pgEnum('account_kind', [
@@ -27,6 +28,7 @@ export const accountKind = pgEnum('account_kind', [
   'withdrawals_clearing',
   'market',
   'interest',
+  'savings',
 ]);
 export const transactionType = pgEnum('transaction_type', ['credit', 'debit', 'transfer', 'interest']);
 export const transactionStatus = pgEnum('transaction_status', ['pending', 'approved', 'cancelled', 'declined']);
@@ -35,7 +37,8 @@ export const paymentMethodType = pgEnum('payment_method_type', ['bank', 'crypto'
 const money = (name: string) => numeric(name, { precision: 30, scale: 2 });
 
 /**
- * Ledger accounts: a user's three wallets and the system's clearing accounts, per currency.
+ * Ledger accounts: a user's three wallets, one per savings account, and the system's clearing
+ * accounts, per currency.
  * The cached balance is written in the same transaction as the entries; user wallets can never
  * go below zero, nor hold more than they have (checked by PostgreSQL itself).
  */
@@ -45,6 +48,10 @@ export const ledgerAccounts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     kind: accountKind('kind').notNull(),
+    /** Set on a savings account's ledger account; a user has one per product opened. */
+    savingsId: uuid('savings_id')
+      .unique()
+      .references(() => userSavings.id),
     currency: char('currency', { length: 3 }).notNull(),
     balance: money('balance').notNull().default('0'),
     held: money('held').notNull().default('0'),
@@ -53,7 +60,7 @@ export const ledgerAccounts = pgTable(
   (table) => [
     uniqueIndex('ledger_accounts_user_kind_unique')
       .on(table.userId, table.kind)
-      .where(sql`${table.userId} is not null`),
+      .where(sql`${table.userId} is not null and ${table.savingsId} is null`),
     uniqueIndex('ledger_accounts_system_unique')
       .on(table.kind, table.currency)
       .where(sql`${table.userId} is null`),

@@ -211,6 +211,29 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.patch(
+    '/admin/savings-accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: "Edit a savings product's title or note (rich text; anything beyond formatting and links is removed)",
+        params: z.object({ id: z.coerce.number().int().positive('No such savings account.') }),
+        body: z
+          .object({
+            title: z.string().trim().min(1, 'The title cannot be empty.').max(120).optional(),
+            note: z.string().max(10_000, 'The note is too long (10,000 characters at most).').optional(),
+          })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const product = await admin.updateSavingsProduct(operatorOf(request), request.params.id, request.body);
+      return ok('Savings account updated.', {
+        account: { id: product?.id, name: product?.name, title: product?.title, note: product?.note },
+      });
+    },
+  );
+
   app.get(
     '/admin/users',
     {

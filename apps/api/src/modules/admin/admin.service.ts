@@ -1,6 +1,14 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { currencies, kycDocuments, paymentMethods, transactions, users } from '../../db/schema/index.ts';
+import {
+  currencies,
+  kycDocuments,
+  paymentMethods,
+  savingsProducts,
+  transactions,
+  users,
+} from '../../db/schema/index.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
@@ -165,6 +173,33 @@ export function createAdminService(deps: {
         )
         .orderBy(users.email)
         .limit(25);
+    },
+
+    /** Operators write the title and note of a savings product; the note is stored sanitised. */
+    async updateSavingsProduct(operator: Operator, productId: number, change: { title?: string; note?: string }) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(savingsProducts).where(eq(savingsProducts.id, productId)).for('update');
+        if (!before) throw new NotFound('No such savings account.');
+        const after = {
+          title: change.title ?? before.title,
+          note: change.note === undefined ? before.note : sanitizeRichText(change.note),
+        };
+        const [updated] = await tx
+          .update(savingsProducts)
+          .set({ ...after, updatedAt: sql`now()` })
+          .where(eq(savingsProducts.id, productId))
+          .returning();
+        await audit.record(tx, {
+          operatorId: operator.id,
+          action: 'savings_product.update',
+          objectType: 'savings_product',
+          objectId: String(productId),
+          before: { title: before.title, note: before.note },
+          after,
+          clientAddress: operator.clientAddress,
+        });
+        return updated;
+      });
     },
 
     async userDetail(userId: string) {

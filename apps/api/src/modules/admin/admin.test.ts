@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const asOperator = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+const asOperator = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
   testApp.app.inject({ method, url, headers: bearer(operatorToken), ...(payload ? { payload } : {}) });
 const asInvestor = (user: SignedUpUser, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   testApp.app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
@@ -205,6 +205,37 @@ describe('the audit log', () => {
     await expect(testApp.database.db.update(auditLog).set({ action: 'forged' })).rejects.toThrow();
     await expect(testApp.database.db.delete(auditLog)).rejects.toThrow();
     await expect(testApp.database.db.$client.query('truncate audit_log')).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('savings product notes', () => {
+  it('an operator edits a note; scripts and handlers are removed before it is stored or shown', async () => {
+    const { rows } = await testApp.database.db.$client.query<{ id: number }>(
+      "select id from savings_products where name = 'Custodian Account'",
+    );
+    const id = rows[0]?.id;
+    const hostile =
+      '<p onclick="steal()">Save for <strong>school</strong><script>alert(1)</script></p>' +
+      '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">click</a><a href="https://itrust.example/kids">more</a>';
+    const edited = await asOperator('PATCH', `/api/admin/savings-accounts/${id}`, { note: hostile });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const stored = edited.json().data.account.note as string;
+    expect(stored).toBe(
+      '<p>Save for <strong>school</strong></p><a rel="noopener noreferrer" target="_blank">click</a>' +
+        '<a href="https://itrust.example/kids" rel="noopener noreferrer" target="_blank">more</a>',
+    );
+
+    // Even a note written straight into the database is cleaned on the way out.
+    await testApp.database.db.$client.query('update savings_products set note = $1 where id = $2', [hostile, id]);
+    const investor = await signUp(testApp, { verified: true });
+    const offered = (await asInvestor(investor, 'GET', '/api/user/savings-accounts')).json().data.accounts;
+    const note = offered.find((account: { id: number }) => account.id === id)?.note as string;
+    expect(note).not.toMatch(/script|onerror|onclick|javascript:/i);
+
+    const audit = await asOperator('GET', '/api/admin/audit');
+    expect(JSON.stringify(audit.json().data)).toContain('savings_product.update');
+    const investorTry = await asInvestor(investor, 'GET', '/api/admin/audit');
+    expect(investorTry.statusCode).toBe(403);
   });
 });
 

@@ -19,9 +19,9 @@ export const ledgerRepository = {
     await tx.execute(sql`
       insert into ledger_accounts (user_id, kind, currency)
       select ${userId}, kind, ${currency} from unnest(array['cash', 'auto', 'brokerage']::account_kind[]) as kind
-      on conflict (user_id, kind) where user_id is not null do nothing`);
+      on conflict (user_id, kind) where user_id is not null and savings_id is null do nothing`);
     const { rows } = await tx.execute<Account>(sql`
-      select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts where user_id = ${userId}`);
+      select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts where user_id = ${userId} and savings_id is null`);
     return Object.fromEntries(rows.map((row) => [row.kind, row])) as Record<WalletKind, Account>;
   },
 

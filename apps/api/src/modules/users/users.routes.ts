@@ -8,6 +8,7 @@ import { Decimal } from 'decimal.js';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
+import type { SavingsService } from '../savings/savings.service.ts';
 
 export const userIncludes = [
   'wallet',
@@ -50,7 +51,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   present: PresentUser;
   wallet: WalletService;
   reference: ReferenceService;
-}> = async (app, { users, present, wallet, reference }) => {
+  savings: SavingsService;
+}> = async (app, { users, present, wallet, reference, savings }) => {
   app.get(
     '/user',
     {
@@ -93,8 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       }
       if (include.has('transactions'))
         answer['transactions'] = (await wallet.recent(user.id, 10)).map(presentTransaction);
-      // Savings accounts come with the savings issue.
-      if (include.has('savings')) answer['savings'] = [];
+      if (include.has('savings')) answer['savings'] = await savings.accounts(user.id);
       if (include.has('depositAccount')) {
         const settings = await reference.settings();
         answer['deposit_account'] = {

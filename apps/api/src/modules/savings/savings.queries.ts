@@ -1,0 +1,164 @@
+import { Decimal } from 'decimal.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+
+type OfferingRow = {
+  id: number;
+  name: string;
+  title: string;
+  note: string;
+  annual_rate: string;
+  annual_limit: string | null;
+  country_id: number[];
+};
+
+type AccountRow = {
+  id: string;
+  savings_account_id: number;
+  name: string;
+  title: string;
+  annual_rate: string;
+  annual_limit: string | null;
+  limit_group: string | null;
+  balance: string;
+  total_return: string;
+  return_24hr: string;
+  contributed_this_year: string;
+  created_at: string;
+};
+
+type HistoryRow = {
+  id: string;
+  method: 'contribution' | 'cashout';
+  amount: string;
+  created_at: string;
+  savings_account_id: number;
+  name: string;
+  title: string;
+  total: number;
+};
+
+/** A timestamp as the API writes them everywhere: ISO 8601 in UTC. */
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const pct = (rate: string) => new Decimal(rate).times(100).toDecimalPlaces(4).toString();
+
+/** The read side of savings: offerings, the caller's accounts with their figures, the history. */
+export const savingsQueries = {
+  async offerings(db: Database, countryId: number, names?: readonly string[]) {
+    if (names?.length === 0) return [];
+    const only = names
+      ? sql`and p.name in (${sql.join(
+          names.map((name) => sql`${name}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const { rows } = await db.execute<OfferingRow>(sql`
+      select p.id, p.name, p.title, p.note, p.annual_rate::text, p.annual_limit::text,
+        array(select c.country_id from savings_product_countries c where c.product_id = p.id order by c.country_id) as country_id
+      from savings_products p
+      where exists (select 1 from savings_product_countries c where c.product_id = p.id and c.country_id = ${countryId})
+        ${only}
+      order by p.id`);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      title: row.title,
+      note: sanitizeRichText(row.note),
+      annual_rate_percentage: pct(row.annual_rate),
+      annual_limit: row.annual_limit,
+      country_id: row.country_id,
+    }));
+  },
+
+  /**
+   * Every figure from the ledger: the balance is the account's, the return is what the interest
+   * account paid into it (all time and the last 24 hours), the room is the limit less this
+   * calendar year's contributions to the accounts sharing it. One statement for all accounts.
+   */
+  async accounts(db: Database, userId: string, now: Date) {
+    const { rows } = await db.execute<AccountRow>(sql`
+      with mine as (
+        select s.id, s.product_id, s.created_at, p.name, p.title, p.annual_rate, p.annual_limit, p.limit_group, a.id as ledger_id, a.balance
+        from user_savings s join savings_products p on p.id = s.product_id join ledger_accounts a on a.savings_id = s.id
+        where s.user_id = ${userId}),
+      interest as (
+        select e.account_id, sum(e.amount) as total,
+          coalesce(sum(e.amount) filter (where e.created_at > ${new Date(now.getTime() - 24 * 60 * 60 * 1000)}), 0) as last_day
+        from journal_entries e join journal_transactions j on j.id = e.journal_id
+        where e.account_id in (select ledger_id from mine) and j.description = 'savings interest'
+        group by e.account_id),
+      contributed as (
+        select h.user_savings_id, sum(h.amount) as amount from savings_history h
+        where h.user_id = ${userId} and h.method = 'contribution'
+          and h.created_at >= make_timestamptz(${now.getUTCFullYear()}, 1, 1, 0, 0, 0, 'UTC')
+        group by h.user_savings_id)
+      select m.id, m.product_id as savings_account_id, m.name, m.title, m.annual_rate::text, m.annual_limit::text, m.limit_group,
+        m.balance::text, coalesce(i.total, 0)::text as total_return, coalesce(i.last_day, 0)::text as return_24hr,
+        (select coalesce(sum(c.amount), 0) from contributed c join mine other on other.id = c.user_savings_id
+          where other.id = m.id or other.limit_group = m.limit_group)::text as contributed_this_year,
+        ${isoTime(sql`m.created_at`)} as created_at
+      from mine m left join interest i on i.account_id = m.ledger_id
+      order by m.created_at`);
+    return rows.map((row) => {
+      const balance = new Decimal(row.balance);
+      const earned = new Decimal(row.total_return);
+      const room = row.annual_limit
+        ? Decimal.max(0, new Decimal(row.annual_limit).minus(row.contributed_this_year)).toFixed(2)
+        : null;
+      return {
+        id: row.id,
+        savings_account_id: row.savings_account_id,
+        savings_account: { id: row.savings_account_id, name: row.name, title: row.title },
+        balance: balance.toFixed(2),
+        total_savings: balance.toFixed(2),
+        total_savings_return: earned.toFixed(2),
+        total_savings_24hr: new Decimal(row.return_24hr).toFixed(2),
+        return_percentage: balance.minus(earned).gt(0)
+          ? earned.dividedBy(balance.minus(earned)).times(100).toFixed(2)
+          : '0.00',
+        annual_rate_percentage: pct(row.annual_rate),
+        annual_limit: row.annual_limit,
+        contribution_room: room,
+        contribution_year: now.getUTCFullYear(),
+        created_at: row.created_at,
+      };
+    });
+  },
+
+  async history(db: Database, userId: string, page: number, perPage: number) {
+    const { rows } = await db.execute<HistoryRow>(sql`
+      select h.id, h.method::text, h.amount::text, ${isoTime(sql`h.created_at`)} as created_at, p.id as savings_account_id, p.name, p.title,
+        count(*) over ()::int as total
+      from savings_history h join user_savings s on s.id = h.user_savings_id join savings_products p on p.id = s.product_id
+      where h.user_id = ${userId}
+      order by h.created_at desc, h.id
+      limit ${perPage} offset ${(page - 1) * perPage}`);
+    const total = rows[0]?.total ?? (page > 1 ? await countHistory(db, userId) : 0);
+    return {
+      data: rows.map((row) => {
+        const savingsAccount = { id: row.savings_account_id, name: row.name, title: row.title };
+        return {
+          id: row.id,
+          savings: { savings_account: savingsAccount },
+          savings_account: savingsAccount,
+          method: row.method,
+          type: row.method === 'contribution' ? 'credit' : 'debit',
+          amount: row.amount,
+          created_at: row.created_at,
+        };
+      }),
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+    };
+  },
+};
+
+async function countHistory(db: Database, userId: string): Promise<number> {
+  const { rows } = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from savings_history where user_id = ${userId}`,
+  );
+  return rows[0]?.total ?? 0;
+}

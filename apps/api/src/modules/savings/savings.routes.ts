@@ -1,0 +1,143 @@
+import { savingsGoalNames, savingsHorizonNames } from '@itrust/contracts/savings-rules';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
+import { authOf, type AuthContext } from '../../plugins/auth.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
+import { parseAmount } from '../ledger/money.ts';
+import type { SavingsService } from './savings.service.ts';
+
+const tags = ['savings'];
+const productId = z.coerce
+  .number({ error: 'Choose a savings account.' })
+  .int('Choose a savings account.')
+  .positive('Choose a savings account.');
+const wire = z.union([z.string().max(40), z.number()]).optional();
+
+function approved(auth: AuthContext) {
+  if (auth.user.kyc !== 'approved')
+    throw new Forbidden('Verify your identity before you open or fund a savings account.');
+  return auth.userId;
+}
+
+function amountFrom(input: unknown) {
+  if (input === undefined || input === null || (typeof input === 'string' && input.trim() === ''))
+    throw new ValidationFailed({ amount: ['Amount required!'] });
+  const parsed = parseAmount(input);
+  if ('error' in parsed) throw new ValidationFailed({ amount: [parsed.error] });
+  return parsed.amount;
+}
+
+const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
+
+export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: SavingsService }> = async (
+  app,
+  { db, savings },
+) => {
+  app.get(
+    '/user/savings-accounts',
+    {
+      schema: {
+        tags,
+        summary: 'The savings accounts offered in your country, narrowed by goal and time horizon',
+        querystring: z
+          .object({
+            goal: z.enum(savingsGoalNames, { error: `Choose a goal: ${savingsGoalNames.join(', ')}.` }).optional(),
+            horizon: z
+              .enum(savingsHorizonNames, {
+                error: `Choose when you need the money: ${savingsHorizonNames.join(', ')}.`,
+              })
+              .optional(),
+          })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      return ok('OK', { accounts: await savings.offerings(userId, request.query.goal, request.query.horizon) });
+    },
+  );
+
+  app.post(
+    '/user/savings-accounts/store',
+    {
+      schema: {
+        tags,
+        summary: 'Open an account of a savings product (one per product)',
+        body: z.object({ savings_account_id: productId }),
+      },
+    },
+    async (request, reply) => {
+      const userId = approved(authOf(request));
+      const opened = await savings.open(userId, request.body.savings_account_id);
+      return reply.code(201).send(
+        ok(`Your ${opened.name} account is open.`, {
+          savings: { id: opened.id, savings_account_id: opened.productId },
+        }),
+      );
+    },
+  );
+
+  for (const [path, method, verb] of [
+    ['/user/savings-accounts/credit', 'contribution', 'Contribute from your cash wallet'],
+    ['/user/savings-accounts/debit', 'cashout', 'Cash out to your cash wallet'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: verb,
+          body: z.object({
+            savings_account_id: productId,
+            method: z.literal(method, { error: `The method must be '${method}'.` }),
+            amount: wire,
+          }),
+        },
+      },
+      async (request, reply) => {
+        const userId = approved(authOf(request));
+        return idempotent(db, request, reply, userId, async () => {
+          const amount = amountFrom(request.body.amount);
+          const done =
+            method === 'contribution'
+              ? await savings.contribute(userId, request.body.savings_account_id, amount)
+              : await savings.cashOut(userId, request.body.savings_account_id, amount);
+          return {
+            status: 201,
+            body: ok(method === 'contribution' ? 'Contribution received.' : 'Cash-out completed.', {
+              savings_history: {
+                id: done.id,
+                method: done.method,
+                amount: done.amount,
+                savings_account_id: done.savingsAccountId,
+              },
+            }),
+          };
+        });
+      },
+    );
+  }
+
+  app.get(
+    '/user/savings-accounts/history',
+    {
+      schema: {
+        tags,
+        summary: 'Your contributions and cash-outs, newest first',
+        querystring: z
+          .object({
+            page: z.coerce.number().int().min(1).default(1),
+            per_page: z.coerce.number().int().min(1).max(100).default(10),
+          })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { page, per_page: perPage } = request.query;
+      return ok('OK', { savings_history: await savings.history(userId, page, perPage) });
+    },
+  );
+};
