@@ -98,7 +98,7 @@ describe('operators and investors in Chromium', () => {
 
   it('the investor asks for a deposit, the operator approves it, and the cash balance shows it', async () => {
     await investor.goto(`${stack.app.url}/cash`);
-    await expect.poll(() => investor.getByTestId('cash-balance').textContent()).toBe('$95,000.00');
+    await expect.poll(() => investor.getByTestId('cash-balance').textContent()).toBe('$89,500.00');
     await investor.getByRole('tab', { name: 'deposit' }).click();
     await investor.getByRole('radio', { name: 'bank' }).check({ force: true });
     await investor.getByLabel('Amount').fill('75000');
@@ -121,7 +121,7 @@ describe('operators and investors in Chromium', () => {
     await investor.reload();
     await expect
       .poll(() => investor.getByTestId('cash-balance').textContent(), { timeout: 10_000 })
-      .toBe('$170,000.00');
+      .toBe('$164,500.00');
   });
 
   it("leaves both decisions in the investor's mailbox", async () => {

@@ -40,7 +40,7 @@ describe('the cash wallet in Chromium', () => {
   it("shows the demo investor's balance and history", async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cash' }).click();
     await page.getByRole('heading', { name: 'Cash', level: 1 }).waitFor();
-    await expect.poll(cashBalance).toBe('$95,000.00');
+    await expect.poll(cashBalance).toBe('$89,500.00');
     await page.getByTestId('transaction-row').nth(3).waitFor();
     const history = await rows();
     expect(history.some((row) => row.startsWith('Deposit$120,000.00') && row.includes('Completed'))).toBe(true);
@@ -87,7 +87,7 @@ describe('the cash wallet in Chromium', () => {
       .click();
     await page.getByText('Transfer completed.').waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(cashBalance).toBe('$94,000.00');
+    await expect.poll(cashBalance).toBe('$88,500.00');
     await tab('transfer');
     await expect.poll(async () => cents(await brokerage.textContent())).toBe(before + 100_000);
   });
@@ -110,7 +110,7 @@ describe('the cash wallet in Chromium', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Withdrawal request received.').waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(cashBalance).toBe('$92,000.00');
+    await expect.poll(cashBalance).toBe('$86,500.00');
     await expect.poll(async () => (await rows())[0]).toMatch(/^Payout\$2,000\.00.*Pending/);
     expect(problems).toEqual([]);
   });
@@ -141,7 +141,7 @@ describe('the cash wallet in Chromium', () => {
       .getByRole('button', { name: 'Confirm' })
       .click();
     await phone.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => phone.getByTestId('cash-balance').textContent()).toBe('$91,500.00');
+    await expect.poll(() => phone.getByTestId('cash-balance').textContent()).toBe('$86,000.00');
     await phone.getByRole('navigation', { name: 'Move money' }).getByRole('link', { name: 'deposit' }).click();
     await phone.getByRole('radio', { name: 'bank' }).check({ force: true });
     await phone.getByLabel('Amount').fill('60000');

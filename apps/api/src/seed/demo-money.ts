@@ -1,15 +1,37 @@
 import { Decimal } from 'decimal.js';
 import type { Database } from '../db/client.ts';
-import { paymentMethods } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { paymentMethods, savingsProducts } from '../db/schema/index.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createSavingsService } from '../modules/savings/savings.service.ts';
 import { day, hour } from '../modules/market/history.ts';
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 import { seedClock, seedDemoTrades } from './demo-trades.ts';
 
+/** A ROTH IRA opened 100 days ago with two contributions; the interest job then pays every day since. */
+async function seedDemoSavings(
+  db: Database,
+  clock: Clock,
+  users: UsersRepository,
+  userId: string,
+  at: (daysAgo: number, hourOfDay: number) => void,
+) {
+  const savings = createSavingsService({ db, clock, users });
+  const [roth] = await db.select().from(savingsProducts).where(eq(savingsProducts.name, 'ROTH IRA'));
+  if (!roth) throw new Error('the ROTH IRA product is missing');
+  at(100, 13);
+  await savings.open(userId, roth.id);
+  await savings.contribute(userId, roth.id, new Decimal('3000'));
+  at(30, 12);
+  await savings.contribute(userId, roth.id, new Decimal('2500'));
+}
+
 /**
  * Gives the demo investor a past every money screen can show, each step at the time it happened:
  * an approved bank deposit and a transfer to brokerage four months ago, the trades of
- * seedDemoTrades, then a pending crypto deposit and a pending withdrawal to a saved bank account.
+ * seedDemoTrades, a ROTH IRA with its interest, then a pending crypto deposit and a pending
+ * withdrawal to a saved bank account.
  */
 export async function seedDemoMoney(
   db: Database,
@@ -35,6 +57,9 @@ export async function seedDemoMoney(
   await wallet.swap(userId, { amount: new Decimal('20000'), from: 'cash', to: 'brokerage' });
 
   await seedDemoTrades(db, clock, users, userId, now);
+  await seedDemoSavings(db, clock, users, userId, at);
+  clock.set(now);
+  await createSavingsService({ db, clock, users }).accrueInterest();
 
   at(2, 10);
   await wallet.requestDeposit(userId, { amount: new Decimal('2500'), mode: 'crypto', coin: 'btc' });

@@ -77,7 +77,7 @@ describe('the demo data', () => {
       [demo?.userId],
     );
     const cash = rows.find((row) => row.kind === 'cash');
-    expect(cash?.balance).toBe('100000.00');
+    expect(cash?.balance).toBe('94500.00');
     expect(now.getTime() - new Date(cash?.first ?? now).getTime()).toBeGreaterThan(100 * 86_400_000);
     const traded = await testApp.database.db.$client.query<{ net: string }>(
       `select (20000 - sum(amount) filter (where side = 'buy') + coalesce(sum(amount) filter (where side = 'sell'), 0))::text as net
@@ -85,5 +85,15 @@ describe('the demo data', () => {
       [demo?.userId],
     );
     expect(rows.find((row) => row.kind === 'brokerage')?.balance).toBe(traded.rows[0]?.net);
+
+    const [roth, ...others] = (await get('/api/user?include=savings')).data.user.savings;
+    expect(others).toEqual([]);
+    expect(roth.savings_account.name).toBe('ROTH IRA');
+    // About 70 days of 4.5% on 3,000 and 30 days on 5,500: a little over 46.
+    expect(Number(roth.total_savings_return)).toBeGreaterThan(40);
+    expect(Number(roth.total_savings_return)).toBeLessThan(50);
+    expect(roth.balance).toBe((5500 + Number(roth.total_savings_return)).toFixed(2));
+    const savingsHistory = (await get('/api/user/savings-accounts/history')).data.savings_history.data;
+    expect(savingsHistory.map((row: { amount: string }) => row.amount)).toEqual(['2500.00', '3000.00']);
   });
 });
