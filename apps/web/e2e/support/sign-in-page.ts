@@ -39,20 +39,28 @@ export class SignInPage {
   }
 }
 
-/** A new page signed in as the demo investor, on /portfolio, with the problems it reports collected. */
-export async function demoInvestorPage(
+/** A new page signed in as an investor, on /portfolio, with the problems it reports collected. */
+export async function investorPage(
   browser: Browser,
   baseUrl: string,
-  password: string,
+  credentials: { login: string; password: string },
   viewport = { width: 1280, height: 900 },
 ): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport });
   const problems = watchPageProblems(page);
   await new SignInPage(page).open(baseUrl);
-  await new SignInPage(page).signIn('demo@example.com', password);
+  await new SignInPage(page).signIn(credentials.login, credentials.password);
   await page.waitForURL((url) => url.pathname === '/portfolio');
   return { page, problems };
 }
+
+/** A new page signed in as the demo investor. */
+export const demoInvestorPage = (
+  browser: Browser,
+  baseUrl: string,
+  password: string,
+  viewport?: { width: number; height: number },
+) => investorPage(browser, baseUrl, { login: 'demo@example.com', password }, viewport);
 
 /** The screenshot name for a failed test: short, and safe as a file name. */
 export const failedShotName = (taskName: string) => `failed-${taskName.slice(0, 40).replace(/\W+/g, '-')}`;

@@ -10,8 +10,8 @@ export type Stack = {
   app: RunningApp;
   demoPassword: string;
   operatorPassword: string;
-  /** Runs SQL on the app's database, for fixtures the product has no screen for yet. */
-  sql: (text: string, values?: unknown[]) => Promise<void>;
+  /** Runs SQL on the app's database, for fixtures the product has no screen for yet; answers the rows. */
+  sql: <T = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<T[]>;
   stop: () => Promise<void>;
 };
 
@@ -30,11 +30,11 @@ export async function startStack(name: string, env: Record<string, string> = {})
     app,
     demoPassword,
     operatorPassword,
-    sql: async (text, values = []) => {
+    sql: async <T>(text: string, values: unknown[] = []) => {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
-        await client.query(text, values);
+        return (await client.query(text, values)).rows as T[];
       } finally {
         await client.end();
       }

@@ -117,6 +117,30 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/market/routes/asset-route')).AssetRoute }),
           },
           {
+            path: '/savings',
+            lazy: async () => ({
+              Component: (await import('../features/savings/routes/savings-route')).SavingsRoute,
+            }),
+          },
+          {
+            path: '/openaccount',
+            lazy: async () => ({
+              Component: (await import('../features/savings/routes/open-account-route')).OpenAccountRoute,
+            }),
+          },
+          {
+            path: '/contribute/:walletName',
+            lazy: async () => ({
+              Component: (await import('../features/savings/routes/savings-money-route')).ContributeRoute,
+            }),
+          },
+          {
+            path: '/cashout/:walletName/:balance',
+            lazy: async () => ({
+              Component: (await import('../features/savings/routes/savings-money-route')).CashOutRoute,
+            }),
+          },
+          {
             path: '*',
             lazy: async () => ({ Component: (await import('../features/shell/not-found-in-shell')).NotFoundInShell }),
           },

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
+import { fundedInvestor } from './support/investor.ts';
+import { demoInvestorPage, failedShotName, investorPage } from './support/sign-in-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+const shot = (target: Page, name: string) =>
+  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const cashBalance = async () => {
+  await page.goto(`${stack.app.url}/cash`);
+  await expect.poll(() => page.getByTestId('cash-balance').textContent()).not.toBe('…');
+  return page.getByTestId('cash-balance').textContent();
+};
+const rothCard = () => page.getByTestId('savings-card').filter({ hasText: 'ROTH IRA' });
+
+beforeAll(async () => {
+  stack = await startStack('savings');
+  // The demo investor already has a ROTH IRA: this journey is a new saver's first one.
+  const saver = await fundedInvestor(stack, '60000', new Set());
+  browser = await launchChromium();
+  ({ page, problems } = await investorPage(browser, stack.app.url, { login: saver.email, password: saver.password }));
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.stop();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
+});
+
+describe('savings in Chromium', () => {
+  it('opens a ROTH IRA from /openaccount, narrowed by the two questions', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Savings' }).click();
+    await page.getByText('You have no accounts').waitFor();
+    await page.getByText('You have no savings').waitFor();
+    await page.getByRole('link', { name: 'open account' }).click();
+    await page.waitForURL((url) => url.pathname === '/openaccount');
+
+    await page.getByLabel('What are you saving for?').selectOption('Save for Medical Expense');
+    // The HSA is offered in the United States only; this saver lives in London.
+    await page.getByText('No accounts available based on your selection.').waitFor();
+    await page.getByLabel('What are you saving for?').selectOption('Save for Retirement');
+    await page.getByLabel('When might you need the money?').selectOption('At retirement');
+    await expect
+      .poll(async () => (await page.getByTestId('offering-card').getByRole('heading').allTextContents()).sort())
+      .toEqual(['ROTH IRA', 'Rollover IRA', 'SEP IRA', 'Traditional IRA']);
+    await shot(page, 'open-account-desktop');
+
+    await page.getByRole('button', { name: 'create ROTH IRA account' }).click();
+    await page.getByText('Your ROTH IRA account is open.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/savings', { timeout: 10_000 });
+    await expect.poll(() => rothCard().getByTestId('savings-balance').textContent()).toBe('$0.00');
+  });
+
+  it('contributes: the cash balance falls and the savings card rises', async () => {
+    await rothCard().getByRole('link', { name: 'contribute to ROTH IRA' }).click();
+    await page.waitForURL((url) => url.pathname === '/contribute/ROTH%20IRA');
+    await page.getByRole('button', { name: 'Contribute', exact: true }).click();
+    await page.getByText('Amount required!').waitFor();
+    await page.getByLabel('Amount').fill('5000');
+    await page.getByRole('button', { name: 'Contribute', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'confirm contribution' });
+    await confirm.getByText('$5,000.00').waitFor();
+    await confirm.getByText('ROTH IRA').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: 'Contribution received' }).getByText('Contribution received.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/savings');
+    await expect.poll(() => rothCard().getByTestId('savings-balance').textContent()).toBe('$5,000.00');
+    expect(await rothCard().getByTestId('contribution-room').textContent()).toBe('$2,000.00');
+    expect(await cashBalance()).toBe('$55,000.00');
+  });
+
+  it('cashes out part and shows both history rows', async () => {
+    await page.goto(`${stack.app.url}/savings`);
+    await rothCard().getByRole('link', { name: 'cash out from ROTH IRA' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/cashout/ROTH%20IRA/'));
+    await page.getByLabel('Amount').fill('1500');
+    await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+    await page.getByRole('dialog', { name: 'confirm cash-out' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Cash-out completed.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => rothCard().getByTestId('savings-balance').textContent()).toBe('$3,500.00');
+    await expect
+      .poll(() => page.getByTestId('savings-row').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Cash-out · ROTH IRA.*−\$1,500\.00$/),
+        expect.stringMatching(/^Contribution · ROTH IRA.*\+\$5,000\.00$/),
+      ]);
+    await shot(page, 'savings-desktop');
+    expect(await cashBalance()).toBe('$56,500.00');
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('works on a 390×844 phone', async () => {
+    const phone = await phoneWithSessionOf(browser, page, stack.app.url);
+    await phone.goto(`${stack.app.url}/savings`);
+    await phone.getByTestId('savings-card').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(phone, 'savings-phone');
+    await phone.goto(`${stack.app.url}/openaccount`);
+    await phone.getByTestId('offering-card').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(phone, 'open-account-phone');
+    await phone.close();
+  });
+
+  it("shows the demo investor's ROTH IRA with the interest it has earned", async () => {
+    const demo = await demoInvestorPage(browser, stack.app.url, stack.demoPassword);
+    await demo.page.goto(`${stack.app.url}/savings`);
+    const card = demo.page.getByTestId('savings-card').filter({ hasText: 'ROTH IRA' });
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(/Interest earned\+\$\d+\.\d\d/);
+    expect(await demo.page.getByTestId('savings-row').count()).toBe(2);
+    await demo.page.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { codeFromOutbox } from './outbox.ts';
+import type { Stack } from './stack.ts';
+
+type Answer = { status: string; message: string; data: Record<string, unknown> };
+
+async function call(stack: Stack, path: string, body: unknown, token?: string): Promise<Answer> {
+  const response = await fetch(`${stack.app.url}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Answer;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`);
+  return answer;
+}
+
+/** The operator's session, through the same sign-in and emailed code as in the browser. */
+async function operatorToken(stack: Stack, seen: Set<string>): Promise<string> {
+  const waiting = await call(stack, '/user/login', { login: 'ops@example.com', password: stack.operatorPassword });
+  const code = await codeFromOutbox(stack.dataDir, 'ops@example.com', 'sign-in code', seen);
+  const passed = await call(stack, '/user/verify-two-fa', { code }, String(waiting.data['token']));
+  return String(passed.data['token']);
+}
+
+/**
+ * A second investor, made through the API as a real one would be: signs up, verifies the email,
+ * has the identity approved (by SQL: the documents step is another journey's subject) and a bank
+ * deposit of `cash` that the demo operator confirms.
+ */
+export async function fundedInvestor(stack: Stack, cash: string, seen: Set<string>) {
+  const suffix = randomBytes(4).toString('hex');
+  const email = `saver.${suffix}@example.com`;
+  const password = `saver passphrase ${suffix}`;
+  const [place] = await stack.sql<Record<string, number>>(`
+    select c.id as country_id, s.id as state_id, ci.id as city,
+      (select id from nationalities where name = 'British') as nationality,
+      (select id from currencies where code = 'USD') as currency_id
+    from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
+    where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`);
+  const registered = await call(stack, '/user/register', {
+    first_name: 'Sam',
+    last_name: 'Saver',
+    email,
+    username: `saver_${suffix}`,
+    password,
+    password_confirmation: password,
+    phone: '+44 20 7946 0101',
+    address: '2 Saving Row',
+    zipcode: 'EC1A 1BB',
+    date_of_birth: '1988-03-02',
+    experience: 'beginner',
+    employed: 'employed',
+    family: 'no',
+    referral: '',
+    terms: true,
+    ...place,
+  });
+  const token = String(registered.data['token']);
+  const code = await codeFromOutbox(stack.dataDir, email, 'email verification code', seen);
+  await call(stack, '/user/email/verify', { code }, token);
+  await stack.sql("update users set kyc = 'approved' where email = $1", [email]);
+  const deposit = await call(stack, '/user/transaction/deposit', { amount: cash, mode: 'bank' }, token);
+  const transaction = deposit.data['transaction'] as { id: string };
+  await call(stack, `/admin/transactions/${transaction.id}/approve`, {}, await operatorToken(stack, seen));
+  return { email, password };
+}

@@ -1,0 +1,139 @@
+import { parseNumber } from '@itrust/contracts/format';
+import { savingsAmountLimits } from '@itrust/contracts/savings-rules';
+import { useState, type SyntheticEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { TextField } from '../../../components/ui/text-field';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useFlash } from '../../../hooks/use-flash';
+import { useWallets } from '../../cash/api/wallet';
+import { ConfirmFlow } from '../../cash/components/confirm-flow';
+import { useMoney } from '../../cash/components/use-money';
+import { useMoveSavings, useMySavings } from '../api/savings';
+
+type Method = 'contribution' | 'cashout';
+
+const limitsHint = (method: Method) =>
+  `Between ${savingsAmountLimits.min.toLocaleString('en-US')} and ${savingsAmountLimits.max.toLocaleString('en-US')}${
+    method === 'cashout' ? ', or the whole balance' : ''
+  }.`;
+
+/** /contribute/{walletName}: cash wallet → savings account. */
+export const ContributeRoute = () => <SavingsMoneyPage method="contribution" />;
+/** /cashout/{walletName}/{balance}: savings account → cash wallet. */
+export const CashOutRoute = () => <SavingsMoneyPage method="cashout" />;
+
+function SavingsMoneyPage({ method }: { method: Method }) {
+  const { walletName = '' } = useParams();
+  const title = method === 'contribution' ? `Contribute to ${walletName}` : `Cash out from ${walletName}`;
+  useDocumentTitle(title);
+  const savings = useMySavings();
+  const wallets = useWallets();
+  const move = useMoveSavings(method);
+  const { money } = useMoney();
+  const error = useFlash();
+  const [amount, setAmount] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const account = savings.data?.find((candidate) => candidate.savings_account.name === walletName);
+
+  const request = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (amount.trim() === '') {
+      error.show('Amount required!');
+      return;
+    }
+    if (parseNumber(amount) <= 0) {
+      error.show('Enter an amount greater than 0.');
+      return;
+    }
+    setConfirming(true);
+  };
+
+  return (
+    <div className="mx-auto max-w-lg space-y-5">
+      <Link to="/savings" className="text-sm font-semibold text-brand-700">
+        ← Back to savings
+      </Link>
+      <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
+      {savings.isPending && <p className="text-slate-600">Loading your account…</p>}
+      {savings.isError && <MessageBanner error={savings.error.message} />}
+      {savings.isSuccess && !account && (
+        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+          You have no {walletName} account.{' '}
+          <Link to="/openaccount" className="font-semibold text-brand-700 underline">
+            Open one
+          </Link>
+        </p>
+      )}
+      {account && (
+        <form
+          onSubmit={request}
+          noValidate
+          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
+            <div>
+              <dt className="text-slate-600">{walletName} balance</dt>
+              <dd className="font-semibold tabular-nums">{money(account.balance)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">
+                {method === 'contribution' ? `Room left in ${account.contribution_year}` : 'Cash balance'}
+              </dt>
+              <dd className="font-semibold tabular-nums">
+                {method === 'contribution'
+                  ? account.contribution_room === null
+                    ? 'No yearly limit'
+                    : money(account.contribution_room)
+                  : money(wallets.data?.cash.available)}
+              </dd>
+            </div>
+            {method === 'contribution' && (
+              <div>
+                <dt className="text-slate-600">From cash</dt>
+                <dd className="font-semibold tabular-nums">{money(wallets.data?.cash.available)}</dd>
+              </div>
+            )}
+          </dl>
+          <TextField
+            label="Amount"
+            name="savings-amount"
+            inputMode="decimal"
+            placeholder="0.00"
+            hint={limitsHint(method)}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          <MessageBanner error={error.message} />
+          <Button type="submit" className="w-full">
+            {method === 'contribution' ? 'Contribute' : 'Cash out'}
+          </Button>
+          {confirming && (
+            <ConfirmFlow
+              title={method === 'contribution' ? 'confirm contribution' : 'confirm cash-out'}
+              details={[
+                { label: 'Method', value: method === 'contribution' ? 'Contribution' : 'Cash-out' },
+                { label: 'Amount', value: money(parseNumber(amount)) },
+                { label: 'Account', value: walletName },
+              ]}
+              submit={() =>
+                move.mutateAsync({
+                  savings_account_id: account.savings_account_id,
+                  amount: amount.trim().replaceAll(',', ''),
+                })
+              }
+              sendingText="Processing..."
+              doneTitle={method === 'contribution' ? 'Contribution received' : 'Cash-out completed'}
+              continueTo="/savings"
+              onClose={() => {
+                setConfirming(false);
+                setAmount('');
+              }}
+            />
+          )}
+        </form>
+      )}
+    </div>
+  );
+}
