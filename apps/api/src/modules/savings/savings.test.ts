@@ -180,6 +180,23 @@ describe('contributions and cash-outs', () => {
     expect(history.data[0].savings.savings_account.name).toBe('Cash Management Account');
   });
 
+  it('a retried contribution with the same Idempotency-Key moves money once', async () => {
+    const user = await saver({ cash: '10000' });
+    await open(user, 'SEP IRA');
+    const send = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/user/savings-accounts/credit',
+        headers: { ...bearer(user.token), 'idempotency-key': 'savings-retry-0001' },
+        payload: { savings_account_id: idOf('SEP IRA'), method: 'contribution', amount: '2500' },
+      });
+    const [first, second] = [await send(), await send()];
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replay']).toBe('true');
+    expect(await cash(user)).toBe('7500.00');
+  });
+
   it('refuses an account the caller has not opened, and another user cannot touch it', async () => {
     const owner = await saver({ cash: '5000' });
     await open(owner, 'Rollover IRA');
