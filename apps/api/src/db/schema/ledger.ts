@@ -94,7 +94,7 @@ export const journalEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('journal_entries_account_id_idx').on(table.accountId),
+    index('journal_entries_account_created_idx').on(table.accountId, table.createdAt),
     index('journal_entries_journal_id_idx').on(table.journalId),
   ],
 );
@@ -149,7 +149,28 @@ export const transactions = pgTable(
   (table) => [
     index('transactions_user_created_idx').on(table.userId, table.createdAt),
     index('transactions_status_idx').on(table.status),
+    // Deposited and withdrawn totals read only approved deposits and withdrawals, never the many transfers.
+    index('transactions_user_money_idx')
+      .on(table.userId, table.type, table.amount)
+      .where(sql`${table.status} = 'approved' and ${table.type} in ('credit', 'debit')`),
   ],
+);
+
+/**
+ * Each account's net movement per hour, kept by a trigger on journal entries in the same
+ * transaction: a balance at any past hour is the current balance less the hours after it, so a
+ * chart costs as many rows as it has hours or days, not as many as the account has entries.
+ */
+export const ledgerHourly = pgTable(
+  'ledger_hourly',
+  {
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    delta: money('delta').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.hour] })],
 );
 
 /** A money-moving request's key, its body's hash and the answer it got, kept 24 hours. */

@@ -204,35 +204,4 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
       });
     },
   );
-
-  app.get(
-    '/user/analytics',
-    {
-      schema: {
-        tags: ['portfolio'],
-        summary: 'Totals and the net-worth chart',
-        querystring: z.object({ timeframe: z.enum(['1d', '7d', '30d', '1yr', 'all']).default('1d') }).strict(),
-      },
-    },
-    async (request) => {
-      const totals = await wallet.totals(authOf(request).userId);
-      // The investment, savings and chart figures come with the portfolio issue; until then they are 0.
-      return {
-        status: 'success' as const,
-        message: 'OK',
-        data: {
-          data: {
-            total_deposited: totals.deposited,
-            total_withdrawn: totals.withdrawn,
-            total_investment: '0.00',
-            total_investment_24hr: '0.00',
-            total_savings: '0.00',
-            total_savings_24hr: '0.00',
-            total_savings_return: '0.00',
-            chart_data: {},
-          },
-        },
-      };
-    },
-  );
 };

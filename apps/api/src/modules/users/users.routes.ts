@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { authOf } from '../../plugins/auth.ts';
 import type { PresentUser } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
-import { Decimal } from 'decimal.js';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
+import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
 
 export const userIncludes = [
@@ -52,7 +52,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   wallet: WalletService;
   reference: ReferenceService;
   savings: SavingsService;
-}> = async (app, { users, present, wallet, reference, savings }) => {
+  portfolio: PortfolioService;
+}> = async (app, { users, present, wallet, reference, savings, portfolio }) => {
   app.get(
     '/user',
     {
@@ -74,25 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         if (include.has('state')) answer['state'] = places.state ?? null;
         if (include.has('city')) answer['city'] = places.city ?? { id: null, name: user.cityName };
       }
-      if (include.has('wallet')) {
-        const wallets = await wallet.wallets(user.id);
-        // Positions come with trading: until then a wallet's total is its cash and nothing moves overnight.
-        const invested = (kind: 'auto' | 'brokerage') => ({
-          ...wallets[kind],
-          total: wallets[kind].balance,
-          '24hr_pl': '0.00',
-          '24hr_pl_percentage': '0.00',
-        });
-        const networth = [wallets.cash.balance, wallets.auto.balance, wallets.brokerage.balance].reduce(
-          (sum, value) => sum.plus(value),
-          new Decimal(0),
-        );
-        answer['wallet'] = {
-          cash: { ...wallets.cash, total_networth: networth.toFixed(2) },
-          auto: invested('auto'),
-          brokerage: invested('brokerage'),
-        };
-      }
+      if (include.has('wallet')) answer['wallet'] = await portfolio.wallets(user.id);
       if (include.has('transactions'))
         answer['transactions'] = (await wallet.recent(user.id, 10)).map(presentTransaction);
       if (include.has('savings')) answer['savings'] = await savings.accounts(user.id);

@@ -1,0 +1,204 @@
+import { Decimal } from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+export const timeframes = ['1d', '7d', '30d', '1yr', 'all'] as const;
+export type Timeframe = (typeof timeframes)[number];
+
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+type Spacing = { step: number; resolution: '5m' | '1h' | '1d' };
+
+/** Chart points and the price bars that value them, per range: about 100 to 400 points each. */
+const spacing: Record<Exclude<Timeframe, 'all'>, Spacing & { span: number }> = {
+  '1d': { span: day, step: 15 * minute, resolution: '5m' },
+  '7d': { span: 7 * day, step: hour, resolution: '1h' },
+  '30d': { span: 30 * day, step: 6 * hour, resolution: '1h' },
+  '1yr': { span: 365 * day, step: day, resolution: '1d' },
+};
+
+const floorTo = (time: number, step: number) => Math.floor(time / step) * step;
+
+/** The times of a range's points: whole steps from the start, then now. */
+export function pointsFor(timeframe: Timeframe, now: number, firstActivity: number | undefined): number[] {
+  const { span, step } = rangeOf(timeframe, now, firstActivity);
+  const points: number[] = [];
+  for (let time = floorTo(now - span, step) + step; time < now; time += step) points.push(time);
+  points.push(now);
+  return points;
+}
+
+function rangeOf(timeframe: Timeframe, now: number, firstActivity: number | undefined): Spacing & { span: number } {
+  if (timeframe !== 'all') return spacing[timeframe];
+  // Since the first money moved: daily up to two years, weekly beyond; at least a week.
+  const span = Math.max(7 * day, now - (firstActivity ?? now) + day);
+  return { span, step: span > 730 * day ? 7 * day : day, resolution: '1d' };
+}
+
+type Movement = { time: number; quantity: Decimal };
+
+/**
+ * The user's net worth at each point of the range: every ledger account of theirs (wallets and
+ * savings) plus every position held at that time at the price of that time. Balances come from
+ * the hourly (or, for a day, the raw) movements after each point subtracted from today's balance;
+ * positions from their trades and the price bars. Nothing here reads the user's whole history.
+ */
+export async function netWorthSeries(db: Database, userId: string, timeframe: Timeframe, now: Date) {
+  const accounts = await db.execute<{ id: number; balance: string; first: Date | null }>(sql`
+    select a.id::int, a.balance::text,
+      (select min(h.hour) from ledger_hourly h where h.account_id = a.id) as first
+    from ledger_accounts a where a.user_id = ${userId}`);
+  const ids = accounts.rows.map((row) => row.id);
+  const firsts = accounts.rows.map((row) => (row.first ? new Date(row.first).getTime() : Infinity));
+  const firstActivity = Math.min(...firsts);
+  const nowMs = now.getTime();
+  const range = rangeOf(timeframe, nowMs, Number.isFinite(firstActivity) ? firstActivity : undefined);
+  const points = pointsFor(timeframe, nowMs, Number.isFinite(firstActivity) ? firstActivity : undefined);
+  const start = points[0] ?? nowMs;
+
+  const [moved, holdings] = await Promise.all([
+    movementsAfter(db, ids, range.step, start),
+    positionsHeld(db, userId, range.resolution, start, now),
+  ]);
+  const current = accounts.rows.reduce((sum, row) => sum.plus(row.balance), new Decimal(0));
+
+  // Walk back from now: the balance at a point is today's less everything that moved after it.
+  const cash = new Array<Decimal>(points.length);
+  let after = new Decimal(0);
+  let bucketIndex = moved.length - 1;
+  for (let index = points.length - 1; index >= 0; index -= 1) {
+    const point = points[index] ?? nowMs;
+    while (bucketIndex >= 0 && (moved[bucketIndex]?.time ?? 0) >= point) {
+      after = after.plus(moved[bucketIndex]?.amount ?? 0);
+      bucketIndex -= 1;
+    }
+    cash[index] = current.minus(after);
+  }
+
+  const invested = holdings.valuesAt(points);
+  return points.map((point, index) => ({
+    time: new Date(point).toISOString(),
+    value: (cash[index] ?? new Decimal(0)).plus(invested[index] ?? 0).toFixed(2),
+  }));
+}
+
+/** Net movement of the accounts per step from `start`, oldest first; the hourly table unless a step is shorter. */
+async function movementsAfter(db: Database, ids: number[], step: number, start: number) {
+  if (ids.length === 0) return [];
+  const stride = `${step / minute} minutes`;
+  const origin = new Date(start);
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const { rows } =
+    step >= hour
+      ? await db.execute<{ bucket: Date; amount: string }>(sql`
+          select date_bin(${stride}::interval, hour, ${origin}) as bucket, sum(delta)::text as amount
+          from ledger_hourly where account_id in (${list}) and hour >= ${origin}
+          group by 1 order by 1`)
+      : await db.execute<{ bucket: Date; amount: string }>(sql`
+          select date_bin(${stride}::interval, created_at, ${origin}) as bucket, sum(amount)::text as amount
+          from journal_entries where account_id in (${list}) and created_at >= ${origin}
+          group by 1 order by 1`);
+  return rows.map((row) => ({ time: new Date(row.bucket).getTime(), amount: new Decimal(row.amount) }));
+}
+
+/**
+ * What the user's positions were worth at a time: quantities from the trades of every position
+ * open at some point of the range, prices from the bars of the range's resolution (the latest bar
+ * begun at or before the time), converted at the account's current reference rate.
+ */
+async function positionsHeld(db: Database, userId: string, resolution: string, start: number, now: Date) {
+  const trades = await db.execute<{ asset_id: number; side: string; quantity: string; created_at: Date }>(sql`
+    select p.asset_id, t.side::text, t.quantity::text, t.created_at
+    from positions p join trades t on t.position_id = p.id
+    where p.user_id = ${userId} and (p.closed_at is null or p.closed_at >= ${new Date(start)})
+    order by t.created_at`);
+  const byAsset = new Map<number, Movement[]>();
+  for (const trade of trades.rows) {
+    const quantity = new Decimal(trade.quantity);
+    const list = byAsset.get(trade.asset_id) ?? [];
+    list.push({
+      time: new Date(trade.created_at).getTime(),
+      quantity: trade.side === 'buy' ? quantity : quantity.negated(),
+    });
+    byAsset.set(trade.asset_id, list);
+  }
+  const assetIds = [...byAsset.keys()];
+  if (assetIds.length === 0) return { valuesAt: (points: number[]) => points.map(() => new Decimal(0)) };
+
+  const list = sql.join(
+    assetIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [bars, quotes] = await Promise.all([
+    // Per asset: the last bar begun by the start, then every bar of the range.
+    db.execute<{ asset_id: number; starts_at: Date; open: string }>(sql`
+      select a.id as asset_id, b.starts_at, b.open::text
+      from (values ${sql.join(
+        assetIds.map((id) => sql`(${id}::int)`),
+        sql`, `,
+      )}) as a(id)
+      cross join lateral (
+        (select starts_at, open from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
+          and starts_at <= ${new Date(start)} order by starts_at desc limit 1)
+        union all
+        (select starts_at, open from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
+          and starts_at > ${new Date(start)} and starts_at <= ${now} order by starts_at)) b`),
+    db.execute<{ asset_id: number; price: string; rate: string }>(sql`
+      select q.asset_id, q.price::text,
+        coalesce((select f.rate from fx_rates f join currencies c on c.code = f.currency
+          join users u on u.currency_id = c.id where u.id = ${userId}), 1)::text as rate
+      from asset_quotes q where q.asset_id in (${list})`),
+  ]);
+  const prices = new Map<number, { time: number; price: Decimal }[]>();
+  for (const bar of bars.rows) {
+    const series = prices.get(bar.asset_id) ?? [];
+    series.push({ time: new Date(bar.starts_at).getTime(), price: new Decimal(bar.open) });
+    prices.set(bar.asset_id, series);
+  }
+  const latest = new Map(quotes.rows.map((row) => [row.asset_id, new Decimal(row.price)]));
+  const rate = new Decimal(quotes.rows[0]?.rate ?? 1);
+  const nowMs = now.getTime();
+
+  const priceAt = (assetId: number, time: number): Decimal | undefined => {
+    if (time >= nowMs) return latest.get(assetId);
+    const series = prices.get(assetId) ?? [];
+    // The last bar that had begun by `time` (binary search: series are sorted by time).
+    let low = 0;
+    let high = series.length - 1;
+    let found: Decimal | undefined;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const bar = series[middle];
+      if (bar && bar.time <= time) {
+        found = bar.price;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found ?? series[0]?.price ?? latest.get(assetId);
+  };
+
+  return {
+    /** Values at increasing times, sweeping each asset's trades once. */
+    valuesAt(points: number[]): Decimal[] {
+      const state = [...byAsset].map(([assetId, movements]) => ({ assetId, movements, next: 0, held: new Decimal(0) }));
+      return points.map((time) => {
+        let total = new Decimal(0);
+        for (const asset of state) {
+          while (asset.next < asset.movements.length && (asset.movements[asset.next]?.time ?? Infinity) <= time) {
+            asset.held = asset.held.plus(asset.movements[asset.next]?.quantity ?? 0);
+            asset.next += 1;
+          }
+          if (asset.held.isZero()) continue;
+          const price = priceAt(asset.assetId, time);
+          if (price) total = total.plus(asset.held.times(price).times(rate));
+        }
+        return total.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      });
+    },
+  };
+}

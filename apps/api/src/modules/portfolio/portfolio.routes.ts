@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth.ts';
+import { timeframes } from './net-worth.ts';
+import type { PortfolioService } from './portfolio.service.ts';
+
+export const portfolioRoutes: FastifyPluginAsyncZod<{ portfolio: PortfolioService }> = async (app, { portfolio }) => {
+  app.get(
+    '/user/analytics',
+    {
+      schema: {
+        tags: ['portfolio'],
+        summary: 'Totals of money in and out, investments and savings, and the net-worth chart of a range',
+        querystring: z
+          .object({
+            timeframe: z.enum(timeframes, { error: `Choose a timeframe: ${timeframes.join(', ')}.` }).default('1d'),
+          })
+          .strict(),
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      message: 'OK',
+      data: { data: await portfolio.analytics(authOf(request).userId, request.query.timeframe) },
+    }),
+  );
+};

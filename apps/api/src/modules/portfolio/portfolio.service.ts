@@ -1,0 +1,94 @@
+import { sumMoney } from '@itrust/contracts/money';
+import { Decimal } from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { WalletService } from '../ledger/wallet.service.ts';
+import type { SavingsService } from '../savings/savings.service.ts';
+import { netWorthSeries, type Timeframe } from './net-worth.ts';
+
+type Invested = { value: string; today_pl: string };
+
+const percent = (part: Decimal, whole: Decimal) =>
+  whole.isZero() ? '0.00' : part.dividedBy(whole).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/** Portfolio figures: what positions are worth now and moved today, the wallets' totals, the net-worth chart. */
+export function createPortfolioService(deps: {
+  db: Database;
+  clock: Clock;
+  wallet: WalletService;
+  savings: SavingsService;
+}) {
+  const { db, clock, wallet, savings } = deps;
+
+  /** Open positions per wallet at current prices in the account's currency, and their move since the previous close. */
+  async function invested(userId: string): Promise<Record<'auto' | 'brokerage', Invested>> {
+    const { rows } = await db.execute<{ wallet: 'auto' | 'brokerage'; value: string; today_pl: string }>(sql`
+      with rate as (
+        select coalesce((select f.rate from users u join currencies c on c.id = u.currency_id
+          join fx_rates f on f.currency = c.code where u.id = ${userId}), 1) as rate)
+      select p.wallet::text,
+        round(sum(p.quantity * q.price * rate.rate), 2)::text as value,
+        round(sum(p.quantity * (q.price - q.previous_close) * rate.rate), 2)::text as today_pl
+      from positions p join asset_quotes q on q.asset_id = p.asset_id, rate
+      where p.user_id = ${userId} and p.status = 'open'
+      group by p.wallet`);
+    const none = { value: '0.00', today_pl: '0.00' };
+    const byWallet = new Map(rows.map((row) => [row.wallet, { value: row.value, today_pl: row.today_pl }]));
+    return { auto: byWallet.get('auto') ?? none, brokerage: byWallet.get('brokerage') ?? none };
+  }
+
+  return {
+    /** The wallets of spec 2 §3 with their totals: investing wallets count their positions at market value. */
+    async wallets(userId: string) {
+      const [balances, positions, accounts] = await Promise.all([
+        wallet.wallets(userId),
+        invested(userId),
+        savings.accounts(userId),
+      ]);
+      const investing = (kind: 'auto' | 'brokerage') => {
+        const total = new Decimal(balances[kind].balance).plus(positions[kind].value);
+        const moved = new Decimal(positions[kind].today_pl);
+        return {
+          ...balances[kind],
+          total: total.toFixed(2),
+          '24hr_pl': moved.toFixed(2),
+          '24hr_pl_percentage': percent(moved, total.minus(moved)),
+        };
+      };
+      const auto = investing('auto');
+      const brokerage = investing('brokerage');
+      const savingsTotal = sumMoney(accounts.map((account) => account.balance));
+      return {
+        cash: {
+          ...balances.cash,
+          total_networth: sumMoney([balances.cash.balance, auto.total, brokerage.total, savingsTotal]),
+        },
+        auto,
+        brokerage,
+      };
+    },
+
+    /** GET /user/analytics: totals of money in and out, investments, savings, and the net-worth chart. */
+    async analytics(userId: string, timeframe: Timeframe) {
+      const [totals, positions, accounts, series] = await Promise.all([
+        wallet.totals(userId),
+        invested(userId),
+        savings.accounts(userId),
+        netWorthSeries(db, userId, timeframe, clock.now()),
+      ]);
+      return {
+        total_deposited: totals.deposited,
+        total_withdrawn: totals.withdrawn,
+        total_investment: sumMoney([positions.auto.value, positions.brokerage.value]),
+        total_investment_24hr: sumMoney([positions.auto.today_pl, positions.brokerage.today_pl]),
+        total_savings: sumMoney(accounts.map((account) => account.balance)),
+        total_savings_24hr: sumMoney(accounts.map((account) => account.total_savings_24hr)),
+        total_savings_return: sumMoney(accounts.map((account) => account.total_savings_return)),
+        chart_data: Object.fromEntries(series.map((point) => [point.time, point.value])),
+      };
+    },
+  };
+}
+
+export type PortfolioService = ReturnType<typeof createPortfolioService>;
