@@ -1,6 +1,9 @@
 import { Decimal } from 'decimal.js';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isoTime } from '../../db/sql-time.ts';
+import type { Cursor } from '../../lib/csv.ts';
+import type { Period } from '../../lib/period.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 
 type OfferingRow = {
@@ -39,8 +42,6 @@ type HistoryRow = {
   total: number;
 };
 
-/** A timestamp as the API writes them everywhere: ISO 8601 in UTC. */
-const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const pct = (rate: string) => new Decimal(rate).times(100).toDecimalPlaces(4).toString();
 
 /** The read side of savings: offerings, the caller's accounts with their figures, the history. */
@@ -126,39 +127,62 @@ export const savingsQueries = {
     });
   },
 
-  async history(db: Database, userId: string, page: number, perPage: number) {
+  async history(db: Database, userId: string, page: number, perPage: number, period?: Period) {
     const { rows } = await db.execute<HistoryRow>(sql`
       select h.id, h.method::text, h.amount::text, ${isoTime(sql`h.created_at`)} as created_at, p.id as savings_account_id, p.name, p.title,
         count(*) over ()::int as total
       from savings_history h join user_savings s on s.id = h.user_savings_id join savings_products p on p.id = s.product_id
-      where h.user_id = ${userId}
+      where h.user_id = ${userId} ${withinPeriod(period)}
       order by h.created_at desc, h.id
       limit ${perPage} offset ${(page - 1) * perPage}`);
-    const total = rows[0]?.total ?? (page > 1 ? await countHistory(db, userId) : 0);
+    const total = rows[0]?.total ?? (page > 1 ? await countHistory(db, userId, period) : 0);
     return {
-      data: rows.map((row) => {
-        const savingsAccount = { id: row.savings_account_id, name: row.name, title: row.title };
-        return {
-          id: row.id,
-          savings: { savings_account: savingsAccount },
-          savings_account: savingsAccount,
-          method: row.method,
-          type: row.method === 'contribution' ? 'credit' : 'debit',
-          amount: row.amount,
-          created_at: row.created_at,
-        };
-      }),
+      data: rows.map(presentHistory),
       current_page: page,
       per_page: perPage,
       total,
       last_page: Math.max(1, Math.ceil(total / perPage)),
     };
   },
+
+  /** A batch of the history for the CSV export, newest first after a keyset cursor. */
+  async historyBatch(
+    db: Database,
+    userId: string,
+    period: Period | undefined,
+    after: Cursor | undefined,
+    size: number,
+  ) {
+    const { rows } = await db.execute<HistoryRow & { cursor_time: string }>(sql`
+      select h.id, h.method::text, h.amount::text, ${isoTime(sql`h.created_at`)} as created_at, h.created_at::text as cursor_time,
+        p.id as savings_account_id, p.name, p.title
+      from savings_history h join user_savings s on s.id = h.user_savings_id join savings_products p on p.id = s.product_id
+      where h.user_id = ${userId} ${withinPeriod(period)}
+        ${after ? sql`and (h.created_at, h.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      order by h.created_at desc, h.id desc limit ${size}`);
+    return rows.map((row) => ({ row: presentHistory(row), cursor: { createdAt: row.cursor_time, id: row.id } }));
+  },
 };
 
-async function countHistory(db: Database, userId: string): Promise<number> {
+const withinPeriod = (period: Period | undefined) =>
+  period ? sql`and h.created_at >= ${period.from} and h.created_at < ${period.to}` : sql``;
+
+function presentHistory(row: Omit<HistoryRow, 'total'>) {
+  const savingsAccount = { id: row.savings_account_id, name: row.name, title: row.title };
+  return {
+    id: row.id,
+    savings: { savings_account: savingsAccount },
+    savings_account: savingsAccount,
+    method: row.method,
+    type: row.method === 'contribution' ? 'credit' : 'debit',
+    amount: row.amount,
+    created_at: row.created_at,
+  };
+}
+
+async function countHistory(db: Database, userId: string, period: Period | undefined): Promise<number> {
   const { rows } = await db.execute<{ total: number }>(
-    sql`select count(*)::int as total from savings_history where user_id = ${userId}`,
+    sql`select count(*)::int as total from savings_history h where h.user_id = ${userId} ${withinPeriod(period)}`,
   );
   return rows[0]?.total ?? 0;
 }

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
+import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
+import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { parseAmount } from '../ledger/money.ts';
@@ -130,6 +132,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
           .object({
             page: z.coerce.number().int().min(1).default(1),
             per_page: z.coerce.number().int().min(1).max(100).default(10),
+            ...periodQuery,
           })
           .strict(),
       },
@@ -137,7 +140,38 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
     async (request) => {
       const { userId } = authOf(request);
       const { page, per_page: perPage } = request.query;
-      return ok('OK', { savings_history: await savings.history(userId, page, perPage) });
+      return ok('OK', { savings_history: await savings.history(userId, page, perPage, periodOf(request.query)) });
+    },
+  );
+
+  app.get(
+    '/user/savings-accounts/history/export',
+    {
+      schema: {
+        tags,
+        summary: 'Your contributions and cash-outs as CSV, newest first, with the same month or day filter',
+        querystring: z.object(periodQuery).strict(),
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const period = periodOf(request.query);
+      const batches = inBatches((after, size) => savings.historyBatch(userId, period, after, size));
+      async function* lines() {
+        for await (const { row } of batches)
+          yield [
+            row.created_at,
+            row.savings_account.name,
+            row.method === 'contribution' ? 'Contribution' : 'Cash-out',
+            row.amount,
+          ];
+      }
+      return sendCsv(
+        reply,
+        `itrust-savings${fileSuffix(request.query)}.csv`,
+        ['Date', 'Account', 'Method', 'Amount'],
+        lines(),
+      );
     },
   );
 };

@@ -8,6 +8,8 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Cursor } from '../../lib/csv.ts';
+import type { Period } from '../../lib/period.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { InsufficientFunds, ledgerRepository as ledger } from '../ledger/ledger.repository.ts';
 import { toMoney } from '../ledger/money.ts';
@@ -190,7 +192,10 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
     },
 
     accounts: (userId: string) => savingsQueries.accounts(db, userId, clock.now()),
-    history: (userId: string, page: number, perPage: number) => savingsQueries.history(db, userId, page, perPage),
+    history: (userId: string, page: number, perPage: number, period?: Period) =>
+      savingsQueries.history(db, userId, page, perPage, period),
+    historyBatch: (userId: string, period: Period | undefined, after: Cursor | undefined, size: number) =>
+      savingsQueries.historyBatch(db, userId, period, after, size),
 
     /**
      * Interest for every whole UTC day before `clock.now()` that an account has not been paid for,

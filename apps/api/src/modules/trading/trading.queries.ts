@@ -1,6 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isoTime } from '../../db/sql-time.ts';
+import type { Cursor } from '../../lib/csv.ts';
+import type { Period } from '../../lib/period.ts';
 
 type PositionView = {
   id: string;
@@ -74,7 +77,7 @@ export function createTradingQueries(db: Database) {
       const { rows } = await db.execute<PositionView & { total: number }>(sql`
         select p.id, p.asset_id, a.symbol, a.name, a.type::text, p.wallet::text, p.status::text, p.quantity::text, p.entry_price::text,
           q.price::text, q.previous_close::text, f.rate::text, p.cost::text, p.realised_pl::text, p.take_profit::text, p.stop_loss::text,
-          p.leverage, p.order_type, p.close_reason::text, p.created_at::text, p.closed_at::text, count(*) over ()::int as total
+          p.leverage, p.order_type, p.close_reason::text, ${isoTime(sql`p.created_at`)} as created_at, ${isoTime(sql`p.closed_at`)} as closed_at, count(*) over ()::int as total
         from positions p join assets a on a.id = p.asset_id join asset_quotes q on q.asset_id = p.asset_id
         join users u on u.id = p.user_id join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
         where p.user_id = ${userId} and (${status}::position_status is null or p.status = ${status}::position_status)
@@ -82,37 +85,61 @@ export function createTradingQueries(db: Database) {
       return { data: rows.map(presentPosition), total: rows[0]?.total ?? 0 };
     },
 
-    async trades(userId: string, page: number, perPage: number, month?: string) {
+    async trades(userId: string, page: number, perPage: number, period?: Period) {
       const { rows } = await db.execute<Record<string, string | number>>(sql`
         select t.id, t.side::text as type, t.quantity::text, t.price::text, t.amount::text, t.realised_pl::text as pl, t.reason::text,
-          t.created_at::text, p.status::text, p.opened_cost::text, a.symbol, a.name, a.type::text as asset_type, count(*) over ()::int as total
+          ${isoTime(sql`t.created_at`)} as created_at, p.status::text, p.opened_cost::text, a.symbol, a.name, a.type::text as asset_type,
+          count(*) over ()::int as total
         from trades t join positions p on p.id = t.position_id join assets a on a.id = t.asset_id
-        where t.user_id = ${userId} and (${month ?? null}::text is null or to_char(t.created_at, 'YYYY-MM') = ${month ?? null}::text)
+        where t.user_id = ${userId} ${withinPeriod(period)}
         order by t.created_at desc, (t.side = 'sell') desc limit ${perPage} offset ${(page - 1) * perPage}`);
-      const data = rows.map((row) => ({
-        id: row['id'],
-        type: row['type'],
-        asset: {
-          name: row['name'],
-          symbol: row['symbol'],
-          type: row['asset_type'],
-          img: `/api/assets/${encodeURIComponent(String(row['symbol']))}/icon.svg`,
-        },
-        quantity: row['quantity'],
-        price: row['price'],
-        amount: row['amount'],
-        pl: row['pl'],
-        // A sale's P/L against what the sold part cost (its amount less the P/L).
-        pl_percentage:
-          row['type'] === 'buy'
-            ? '0.00'
-            : percent(new Decimal(String(row['pl'])), new Decimal(String(row['amount'])).minus(String(row['pl']))),
-        reason: row['reason'],
-        status: row['status'],
-        created_at: row['created_at'],
-      }));
+      const data = rows.map(presentTrade);
       return { data, total: Number(rows[0]?.['total'] ?? 0) };
     },
+
+    /** A batch of trades for the CSV export, newest first after a keyset cursor. */
+    async tradeBatch(userId: string, period: Period | undefined, after: Cursor | undefined, size: number) {
+      const { rows } = await db.execute<Record<string, string | number>>(sql`
+        select t.id, t.side::text as type, t.quantity::text, t.price::text, t.amount::text, t.realised_pl::text as pl, t.reason::text,
+          ${isoTime(sql`t.created_at`)} as created_at, t.created_at::text as cursor_time, p.status::text, a.symbol, a.name,
+          a.type::text as asset_type
+        from trades t join positions p on p.id = t.position_id join assets a on a.id = t.asset_id
+        where t.user_id = ${userId} ${withinPeriod(period)}
+          ${after ? sql`and (t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by t.created_at desc, t.id desc limit ${size}`);
+      return rows.map((row) => ({
+        trade: presentTrade(row),
+        cursor: { createdAt: String(row['cursor_time']), id: String(row['id']) },
+      }));
+    },
+  };
+}
+
+const withinPeriod = (period: Period | undefined) =>
+  period ? sql`and t.created_at >= ${period.from} and t.created_at < ${period.to}` : sql``;
+
+function presentTrade(row: Record<string, string | number>) {
+  return {
+    id: row['id'],
+    type: row['type'],
+    asset: {
+      name: row['name'],
+      symbol: row['symbol'],
+      type: row['asset_type'],
+      img: `/api/assets/${encodeURIComponent(String(row['symbol']))}/icon.svg`,
+    },
+    quantity: row['quantity'],
+    price: row['price'],
+    amount: row['amount'],
+    pl: row['pl'],
+    // A sale's P/L against what the sold part cost (its amount less the P/L).
+    pl_percentage:
+      row['type'] === 'buy'
+        ? '0.00'
+        : percent(new Decimal(String(row['pl'])), new Decimal(String(row['amount'])).minus(String(row['pl']))),
+    reason: row['reason'],
+    status: row['status'],
+    created_at: String(row['created_at']),
   };
 }
 

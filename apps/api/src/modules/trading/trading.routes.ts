@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { assets, watchlistEntries } from '../../db/schema/index.ts';
 import { Forbidden, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
+import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import type { TradingQueries } from './trading.queries.ts';
 import type { TradingService } from './trading.service.ts';
@@ -31,6 +33,21 @@ function approved(auth: AuthContext) {
   if (auth.user.kyc !== 'approved') throw new Forbidden('Verify your identity before you trade.');
   return auth.userId;
 }
+
+export const tradeCsvHeader = [
+  'Date',
+  'Side',
+  'Asset',
+  'Symbol',
+  'Asset type',
+  'Quantity',
+  'Price (USD)',
+  'Amount',
+  'P/L',
+  'P/L %',
+  'Position status',
+  'Reason',
+];
 
 const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
 const pageOf = <T>(data: T[], page: number, perPage: number, total: number) => ({
@@ -163,23 +180,49 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Your trades, newest first; filter by month (YYYY-MM)',
-        querystring: z
-          .object({
-            'filter[month]': z
-              .string()
-              .regex(/^\d{4}-\d{2}$/, 'Use YYYY-MM.')
-              .optional(),
-            ...paging,
-          })
-          .strict(),
+        summary: 'Your trades, newest first; filter by month (YYYY-MM) or day (YYYY-MM-DD)',
+        querystring: z.object({ ...periodQuery, ...paging }).strict(),
       },
     },
     async (request) => {
       const userId = approved(authOf(request));
       const { page, per_page: perPage } = request.query;
-      const { data, total } = await queries.trades(userId, page, perPage, request.query['filter[month]']);
+      const { data, total } = await queries.trades(userId, page, perPage, periodOf(request.query));
       return ok('OK', { positions: pageOf(data, page, perPage, total) });
+    },
+  );
+
+  app.get(
+    '/user/position/history/export',
+    {
+      schema: {
+        tags,
+        summary: 'Your trades as CSV, newest first, with the same month or day filter as the list',
+        querystring: z.object(periodQuery).strict(),
+      },
+    },
+    async (request, reply) => {
+      const userId = approved(authOf(request));
+      const period = periodOf(request.query);
+      const batches = inBatches((after, size) => queries.tradeBatch(userId, period, after, size));
+      async function* lines() {
+        for await (const { trade } of batches)
+          yield [
+            trade.created_at,
+            trade.type,
+            trade.asset.name,
+            trade.asset.symbol,
+            trade.asset.type,
+            trade.quantity,
+            trade.price,
+            trade.amount,
+            trade.pl,
+            trade.pl_percentage,
+            trade.status,
+            trade.reason,
+          ];
+      }
+      return sendCsv(reply, `itrust-trades${fileSuffix(request.query)}.csv`, tradeCsvHeader, lines());
     },
   );
 
