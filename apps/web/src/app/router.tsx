@@ -117,6 +117,12 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/market/routes/asset-route')).AssetRoute }),
           },
           {
+            path: '/history',
+            lazy: async () => ({
+              Component: (await import('../features/history/routes/history-route')).HistoryRoute,
+            }),
+          },
+          {
             path: '/savings',
             lazy: async () => ({
               Component: (await import('../features/savings/routes/savings-route')).SavingsRoute,

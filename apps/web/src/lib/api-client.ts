@@ -69,3 +69,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export async function apiData<T>(path: string, options?: RequestOptions): Promise<T> {
   return (await apiRequest<T>(path, options)).data;
 }
+
+/**
+ * Downloads a file the API builds (a CSV export) with the session's token, and hands it to the
+ * browser as a download named as the server says.
+ */
+export async function apiDownload(path: string): Promise<string> {
+  const token = readAccessToken();
+  const headers: Record<string, string> = { 'x-device-id': deviceId() };
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => undefined)) as ErrorEnvelope | undefined;
+    throw new ApiError(response.status, envelope?.message ?? 'An error occurred.');
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

@@ -16,6 +16,7 @@ export const localKeys = {
   authPassed: 'authPassed',
   activeTab: 'activeTab',
   walletActivePage: 'wallet-active-page',
+  historyActiveTab: 'history-active-tab',
   kycBannerDismissed: 'kycBannerDismissed',
   deviceId: 'deviceId',
 } as const;

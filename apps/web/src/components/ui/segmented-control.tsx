@@ -7,6 +7,8 @@ type SegmentedControlProps<T extends string> = {
   kind?: 'tab' | 'radio';
   optionLabel?: (option: T) => string;
   className?: string;
+  /** Smaller type for many segments on a phone. */
+  compact?: boolean;
 };
 
 /** The grey pill of equal segments used for tabs and two-way choices. */
@@ -18,6 +20,7 @@ export function SegmentedControl<T extends string>({
   kind = 'tab',
   optionLabel = (option) => option,
   className = '',
+  compact = false,
 }: SegmentedControlProps<T>) {
   return (
     <div
@@ -32,7 +35,7 @@ export function SegmentedControl<T extends string>({
           role={kind}
           {...(kind === 'tab' ? { 'aria-selected': value === option } : { 'aria-checked': value === option })}
           onClick={() => onChange(option)}
-          className={`min-h-11 rounded-md px-1 text-sm font-semibold capitalize ${
+          className={`min-h-11 rounded-md font-semibold capitalize ${compact ? 'px-0.5 text-xs' : 'px-1 text-sm'} ${
             value === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700'
           }`}
         >

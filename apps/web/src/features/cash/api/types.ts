@@ -14,11 +14,13 @@ export type Transaction = {
   created_at: string;
 };
 
-export type WalletFigures = { balance: string; held: string; available: string; total?: string };
+export type WalletFigures = { balance: string; held: string; available: string };
+/** An investing wallet also counts its positions at market value, and how that moved in 24 hours. */
+export type InvestingWallet = WalletFigures & { total: string; '24hr_pl': string; '24hr_pl_percentage': string };
 export type Wallets = {
   cash: WalletFigures & { total_networth: string };
-  auto: WalletFigures;
-  brokerage: WalletFigures;
+  auto: InvestingWallet;
+  brokerage: InvestingWallet;
 };
 
 export type PaymentMethod = {

@@ -1,6 +1,7 @@
 import type { Page } from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
+import { periodParams, type Period } from '../../../lib/period';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { PaymentMethod, Transaction, WalletKind, Wallets } from './types';
 
@@ -15,19 +16,25 @@ export const walletsQuery = () =>
 export const useWallets = () => useQuery(walletsQuery());
 
 export type TransactionSort = 'type' | 'amount' | 'created_at' | 'status';
-export const transactionsQuery = (page: number, sort: TransactionSort | null, descending: boolean) =>
+export type TransactionPage = {
+  page: number;
+  perPage: number;
+  sort: TransactionSort | null;
+  descending: boolean;
+  period?: Period | undefined;
+};
+export const transactionsQuery = ({ page, perPage, sort, descending, period }: TransactionPage) =>
   queryOptions({
-    queryKey: ['transactions', page, sort, descending],
+    queryKey: ['transactions', page, perPage, sort, descending, period],
     queryFn: async () =>
       (
         await apiData<{ transactions: Page<Transaction> }>(
-          `/user/transaction/fetch?page=${page}&per_page=10${sort ? `&sort=${descending ? '-' : ''}${sort}` : ''}`,
+          `/user/transaction/fetch?page=${page}&per_page=${perPage}${sort ? `&sort=${descending ? '-' : ''}${sort}` : ''}${periodParams(period)}`,
         )
       ).transactions,
     placeholderData: keepPreviousData,
   });
-export const useTransactions = (page: number, sort: TransactionSort | null, descending: boolean) =>
-  useQuery(transactionsQuery(page, sort, descending));
+export const useTransactions = (options: TransactionPage) => useQuery(transactionsQuery(options));
 
 export const totalsQuery = () =>
   queryOptions({

@@ -4,6 +4,7 @@ import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { useToast } from '../../../components/ui/toast';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { ApiError } from '../../../lib/api-client';
+import type { Period } from '../../../lib/period';
 import type { Transaction } from '../api/types';
 import { useCancelTransaction, useTransactions, type TransactionSort } from '../api/wallet';
 import { historyDate, statusClass, statusLabel, typeLabel } from './labels';
@@ -16,15 +17,17 @@ const columns: { sort: TransactionSort; label: string; desktopOnly: boolean }[] 
   { sort: 'status', label: 'Status', desktopOnly: false },
 ];
 
+type TransactionHistoryProps = { perPage?: number; period?: Period };
+
 /** The wallet history: 10 a page, sortable columns, a page input, and a cancel action on pending rows. */
-export function TransactionHistory() {
+export function TransactionHistory({ perPage = 10, period }: TransactionHistoryProps) {
   const isDesktop = useIsDesktop();
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<{ column: TransactionSort | null; descending: boolean }>({
     column: null,
     descending: false,
   });
-  const history = useTransactions(page, sort.column, sort.descending);
+  const history = useTransactions({ page, perPage, sort: sort.column, descending: sort.descending, period });
   const cancel = useCancelTransaction();
   const toast = useToast();
   const { money } = useMoney();
@@ -162,7 +165,7 @@ export function TransactionHistory() {
           />
           of {lastPage}
         </label>
-        <span className="text-slate-600">10 / page</span>
+        <span className="text-slate-600">{perPage} / page</span>
         <Button variant="secondary" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
           Next
         </Button>

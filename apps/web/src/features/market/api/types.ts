@@ -20,5 +20,4 @@ export type Asset = {
 };
 
 export type AssetSort = 'name' | 'price' | 'changes_percentage' | 'day_high' | 'day_low' | 'market_cap';
-export type ChartRange = '1d' | '7d' | '30d' | '1yr' | 'all';
-export const chartRanges: ChartRange[] = ['1d', '7d', '30d', '1yr', 'all'];
+export { chartRanges, type ChartRange } from '../../../components/charts/range-chart';

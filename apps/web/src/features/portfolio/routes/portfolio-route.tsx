@@ -1,69 +1,101 @@
-import { formatMoney } from '@itrust/contracts/format';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { ChartRange } from '../../../components/charts/range-chart';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { apiData } from '../../../lib/api-client';
+import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { readStoredUser } from '../../../lib/storage-keys';
+import { useMoney } from '../../cash/components/use-money';
+import { TradeHistory } from '../../trading/components/trade-history';
+import { useAnalytics } from '../api/portfolio';
+import { Holdings } from '../components/holdings';
+import { NetWorthChart } from '../components/net-worth-chart';
+import { OpenPositions } from '../components/open-positions';
+import { PortfolioSummary } from '../components/portfolio-summary';
+import { WalletBreakdown } from '../components/wallet-breakdown';
 
-type Wallets = {
-  cash: { balance: string; total_networth: string };
-  auto: { balance: string; total: string };
-  brokerage: { balance: string; total: string };
-};
-type UserWithWallet = { kyc: string; first_name: string; currency: { sign: string }; wallet: Wallets };
+const views = ['overview', 'account', 'holdings', 'position', 'history'] as const;
+type View = (typeof views)[number];
 
-const useUserWithWallet = () =>
-  useQuery({
-    queryKey: ['user', 'wallet'],
-    queryFn: async () => (await apiData<{ user: UserWithWallet }>('/user?include=wallet')).user,
-  });
+function KycNotice({ kyc }: { kyc: string | undefined }) {
+  if (kyc === 'pending' || kyc === 'declined')
+    return (
+      <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+        Verify your identity to start trading and saving.{' '}
+        <Link to="/user" className="font-semibold underline">
+          Verify now
+        </Link>
+      </p>
+    );
+  if (kyc === 'submitted')
+    return (
+      <p role="note" className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+        You&apos;ve submitted your documents for verification, Our team will get back to you shortly!
+      </p>
+    );
+  return null;
+}
 
-/** The portfolio start screen: identity notices and the three wallets. */
+/**
+ * /portfolio: on wide screens the net-worth chart, open positions and trade history on the left,
+ * the wallet breakdown and holdings on the right; on phones one of five sub-tabs at a time (the
+ * navigation's section links choose one by the address's #hash).
+ */
 export function PortfolioRoute() {
   useDocumentTitle('Portfolio');
-  const user = useUserWithWallet();
+  const isDesktop = useIsDesktop();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { sign } = useMoney();
+  const kyc = readStoredUser()?.kyc;
+  const approved = kyc === 'approved';
+  const [range, setRange] = useState<ChartRange>('1d');
+  const analytics = useAnalytics(range);
+  const hashed = location.hash.slice(1) as View;
+  const view: View = views.includes(hashed) ? hashed : 'overview';
+  const show = (candidate: View) => isDesktop || view === candidate;
 
+  const chart = <NetWorthChart range={range} onRange={setRange} sign={sign} />;
+  const breakdown = <WalletBreakdown analytics={analytics.data} />;
+  const history = (
+    <div id="history">
+      <TradeHistory sign={sign} approved={approved} />
+    </div>
+  );
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-brand-900">Portfolio</h1>
-      {user.data?.kyc === 'pending' && (
-        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          Verify your identity to start trading and saving.{' '}
-          <Link to="/user" className="font-semibold underline">
-            Verify now
-          </Link>
-        </p>
+      <KycNotice kyc={kyc} />
+      {!isDesktop && (
+        <SegmentedControl
+          label="Portfolio sections"
+          options={views}
+          value={view}
+          onChange={(next) => void navigate({ hash: next === 'overview' ? '' : next }, { replace: true })}
+          compact
+        />
       )}
-      {user.data?.kyc === 'submitted' && (
-        <p role="note" className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950">
-          You&apos;ve submitted your documents for verification, Our team will get back to you shortly!
-        </p>
-      )}
-      {user.isPending && <p className="text-slate-600">Loading your wallets…</p>}
-      {user.isError && (
-        <p role="alert" className="text-red-700">
-          {user.error.message}
-        </p>
-      )}
-      {user.data && (
-        <section aria-labelledby="wallets-title">
-          <h2 id="wallets-title" className="text-lg font-semibold text-brand-800">
-            Wallets
-          </h2>
-          <ul className="mt-3 grid gap-4 sm:grid-cols-3">
-            {[
-              { name: 'Cash', amount: user.data.wallet.cash.balance },
-              { name: 'Automated Investing', amount: user.data.wallet.auto.total },
-              { name: 'Brokerage', amount: user.data.wallet.brokerage.total },
-            ].map((wallet) => (
-              <li key={wallet.name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                <p className="text-sm text-slate-600">{wallet.name}</p>
-                <p className="mt-1 text-2xl font-semibold text-slate-900">
-                  {formatMoney(wallet.amount, user.data.currency.sign)}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {show('overview') && <PortfolioSummary analytics={analytics.data} />}
+      {isDesktop ? (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="min-w-0 space-y-6 lg:col-span-2">
+            {chart}
+            <OpenPositions approved={approved} />
+            {history}
+          </div>
+          <div className="min-w-0 space-y-6">
+            {breakdown}
+            <Holdings approved={approved} />
+          </div>
+        </div>
+      ) : (
+        <>
+          {show('overview') && chart}
+          {show('account') && breakdown}
+          {show('holdings') && <Holdings approved={approved} />}
+          {show('position') && <OpenPositions approved={approved} />}
+          {show('history') && history}
+        </>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import type { Page } from '@itrust/contracts';
 import type { SavingsGoal, SavingsHorizon } from '@itrust/contracts/savings-rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
+import { periodParams, type Period } from '../../../lib/period';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 export type SavingsOffering = {
@@ -58,18 +59,19 @@ export const mySavingsQuery = () =>
   });
 export const useMySavings = () => useQuery(mySavingsQuery());
 
-export const savingsHistoryQuery = (page: number, perPage: number) =>
+export const savingsHistoryQuery = (page: number, perPage: number, period?: Period) =>
   queryOptions({
-    queryKey: ['savings-history', page, perPage],
+    queryKey: ['savings-history', page, perPage, period],
     queryFn: async () =>
       (
         await apiData<{ savings_history: Page<SavingsHistoryRow> }>(
-          `/user/savings-accounts/history?page=${page}&per_page=${perPage}`,
+          `/user/savings-accounts/history?page=${page}&per_page=${perPage}${periodParams(period)}`,
         )
       ).savings_history,
     placeholderData: keepPreviousData,
   });
-export const useSavingsHistory = (page: number, perPage: number) => useQuery(savingsHistoryQuery(page, perPage));
+export const useSavingsHistory = (page: number, perPage: number, period?: Period) =>
+  useQuery(savingsHistoryQuery(page, perPage, period));
 
 /** After savings move, the accounts, their history, the cash wallet and the totals are read again. */
 const afterSavingsMove = ['savings', 'savings-history', 'savings-offerings', 'wallets', 'transactions', 'analytics'];

@@ -1,6 +1,7 @@
 import type { Page } from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
+import { periodParams, type Period } from '../../../lib/period';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { Position, WatchlistEntry } from './types';
 
@@ -11,21 +12,23 @@ export const positionsQuery = () =>
       (await apiData<{ positions: Page<Position> }>('/user/position?include=asset&per_page=100')).positions.data,
     retry: false,
   });
-export const usePositions = () => useQuery(positionsQuery());
+/** Positions need an approved identity: before that the list is simply empty, not an error. */
+export const usePositions = (enabled = true) => useQuery({ ...positionsQuery(), enabled });
 
-export const tradeHistoryQuery = (page: number, month: string) =>
+export const tradeHistoryQuery = (page: number, perPage: number, period: Period) =>
   queryOptions({
-    queryKey: ['trade-history', page, month],
+    queryKey: ['trade-history', page, perPage, period],
     queryFn: async () =>
       (
         await apiData<{ positions: Page<Position> }>(
-          `/user/position/history?page=${page}&per_page=10${month ? `&filter[month]=${month}` : ''}`,
+          `/user/position/history?page=${page}&per_page=${perPage}${periodParams(period)}`,
         )
       ).positions,
     placeholderData: keepPreviousData,
     retry: false,
   });
-export const useTradeHistory = (page: number, month: string) => useQuery(tradeHistoryQuery(page, month));
+export const useTradeHistory = (page: number, perPage: number, period: Period, enabled = true) =>
+  useQuery({ ...tradeHistoryQuery(page, perPage, period), enabled });
 
 export const watchlistQuery = () =>
   queryOptions({

@@ -2,6 +2,7 @@ import { formatMoney } from '@itrust/contracts/format';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
+import type { Period } from '../../../lib/period';
 import { useTradeHistory } from '../api/trading';
 import { SignedFigure } from './figures';
 
@@ -10,12 +11,20 @@ const historyDate = (iso: string) =>
     .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' })
     .replace(/ (\d{4})$/, ', $1');
 
+type TradeHistoryProps = {
+  sign: string;
+  approved?: boolean;
+  perPage?: number;
+  /** A filter chosen outside (the /history screen); without one the block shows its own month picker. */
+  period?: Period;
+};
+
 /** Trade History: 10 per page, with the month picker and paging the old client showed but never wired. */
-export function TradeHistory({ sign }: { sign: string }) {
+export function TradeHistory({ sign, approved = true, perPage = 10, period }: TradeHistoryProps) {
   const [page, setPage] = useState(1);
   const [month, setMonth] = useState('');
   const monthId = useId();
-  const history = useTradeHistory(page, month);
+  const history = useTradeHistory(page, perPage, period ?? { month }, approved);
   const rows = history.data?.data ?? [];
   const lastPage = history.data?.last_page ?? 1;
 
@@ -25,7 +34,7 @@ export function TradeHistory({ sign }: { sign: string }) {
         <h2 id="history-title" className="text-lg font-semibold text-brand-900">
           Trade History
         </h2>
-        <div className="flex items-center gap-2 text-sm">
+        <div className={`flex items-center gap-2 text-sm ${period ? 'hidden' : ''}`}>
           <label htmlFor={monthId} className="text-slate-700">
             Select month
           </label>
@@ -42,8 +51,10 @@ export function TradeHistory({ sign }: { sign: string }) {
         </div>
       </div>
       {history.isError && <MessageBanner error={history.error.message} />}
-      {history.isPending && <p className="mt-4 text-slate-600">Loading your trades…</p>}
-      {history.isSuccess && rows.length === 0 && <p className="mt-4 text-slate-600">You have no data</p>}
+      {approved && history.isPending && <p className="mt-4 text-slate-600">Loading your trades…</p>}
+      {(!approved || (history.isSuccess && rows.length === 0)) && (
+        <p className="mt-4 text-slate-600">You have no data</p>
+      )}
       {rows.length > 0 && (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm" data-testid="trade-history">

@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { useMoney } from '../../cash/components/use-money';
+import { usePositions } from '../../trading/api/trading';
+import type { Position } from '../../trading/api/types';
+
+type Holding = { symbol: string; name: string; type: string; value: number; cost: number };
+
+/** Open positions summed per asset. */
+function holdingsOf(positions: Position[]): Holding[] {
+  const bySymbol = new Map<string, Holding>();
+  for (const position of positions) {
+    const holding = bySymbol.get(position.asset.symbol) ?? {
+      symbol: position.asset.symbol,
+      name: position.asset.name,
+      type: position.asset.type,
+      value: 0,
+      cost: 0,
+    };
+    // Display only: the server's exact figures are summed to the cent and shown rounded.
+    holding.value += Number(position.value);
+    holding.cost += Number(position.cost);
+    bySymbol.set(position.asset.symbol, holding);
+  }
+  return [...bySymbol.values()].sort((a, b) => b.value - a.value);
+}
+
+/** Holdings: each asset's value and total return, its bar as wide as the return's size (at most 100%). */
+export function Holdings({ approved }: { approved: boolean }) {
+  const positions = usePositions(approved);
+  const { money } = useMoney();
+  const holdings = holdingsOf(positions.data ?? []);
+  return (
+    <section
+      id="holdings"
+      aria-labelledby="holdings-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="holdings-title" className="text-lg font-semibold text-brand-900">
+        Holdings
+      </h2>
+      {approved && positions.isPending && <p className="mt-3 text-sm text-slate-600">Loading your holdings…</p>}
+      {positions.isError && <MessageBanner error={positions.error.message} />}
+      {(!approved || (positions.isSuccess && holdings.length === 0)) && (
+        <p className="mt-3 text-slate-600">You have no Holdings</p>
+      )}
+      <ul className="mt-3 space-y-4" data-testid="holdings">
+        {holdings.map((holding) => {
+          const percent = holding.cost === 0 ? 0 : ((holding.value - holding.cost) / holding.cost) * 100;
+          const width = Math.min(Math.abs(percent), 100);
+          return (
+            <li key={holding.symbol} className="text-sm" data-testid="holding">
+              <div className="flex items-baseline justify-between gap-3">
+                <Link
+                  to={`/asset/${encodeURIComponent(holding.name)}/${encodeURIComponent(holding.symbol)}`}
+                  className="font-medium text-slate-900 hover:underline"
+                >
+                  {holding.name} <span className="text-xs text-slate-600">{holding.symbol}</span>
+                </Link>
+                <span className="tabular-nums">
+                  {money(holding.value.toFixed(2))}{' '}
+                  <span className={percent < 0 ? 'text-red-700' : 'text-emerald-700'}>
+                    {percent >= 0 ? '+' : ''}
+                    {percent.toFixed(2)}%
+                  </span>
+                </span>
+              </div>
+              <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
+                <div
+                  className={`h-2 rounded-full ${percent < 0 ? 'bg-red-500' : 'bg-emerald-500'}`}
+                  style={{ width: `${width}%` }}
+                  data-testid="holding-bar"
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

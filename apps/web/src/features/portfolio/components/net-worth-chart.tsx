@@ -1,0 +1,42 @@
+import { formatMoney } from '@itrust/contracts/format';
+import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
+import { useAnalytics } from '../api/portfolio';
+
+/** The net worth over the chosen range: every wallet, savings and positions at the prices of each time. */
+export function NetWorthChart({
+  range,
+  onRange,
+  sign,
+}: {
+  range: ChartRange;
+  onRange: (range: ChartRange) => void;
+  sign: string;
+}) {
+  const analytics = useAnalytics(range);
+  const points = analytics.data
+    ? Object.entries(analytics.data.chart_data).map(([time, value]) => ({
+        time: Math.floor(Date.parse(time) / 1000),
+        value: Number(value),
+      }))
+    : undefined;
+  const first = points?.[0]?.value ?? 0;
+  const last = points?.at(-1)?.value ?? 0;
+  const change = first === 0 ? null : ((last - first) / first) * 100;
+  const summary = !points
+    ? 'Loading your net worth…'
+    : `Over ${rangeLabels[range]} your net worth went from ${formatMoney(first, sign)} to ${formatMoney(last, sign)}${
+        change === null ? '' : ` (${change >= 0 ? '+' : ''}${change.toFixed(2)}%)`
+      }.`;
+  return (
+    <RangeChart
+      title="Net worth"
+      points={points}
+      range={range}
+      onRange={onRange}
+      stale={analytics.isPlaceholderData}
+      error={analytics.isError ? analytics.error.message : null}
+      summary={summary}
+      testId="net-worth-chart"
+    />
+  );
+}

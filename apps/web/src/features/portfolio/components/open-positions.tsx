@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { usePositions } from '../../trading/api/trading';
+import { openedOn, SignedFigure } from '../../trading/components/figures';
+import { useMoney } from '../../cash/components/use-money';
+
+/** Every open position with its value, today's move and total return; each opens its asset screen. */
+export function OpenPositions({ approved }: { approved: boolean }) {
+  const positions = usePositions(approved);
+  const { money, sign } = useMoney();
+  const rows = positions.data ?? [];
+  return (
+    <section
+      id="position"
+      aria-labelledby="open-positions-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="open-positions-title" className="text-lg font-semibold text-brand-900">
+        Open positions
+      </h2>
+      {approved && positions.isPending && <p className="mt-3 text-sm text-slate-600">Loading your positions…</p>}
+      {positions.isError && <MessageBanner error={positions.error.message} />}
+      {(!approved || (positions.isSuccess && rows.length === 0)) && (
+        <p className="mt-3 text-slate-600">You have no open positions</p>
+      )}
+      {rows.length > 0 && (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[34rem] text-left text-sm" data-testid="open-positions">
+            <thead className="text-xs text-slate-600">
+              <tr>
+                <th className="py-2 font-medium">Asset</th>
+                <th className="font-medium">Quantity</th>
+                <th className="font-medium">Value</th>
+                <th className="font-medium">Today</th>
+                <th className="font-medium">Total return</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((position) => (
+                <tr key={position.id}>
+                  <td className="py-2">
+                    <Link
+                      to={`/asset/${encodeURIComponent(position.asset.name)}/${encodeURIComponent(position.asset.symbol)}`}
+                      className="font-medium text-slate-900 hover:underline"
+                    >
+                      {position.asset.name}
+                    </Link>
+                    <span className="block text-xs text-slate-600">
+                      {position.asset.symbol} · opened {openedOn(position.created_at)}
+                    </span>
+                  </td>
+                  <td className="tabular-nums">
+                    {Number(position.quantity).toLocaleString('en-US', { maximumFractionDigits: 8 })}
+                  </td>
+                  <td className="tabular-nums">{money(position.value)}</td>
+                  <td>
+                    <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} sign={sign} />
+                  </td>
+                  <td>
+                    <SignedFigure amount={position.pl} percent={position.pl_percentage} sign={sign} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3 className="mt-5 text-sm font-semibold text-slate-800">Open orders</h3>
+      <p className="mt-1 text-sm text-slate-600">You have no orders</p>
+      <p className="text-xs text-slate-500">Orders fill at once at the market price, so none wait here.</p>
+    </section>
+  );
+}

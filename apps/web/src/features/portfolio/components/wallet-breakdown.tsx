@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { useWallets } from '../../cash/api/wallet';
+import { useMoney } from '../../cash/components/use-money';
+import type { Analytics } from '../api/portfolio';
+
+/** Where the net worth sits: cash, the two investing wallets with their 24-hour move, and savings. */
+export function WalletBreakdown({ analytics }: { analytics: Analytics | undefined }) {
+  const wallets = useWallets();
+  const { money } = useMoney();
+  const rows = wallets.data
+    ? [
+        { name: 'Cash', amount: wallets.data.cash.balance, move: null, to: '/cash' },
+        {
+          name: 'Automated Investing',
+          amount: wallets.data.auto.total,
+          move: { pl: wallets.data.auto['24hr_pl'], percent: wallets.data.auto['24hr_pl_percentage'] },
+          to: '/transfer',
+        },
+        {
+          name: 'Brokerage',
+          amount: wallets.data.brokerage.total,
+          move: { pl: wallets.data.brokerage['24hr_pl'], percent: wallets.data.brokerage['24hr_pl_percentage'] },
+          to: '/market',
+        },
+        { name: 'Savings', amount: analytics?.total_savings ?? null, move: null, to: '/savings' },
+      ]
+    : [];
+  return (
+    <section
+      id="account"
+      aria-labelledby="breakdown-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="breakdown-title" className="text-lg font-semibold text-brand-900">
+        Wallet breakdown
+      </h2>
+      {wallets.isPending && <p className="mt-3 text-sm text-slate-600">Loading your wallets…</p>}
+      {wallets.isError && <MessageBanner error={wallets.error.message} />}
+      {wallets.data && (
+        <>
+          <p className="mt-3 text-sm text-slate-600">Net worth</p>
+          <p className="text-3xl font-bold tabular-nums text-slate-900" data-testid="net-worth">
+            {money(wallets.data.cash.total_networth)}
+          </p>
+          <ul className="mt-4 divide-y divide-slate-100" data-testid="wallet-breakdown">
+            {rows.map((row) => (
+              <li key={row.name} className="flex items-center justify-between gap-3 py-3">
+                <Link to={row.to} className="font-medium text-slate-900 hover:underline">
+                  {row.name}
+                </Link>
+                <span className="text-right tabular-nums">
+                  <span className="block font-semibold">{row.amount === null ? '…' : money(row.amount)}</span>
+                  {row.move && (
+                    <span
+                      className={`block text-xs ${row.move.pl.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}`}
+                    >
+                      {row.move.pl.startsWith('-') ? '' : '+'}
+                      {money(row.move.pl)} ({row.move.percent}%) today
+                    </span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {analytics && (
+            <dl className="mt-2 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 text-sm">
+              <div>
+                <dt className="text-slate-600">Deposited</dt>
+                <dd className="font-semibold tabular-nums">{money(analytics.total_deposited)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Withdrawn</dt>
+                <dd className="font-semibold tabular-nums">{money(analytics.total_withdrawn)}</dd>
+              </div>
+            </dl>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
