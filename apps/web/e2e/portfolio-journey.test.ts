@@ -85,7 +85,7 @@ describe('portfolio and history in Chromium', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`itrust-transactions-${month}.csv`);
-    const text = await readFile((await file.path()) ?? '', 'utf8');
+    const text = await readFile(await file.path(), 'utf8');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Reference,Date,Type,Status,Amount,Currency,From,To,Method,Comment');
     expect(lines).toHaveLength(1 + (expected?.count ?? 0));

@@ -64,7 +64,8 @@ export function HistoryRoute() {
         options={tabs}
         value={tab}
         onChange={choose}
-        className="max-w-2xl text-xs sm:text-sm"
+        className="max-w-2xl"
+        compact={!isDesktop}
       />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <PeriodFilter period={period} onChange={setPeriod} />
