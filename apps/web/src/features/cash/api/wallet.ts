@@ -2,6 +2,7 @@ import type { Page } from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
+import { analyticsQuery } from '../../portfolio/api/portfolio';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { PaymentMethod, Transaction, WalletKind, Wallets } from './types';
 
@@ -36,14 +37,8 @@ export const transactionsQuery = ({ page, perPage, sort, descending, period }: T
   });
 export const useTransactions = (options: TransactionPage) => useQuery(transactionsQuery(options));
 
-export const totalsQuery = () =>
-  queryOptions({
-    queryKey: ['analytics', '1d'],
-    queryFn: async () =>
-      (await apiData<{ data: { total_deposited: string; total_withdrawn: string } }>('/user/analytics?timeframe=1d'))
-        .data,
-  });
-export const useTotals = () => useQuery(totalsQuery());
+/** Deposited and withdrawn totals come with the analytics summary. */
+export const useTotals = () => useQuery(analyticsQuery('1d'));
 
 export const paymentMethodsQuery = (type: 'bank' | 'crypto') =>
   queryOptions({
