@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { localKeys, readStoredUser } from '../../../lib/storage-keys';
+import { KycNotices } from '../../shell/kyc-notices';
 import { DepositForm } from '../components/deposit-form';
 import { TransactionHistory } from '../components/transaction-history';
 import { TransferForm } from '../components/transfer-form';
@@ -11,35 +12,6 @@ import { WithdrawForm } from '../components/withdraw-form';
 
 type Tab = 'deposit' | 'transfer' | 'withdraw';
 const tabs: Tab[] = ['deposit', 'transfer', 'withdraw'];
-
-export function KycNotices() {
-  const kyc = readStoredUser()?.kyc;
-  const [dismissed, setDismissed] = useState(false);
-  if (kyc === 'pending') {
-    return (
-      <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-        Verify your identity to withdraw and to trade.{' '}
-        <Link to="/user" className="font-semibold underline">
-          Verify now
-        </Link>
-      </p>
-    );
-  }
-  if (kyc === 'submitted' && !dismissed) {
-    return (
-      <p
-        role="note"
-        className="flex items-start justify-between gap-3 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950"
-      >
-        You&apos;ve submitted your documents for verification, Our team will get back to you shortly!
-        <button type="button" aria-label="Dismiss" onClick={() => setDismissed(true)} className="leading-none">
-          ✕
-        </button>
-      </p>
-    );
-  }
-  return null;
-}
 
 export function WithdrawPanel() {
   return readStoredUser()?.kyc === 'approved' ? (
@@ -70,7 +42,7 @@ export function CashRoute() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-brand-900">Cash</h1>
-      <KycNotices />
+      <KycNotices pendingText="Verify your identity to withdraw and to trade." />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <WalletCard showLinks={!isDesktop} />

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { DepositForm } from '../components/deposit-form';
 import { TransferForm } from '../components/transfer-form';
-import { KycNotices, WithdrawPanel } from './cash-route';
+import { KycNotices } from '../../shell/kyc-notices';
+import { WithdrawPanel } from './cash-route';
 
 function MoneyPage({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
@@ -13,7 +14,7 @@ function MoneyPage({ title, children }: { title: string; children: ReactNode }) 
         ← Go back
       </Link>
       <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
-      <KycNotices />
+      <KycNotices pendingText="Verify your identity to withdraw and to trade." />
       <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">{children}</section>
     </div>
   );

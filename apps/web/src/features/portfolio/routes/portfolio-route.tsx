@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { ChartRange } from '../../../components/charts/range-chart';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { readStoredUser } from '../../../lib/storage-keys';
 import { useMoney } from '../../cash/components/use-money';
+import { KycNotices } from '../../shell/kyc-notices';
 import { TradeHistory } from '../../trading/components/trade-history';
 import { useAnalytics } from '../api/portfolio';
 import { Holdings } from '../components/holdings';
@@ -16,25 +17,6 @@ import { WalletBreakdown } from '../components/wallet-breakdown';
 
 const views = ['overview', 'account', 'holdings', 'position', 'history'] as const;
 type View = (typeof views)[number];
-
-function KycNotice({ kyc }: { kyc: string | undefined }) {
-  if (kyc === 'pending' || kyc === 'declined')
-    return (
-      <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-        Verify your identity to start trading and saving.{' '}
-        <Link to="/user" className="font-semibold underline">
-          Verify now
-        </Link>
-      </p>
-    );
-  if (kyc === 'submitted')
-    return (
-      <p role="note" className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950">
-        You&apos;ve submitted your documents for verification, Our team will get back to you shortly!
-      </p>
-    );
-  return null;
-}
 
 /**
  * /portfolio: on wide screens the net-worth chart, open positions and trade history on the left,
@@ -65,7 +47,7 @@ export function PortfolioRoute() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-brand-900">Portfolio</h1>
-      <KycNotice kyc={kyc} />
+      <KycNotices pendingText="Verify your identity to start trading and saving." />
       {!isDesktop && (
         <SegmentedControl
           label="Portfolio sections"
