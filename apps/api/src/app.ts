@@ -34,6 +34,8 @@ import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
 import { createSavingsService } from './modules/savings/savings.service.ts';
+import { autoRoutes } from './modules/auto/auto.routes.ts';
+import { autoServiceFor } from './modules/auto/auto.service.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
@@ -105,7 +107,8 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     passwordReset: createPasswordReset(access),
     present,
   });
-  const wallet = walletServiceFor(db, clock, users, config.limits);
+  const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);
+  const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash);
   const savings = createSavingsService({ db, clock, users });
   const portfolio = createPortfolioService({ db, clock, wallet, savings });
   await app.register(usersRoutes, { prefix: '/api', users, present, wallet, reference, savings, portfolio });
@@ -113,6 +116,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   await app.register(savingsRoutes, { prefix: '/api', db, savings });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
   await app.register(paymentMethodsRoutes, { prefix: '/api', db });
+  await app.register(autoRoutes, { prefix: '/api', auto });
   await app.register(tradingRoutes, {
     prefix: '/api',
     db,

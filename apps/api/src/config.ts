@@ -29,6 +29,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   PLATFORM_SETTINGS_FILE: optionalText,
   SAVINGS_PRODUCTS_FILE: optionalText,
+  AUTO_INVEST_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  AUTO_INVEST_MIN_CASH: z.coerce.number().positive().default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   DEPOSIT_CRYPTO_MIN: z.coerce.number().positive().default(1000),
@@ -65,6 +67,8 @@ export type Config = {
   webDistDir: string;
   platformSettingsFile: string;
   savingsProductsFile: string;
+  autoInvestSeconds: number;
+  autoInvestMinimumCash: number;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   tokenLifetimeMs: number;
@@ -119,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       values.PLATFORM_SETTINGS_FILE ?? 'config/platform-settings.sample.json',
     ),
     savingsProductsFile: path.resolve(repoRoot, values.SAVINGS_PRODUCTS_FILE ?? 'config/savings-products.json'),
+    autoInvestSeconds: values.AUTO_INVEST_SECONDS,
+    autoInvestMinimumCash: values.AUTO_INVEST_MIN_CASH,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     tokenLifetimeMs: values.TOKEN_TTL_HOURS * 60 * 60 * 1000,

@@ -8,11 +8,13 @@ import { createMailQueue, registerMailJob } from './jobs/mail.job.ts';
 import { resolveAppSecret } from './lib/app-secret.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { createProgress } from './lib/progress.ts';
+import { registerAutoJobs } from './jobs/auto.job.ts';
 import { registerSavingsJobs } from './jobs/savings.job.ts';
 import { registerMarketJobs, type MarketFeed } from './jobs/market.job.ts';
 import { createFmpProvider } from './modules/market/provider.ts';
 import { runProviderTick } from './modules/market/provider-feed.ts';
 import { runTick } from './modules/market/tick.ts';
+import { autoServiceFor } from './modules/auto/auto.service.ts';
 import { createSavingsService } from './modules/savings/savings.service.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { systemClock } from './lib/clock.ts';
@@ -106,6 +108,12 @@ async function main() {
     afterTick: () => trading.closeTriggered(),
   });
   cleanups.push(async () => stopTicks());
+  const stopAuto = await registerAutoJobs(
+    boss,
+    autoServiceFor(db, systemClock, createUsersRepository(db), config.autoInvestMinimumCash),
+    config.autoInvestSeconds,
+  );
+  cleanups.push(async () => stopAuto());
   await registerSavingsJobs(boss, createSavingsService({ db, clock: systemClock, users: createUsersRepository(db) }));
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });

@@ -1,11 +1,23 @@
-import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accountKind } from './ledger.ts';
 import { assets } from './market.ts';
 import { users } from './users.ts';
 
 export const positionStatus = pgEnum('position_status', ['open', 'closed']);
 export const tradeSide = pgEnum('trade_side', ['buy', 'sell']);
-export const closeReason = pgEnum('close_reason', ['manual', 'take_profit', 'stop_loss']);
+export const closeReason = pgEnum('close_reason', ['manual', 'take_profit', 'stop_loss', 'rebalance']);
 
 const quantity = (name: string) => numeric(name, { precision: 30, scale: 8 });
 const price = (name: string) => numeric(name, { precision: 30, scale: 10 });
@@ -42,6 +54,10 @@ export const positions = pgTable(
   (table) => [
     index('positions_user_status_idx').on(table.userId, table.status),
     index('positions_open_asset_idx').on(table.assetId, table.status),
+    // The automated-investing wallet holds one open position per asset and adds to it.
+    uniqueIndex('positions_auto_open_unique')
+      .on(table.userId, table.assetId)
+      .where(sql`${table.wallet} = 'auto' and ${table.status} = 'open'`),
   ],
 );
 
@@ -69,4 +85,29 @@ export const trades = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('trades_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** The automated-investing model a user chose; without a row the model follows their experience. */
+export const autoSettings = pgTable('auto_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  model: text('model').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Every job run that traded for a user: what it did and when. */
+export const autoRuns = pgTable(
+  'auto_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    bought: integer('bought').notNull(),
+    sold: integer('sold').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auto_runs_user_created_idx').on(table.userId, table.createdAt)],
 );

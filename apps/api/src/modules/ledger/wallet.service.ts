@@ -42,8 +42,17 @@ const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: st
   }
 };
 
-export function createWalletService(deps: { db: Database; clock: Clock; users: UsersRepository; limits: Limits }) {
-  const { db, clock, users, limits } = deps;
+/** Sells automated-investing holdings, inside the caller's transaction, when the auto wallet's cash is short. */
+export type RaiseAutoCash = (tx: Executor, userId: string, amount: Decimal) => Promise<void>;
+
+export function createWalletService(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  limits: Limits;
+  raiseAutoCash?: RaiseAutoCash | undefined;
+}) {
+  const { db, clock, users, limits, raiseAutoCash } = deps;
 
   async function currencyOf(userId: string): Promise<string> {
     const user = await users.findById(userId);
@@ -188,6 +197,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; users: U
             decidedAt: now,
           })
           .returning();
+        if (input.from === 'auto') await raiseAutoCash?.(tx, userId, input.amount);
         await ledger.post(
           tx,
           `transfer ${input.from} → ${input.to}`,
@@ -317,6 +327,7 @@ export function walletServiceFor(
   clock: Clock,
   users: UsersRepository,
   limits: Record<'cryptoDeposit' | 'bankDeposit' | 'withdrawal', [number, number]>,
+  raiseAutoCash?: RaiseAutoCash,
 ) {
   const decimals = ([minimum, maximum]: [number, number]): [Decimal, Decimal] => [
     new Decimal(minimum),
@@ -331,5 +342,6 @@ export function walletServiceFor(
       bankDeposit: decimals(limits.bankDeposit),
       withdrawal: decimals(limits.withdrawal),
     },
+    raiseAutoCash,
   });
 }

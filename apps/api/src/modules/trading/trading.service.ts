@@ -79,7 +79,7 @@ export function createTradingService(deps: {
     tx: Executor,
     position: PositionRow,
     quantity: Decimal,
-    reason: 'manual' | 'take_profit' | 'stop_loss',
+    reason: 'manual' | 'take_profit' | 'stop_loss' | 'rebalance',
   ) {
     const held = new Decimal(position.quantity);
     if (quantity.gt(held)) throw new ValidationFailed({ quantity: [tradingMessages.tooMuch] });
@@ -141,24 +141,59 @@ export function createTradingService(deps: {
     return position;
   }
 
-  return {
-    /** Buys at the current price; the cost leaves the brokerage wallet in the same transaction. */
-    async buy(
-      userId: string,
-      order: { assetId: number; quantity: Decimal; takeProfit?: Decimal | undefined; stopLoss?: Decimal | undefined },
-    ) {
-      const currency = await currencyOf(userId);
-      return settle(async (tx) => {
-        const [quote, rate] = await Promise.all([quoteOf(tx, order.assetId), rateOf(tx, currency)]);
-        const cost = cents(order.quantity.times(quote.price).times(rate));
-        if (cost.lte(0)) throw new ValidationFailed({ quantity: [tradingMessages.tooSmall] });
-        const now = clock.now();
-        const [position] = await tx
+  /**
+   * Buys inside the caller's transaction at the current price; the cost leaves the wallet through
+   * the ledger. Brokerage buys open a position each; the automated-investing wallet keeps one open
+   * position per asset and adds to it.
+   */
+  async function buyIn(
+    tx: Executor,
+    userId: string,
+    currency: string,
+    order: {
+      assetId: number;
+      quantity: Decimal;
+      wallet: 'brokerage' | 'auto';
+      takeProfit?: Decimal | undefined;
+      stopLoss?: Decimal | undefined;
+    },
+  ) {
+    const [quote, rate] = await Promise.all([quoteOf(tx, order.assetId), rateOf(tx, currency)]);
+    const cost = cents(order.quantity.times(quote.price).times(rate));
+    if (cost.lte(0)) throw new ValidationFailed({ quantity: [tradingMessages.tooSmall] });
+    const now = clock.now();
+    const [held] =
+      order.wallet === 'auto'
+        ? await tx
+            .select()
+            .from(positions)
+            .where(
+              and(
+                eq(positions.userId, userId),
+                eq(positions.assetId, order.assetId),
+                eq(positions.wallet, 'auto'),
+                eq(positions.status, 'open'),
+              ),
+            )
+            .for('update')
+        : [];
+    const [position] = held
+      ? await tx
+          .update(positions)
+          .set({
+            quantity: new Decimal(held.quantity).plus(order.quantity).toFixed(8),
+            openedQuantity: new Decimal(held.openedQuantity).plus(order.quantity).toFixed(8),
+            cost: toMoney(new Decimal(held.cost).plus(cost)),
+            openedCost: toMoney(new Decimal(held.openedCost).plus(cost)),
+          })
+          .where(eq(positions.id, held.id))
+          .returning()
+      : await tx
           .insert(positions)
           .values({
             userId,
             assetId: order.assetId,
-            wallet: 'brokerage',
+            wallet: order.wallet,
             quantity: order.quantity.toFixed(8),
             openedQuantity: order.quantity.toFixed(8),
             entryPrice: quote.price,
@@ -170,32 +205,44 @@ export function createTradingService(deps: {
             createdAt: now,
           })
           .returning();
-        if (!position) throw new Error('position was not recorded');
-        await tx.insert(trades).values({
-          userId,
-          positionId: position.id,
-          assetId: order.assetId,
-          side: 'buy',
-          quantity: order.quantity.toFixed(8),
-          price: quote.price,
-          fxRate: rate.toString(),
-          amount: toMoney(cost),
-          createdAt: now,
-        });
-        const wallets = await ledger.walletsOf(tx, userId, currency);
-        const market = await ledger.systemAccount(tx, 'market', currency);
-        await ledger.post(
-          tx,
-          `buy ${quote.symbol}`,
-          null,
-          [
-            { accountId: wallets.brokerage.id, amount: cost.negated() },
-            { accountId: market.id, amount: cost },
-          ],
-          now,
-        );
-        return position;
-      });
+    if (!position) throw new Error('position was not recorded');
+    await tx.insert(trades).values({
+      userId,
+      positionId: position.id,
+      assetId: order.assetId,
+      side: 'buy',
+      quantity: order.quantity.toFixed(8),
+      price: quote.price,
+      fxRate: rate.toString(),
+      amount: toMoney(cost),
+      createdAt: now,
+    });
+    const wallets = await ledger.walletsOf(tx, userId, currency);
+    const market = await ledger.systemAccount(tx, 'market', currency);
+    await ledger.post(
+      tx,
+      `buy ${quote.symbol}`,
+      null,
+      [
+        { accountId: wallets[order.wallet].id, amount: cost.negated() },
+        { accountId: market.id, amount: cost },
+      ],
+      now,
+    );
+    return { position, cost };
+  }
+
+  return {
+    buyIn,
+    closeIn,
+
+    /** Buys at the current price; the cost leaves the brokerage wallet in the same transaction. */
+    async buy(
+      userId: string,
+      order: { assetId: number; quantity: Decimal; takeProfit?: Decimal | undefined; stopLoss?: Decimal | undefined },
+    ) {
+      const currency = await currencyOf(userId);
+      return settle(async (tx) => (await buyIn(tx, userId, currency, { ...order, wallet: 'brokerage' })).position);
     },
 
     /** The owner closes part or all of an open position. */

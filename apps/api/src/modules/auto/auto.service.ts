@@ -1,0 +1,260 @@
+import { autoModels, defaultModelFor, driftBand, type AutoModel } from '@itrust/contracts/auto-models';
+import { Decimal } from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { autoRuns, autoSettings, positions } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, NotFound } from '../../lib/errors.ts';
+import { createTradingService, type PositionRow, type TradingService } from '../trading/trading.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+
+export const autoMessages = {
+  noPrices: 'Prices are not available right now, so your investments cannot be sold. Try again in a minute.',
+} as const;
+
+type Holding = { position: PositionRow; symbol: string; price: Decimal; value: Decimal };
+type Wallet = { id: number; cash: Decimal; currency: string };
+
+const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_DOWN);
+
+/**
+ * The automated-investing wallet: idle cash is invested into the user's model portfolio, holdings
+ * are rebalanced when one drifts out of its band (see driftBand), and money leaving the wallet
+ * sells holdings pro rata first. Each run holds the wallet's row lock for its whole transaction, so
+ * two runs (or a run and a transfer) for one user take turns and never trade twice on the same cash.
+ */
+export function createAutoService(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  trading: TradingService;
+  minimumCash: Decimal;
+}) {
+  const { db, clock, users, trading, minimumCash } = deps;
+
+  async function modelOf(executor: Executor, userId: string): Promise<AutoModel> {
+    const [chosen] = await executor.select().from(autoSettings).where(eq(autoSettings.userId, userId));
+    if (chosen && chosen.model in autoModels) return chosen.model as AutoModel;
+    return defaultModelFor((await users.findById(userId))?.experience);
+  }
+
+  /** The auto wallet, locked; undefined when the user has never had one. */
+  async function lockWallet(tx: Executor, userId: string): Promise<Wallet | undefined> {
+    const { rows } = await tx.execute<{ id: number; available: string; currency: string }>(sql`
+      select id::int, (balance - held)::text as available, currency::text from ledger_accounts
+      where user_id = ${userId} and kind = 'auto' and savings_id is null for update`);
+    const row = rows[0];
+    return row ? { id: row.id, cash: new Decimal(row.available), currency: row.currency } : undefined;
+  }
+
+  /** Open auto positions valued at current prices in the wallet's currency; undefined when a price is missing. */
+  async function holdingsOf(tx: Executor, userId: string, currency: string): Promise<Holding[] | undefined> {
+    const { rows } = await tx.execute<{ id: string; symbol: string; price: string | null; rate: string | null }>(sql`
+      select p.id, a.symbol, q.price::text, (select rate::text from fx_rates where currency = ${currency}) as rate
+      from positions p join assets a on a.id = p.asset_id left join asset_quotes q on q.asset_id = p.asset_id
+      where p.user_id = ${userId} and p.wallet = 'auto' and p.status = 'open'
+      order by p.id for update of p`);
+    if (rows.some((row) => row.price === null || row.rate === null)) return undefined;
+    const held = rows.length
+      ? await tx
+          .select()
+          .from(positions)
+          .where(and(eq(positions.userId, userId), eq(positions.wallet, 'auto'), eq(positions.status, 'open')))
+      : [];
+    return rows.map((row) => {
+      const position = held.find((candidate) => candidate.id === row.id);
+      if (!position) throw new Error('an auto position vanished under its lock');
+      const price = new Decimal(row.price ?? 0).times(row.rate ?? 1);
+      return { position, symbol: row.symbol, price, value: price.times(position.quantity) };
+    });
+  }
+
+  async function pricesOf(tx: Executor, symbols: string[], currency: string) {
+    const { rows } = await tx.execute<{ id: number; symbol: string; price: string }>(sql`
+      select a.id, a.symbol, (q.price * f.rate)::text as price
+      from assets a join asset_quotes q on q.asset_id = a.id join fx_rates f on f.currency = ${currency}
+      where a.symbol in (${sql.join(
+        symbols.map((symbol) => sql`${symbol}`),
+        sql`, `,
+      )})`);
+    return new Map(rows.map((row) => [row.symbol, { assetId: row.id, price: new Decimal(row.price) }]));
+  }
+
+  /** One run for one user, inside its own transaction. */
+  async function runFor(userId: string): Promise<'idle' | 'invest' | 'rebalance'> {
+    return db.transaction(async (tx) => {
+      const wallet = await lockWallet(tx, userId);
+      if (!wallet) return 'idle';
+      const model = autoModels[await modelOf(tx, userId)];
+      const targets = new Map(
+        Object.entries(model.weights).map(([symbol, weight]) => [symbol, new Decimal(weight).dividedBy(100)]),
+      );
+      const holdings = await holdingsOf(tx, userId, wallet.currency);
+      const prices = await pricesOf(tx, [...targets.keys()], wallet.currency);
+      if (!holdings || prices.size < targets.size) return 'idle';
+
+      const invested = holdings.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
+      const total = wallet.cash.plus(invested);
+      if (total.lt(minimumCash)) return 'idle';
+      const valueOf = (symbol: string) =>
+        holdings
+          .filter((holding) => holding.symbol === symbol)
+          .reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
+      // Every asset of the model and every asset held: is any of them outside its band?
+      const drifted =
+        invested.gt(0) &&
+        [...new Set([...targets.keys(), ...holdings.map((holding) => holding.symbol)])].some((symbol) => {
+          const target = targets.get(symbol) ?? new Decimal(0);
+          const band = target.isZero() ? 0 : driftBand(target.toNumber());
+          return valueOf(symbol).dividedBy(total).minus(target).abs().gt(band);
+        });
+      if (!drifted && wallet.cash.lt(minimumCash)) return 'idle';
+
+      const now = clock.now();
+      let cash = wallet.cash;
+      let sold = 0;
+      let bought = 0;
+      if (drifted) {
+        // Sell what is over its target (everything outside the model) first.
+        for (const holding of holdings) {
+          const excess = holding.value.minus(total.times(targets.get(holding.symbol) ?? 0));
+          if (excess.lte(0)) continue;
+          const held = new Decimal(holding.position.quantity);
+          const quantity = Decimal.min(held, excess.dividedBy(holding.price).toDecimalPlaces(8, Decimal.ROUND_DOWN));
+          if (quantity.times(holding.price).lt('0.01')) continue;
+          const { proceeds } = await trading.closeIn(tx, holding.position, quantity, 'rebalance');
+          cash = cash.plus(proceeds);
+          sold += 1;
+        }
+      }
+      // Then buy what is under its target, in proportion, with the cash there is (less a cent per order for rounding).
+      const needs = [...targets].map(([symbol, target]) => ({
+        symbol,
+        need: Decimal.max(
+          0,
+          total.times(target).minus(drifted ? Decimal.min(valueOf(symbol), total.times(target)) : valueOf(symbol)),
+        ),
+      }));
+      const needed = needs.reduce((sum, entry) => sum.plus(entry.need), new Decimal(0));
+      const budget = cash.minus(new Decimal('0.01').times(needs.length));
+      if (needed.gt(0) && budget.gt(0)) {
+        const scale = Decimal.min(1, budget.dividedBy(needed));
+        for (const { symbol, need } of needs) {
+          const quote = prices.get(symbol);
+          if (!quote || need.lte(0)) continue;
+          const quantity = need.times(scale).dividedBy(quote.price).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+          if (cents(quantity.times(quote.price)).lt('0.01')) continue;
+          await trading.buyIn(tx, userId, wallet.currency, { assetId: quote.assetId, quantity, wallet: 'auto' });
+          bought += 1;
+        }
+      }
+      if (sold + bought === 0) return 'idle';
+      const kind = drifted ? 'rebalance' : 'invest';
+      await tx.insert(autoRuns).values({ userId, kind, bought, sold, createdAt: now });
+      return kind;
+    });
+  }
+
+  /**
+   * Before money leaves the auto wallet: when its cash is short of `amount`, sells every holding
+   * in the same proportion, at current prices, inside the caller's transaction.
+   */
+  async function raiseCash(tx: Executor, userId: string, amount: Decimal): Promise<void> {
+    const wallet = await lockWallet(tx, userId);
+    if (!wallet || wallet.cash.gte(amount)) return;
+    const holdings = await holdingsOf(tx, userId, wallet.currency);
+    if (!holdings) throw new AppError(422, autoMessages.noPrices);
+    const invested = holdings.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
+    if (invested.isZero()) return;
+    // A cent per holding over the shortfall covers each sale's rounding.
+    const short = amount.minus(wallet.cash).plus(new Decimal('0.01').times(holdings.length));
+    const share = Decimal.min(1, short.dividedBy(invested));
+    for (const holding of holdings) {
+      const held = new Decimal(holding.position.quantity);
+      const quantity = Decimal.min(held, held.times(share).toDecimalPlaces(8, Decimal.ROUND_UP));
+      if (quantity.gt(0)) await trading.closeIn(tx, holding.position, quantity, 'rebalance');
+    }
+  }
+
+  return {
+    modelOf: (userId: string) => modelOf(db, userId),
+
+    async setModel(userId: string, model: AutoModel) {
+      await db
+        .insert(autoSettings)
+        .values({ userId, model, updatedAt: clock.now() })
+        .onConflictDoUpdate({ target: autoSettings.userId, set: { model, updatedAt: clock.now() } });
+    },
+
+    runFor,
+
+    /** The job: every user whose auto wallet holds money or investments, one transaction each. */
+    async runAll(): Promise<Record<string, number>> {
+      const { rows } = await db.execute<{ user_id: string }>(sql`
+        select a.user_id from ledger_accounts a
+        join users u on u.id = a.user_id and u.kyc = 'approved'
+        where a.kind = 'auto' and a.savings_id is null
+          and (a.balance > 0 or exists (select 1 from positions p where p.user_id = a.user_id and p.wallet = 'auto' and p.status = 'open'))`);
+      const counts: Record<string, number> = { idle: 0, invest: 0, rebalance: 0 };
+      for (const row of rows) {
+        const kind = await runFor(row.user_id);
+        counts[kind] = (counts[kind] ?? 0) + 1;
+      }
+      return counts;
+    },
+
+    raiseCash,
+
+    /** The panel: the model, its targets, what is held now and the last rebalance. */
+    async overview(userId: string) {
+      const model = await modelOf(db, userId);
+      return db.transaction(async (tx) => {
+        const wallet = await lockWallet(tx, userId);
+        const currency = wallet?.currency ?? (await users.findById(userId))?.currency.code;
+        if (!currency) throw new NotFound();
+        const holdings = (wallet && (await holdingsOf(tx, userId, currency))) || [];
+        const cash = wallet?.cash ?? new Decimal(0);
+        const total = holdings.reduce((sum, holding) => sum.plus(holding.value), cash);
+        const [last] = await tx
+          .execute<{ kind: string; created_at: string }>(
+            sql`
+          select kind, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+          from auto_runs where user_id = ${userId} and kind = 'rebalance' order by created_at desc limit 1`,
+          )
+          .then((result) => result.rows);
+        const weights = autoModels[model].weights as Record<string, number>;
+        const symbols = new Set([...Object.keys(weights), ...holdings.map((holding) => holding.symbol)]);
+        return {
+          model,
+          cash: cash.toFixed(2),
+          total: total.toFixed(2),
+          last_rebalanced_at: last?.created_at ?? null,
+          holdings: [...symbols].map((symbol) => {
+            const held = holdings.filter((holding) => holding.symbol === symbol);
+            const value = held.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
+            return {
+              symbol,
+              quantity: held.reduce((sum, holding) => sum.plus(holding.position.quantity), new Decimal(0)).toFixed(8),
+              value: value.toFixed(2),
+              weight: total.isZero() ? '0.00' : value.dividedBy(total).times(100).toFixed(2),
+              target: String(weights[symbol] ?? 0),
+            };
+          }),
+        };
+      });
+    },
+  };
+}
+
+export type AutoService = ReturnType<typeof createAutoService>;
+
+/** The auto service over the real trading service, with the configured minimum to invest. */
+export function autoServiceFor(db: Database, clock: Clock, users: UsersRepository, minimumCash: number) {
+  return createAutoService({
+    db,
+    clock,
+    users,
+    trading: createTradingService({ db, clock, users }),
+    minimumCash: new Decimal(minimumCash),
+  });
+}
