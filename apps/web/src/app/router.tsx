@@ -117,6 +117,10 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/market/routes/asset-route')).AssetRoute }),
           },
           {
+            path: '/auto',
+            lazy: async () => ({ Component: (await import('../features/auto/routes/auto-route')).AutoRoute }),
+          },
+          {
             path: '/history',
             lazy: async () => ({
               Component: (await import('../features/history/routes/history-route')).HistoryRoute,

@@ -176,6 +176,27 @@ describe('transfers out of auto', () => {
   });
 });
 
+describe('holdings managed by the wallet', () => {
+  it('cannot be closed by hand through the trading API', async () => {
+    const user = await investor('3000');
+    await auto.runFor(user.id);
+    const { rows } = await testApp.database.db.$client.query<{ id: string }>(
+      "select id from positions where user_id = $1 and wallet = 'auto' and status = 'open' limit 1",
+      [user.id],
+    );
+    const answer = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/user/position/close/${rows[0]?.id}`,
+      headers: bearer(user.token),
+      payload: { position_id: rows[0]?.id, quantity: '0.001', wallet: 'brokerage' },
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().message).toBe(
+      'Automated investing manages this holding: move money out of that wallet to sell it.',
+    );
+  });
+});
+
 describe('the books', () => {
   it('stay whole through a random sequence of transfers, price moves and job runs', async () => {
     const user = await investor('20000');

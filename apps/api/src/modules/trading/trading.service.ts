@@ -25,6 +25,7 @@ export const tradingMessages = {
   tooMuch: 'You cannot close more than you hold.',
   noPosition: 'No such position.',
   noAsset: 'No such asset.',
+  managed: 'Automated investing manages this holding: move money out of that wallet to sell it.',
 } as const;
 
 /** Amounts in the settlement currency are rounded half up to the cent. */
@@ -247,7 +248,11 @@ export function createTradingService(deps: {
 
     /** The owner closes part or all of an open position. */
     async close(userId: string, positionId: string, quantity: Decimal) {
-      return settle(async (tx) => closeIn(tx, await lockOwned(tx, userId, positionId), quantity, 'manual'));
+      return settle(async (tx) => {
+        const position = await lockOwned(tx, userId, positionId);
+        if (position.wallet === 'auto') throw new ValidationFailed({ position_id: [tradingMessages.managed] });
+        return closeIn(tx, position, quantity, 'manual');
+      });
     },
 
     /**

@@ -37,7 +37,10 @@ export function AssetRoute() {
   const [tab, setTab] = useState<Tab>('market stats');
   const isDesktop = useIsDesktop();
   const positions = usePositions();
-  const mine = (positions.data ?? []).filter((position) => position.asset.symbol === current?.symbol);
+  // Automated investing manages its own holdings; the asset screen trades the brokerage wallet only.
+  const mine = (positions.data ?? []).filter(
+    (position) => position.asset.symbol === current?.symbol && position.account === 'brokerage',
+  );
 
   return (
     <div className="space-y-6">

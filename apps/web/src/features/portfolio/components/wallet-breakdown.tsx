@@ -15,7 +15,7 @@ export function WalletBreakdown({ analytics }: { analytics: Analytics | undefine
           name: 'Automated Investing',
           amount: wallets.data.auto.total,
           move: { pl: wallets.data.auto['24hr_pl'], percent: wallets.data.auto['24hr_pl_percentage'] },
-          to: '/transfer',
+          to: '/auto',
         },
         {
           name: 'Brokerage',

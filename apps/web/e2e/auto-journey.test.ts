@@ -1,0 +1,94 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
+import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+const shot = (target: Page, name: string) =>
+  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  // The job runs every 2 seconds here instead of every minute.
+  stack = await startStack('auto', { AUTO_INVEST_SECONDS: '2' });
+  browser = await launchChromium();
+  ({ page, problems } = await demoInvestorPage(browser, stack.app.url, stack.demoPassword, {
+    width: 1366,
+    height: 1000,
+  }));
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.stop();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
+});
+
+describe('automated investing in Chromium', () => {
+  it('invests a transfer into the model and shows the holdings near their targets', async () => {
+    await page.goto(`${stack.app.url}/cash`);
+    await page.getByRole('tab', { name: 'transfer' }).click();
+    await page.getByRole('radio', { name: 'automated investing' }).check();
+    await page.getByLabel('Amount').fill('10000');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'confirm transfer request' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await page.getByText('Transfer completed.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.goto(`${stack.app.url}/portfolio`);
+    await page.getByTestId('wallet-breakdown').getByRole('link', { name: 'Automated Investing' }).click();
+    await page.waitForURL((url) => url.pathname === '/auto');
+    await page.getByRole('heading', { name: 'Balanced model' }).waitFor();
+    // The panel refreshes itself; within a few job runs the cash is invested.
+    const rows = page.getByTestId('auto-holding');
+    await expect
+      .poll(async () => (await rows.allTextContents()).filter((row) => !row.includes('$0.00')).length, {
+        timeout: 20_000,
+      })
+      .toBe(11);
+    for (const row of await rows.all()) {
+      const [target, now] = (await row.locator('td').allTextContents())
+        .slice(1, 3)
+        .map((cell) => Number.parseFloat(cell));
+      expect(Math.abs((now ?? 0) - (target ?? 0))).toBeLessThan(1);
+    }
+    await shot(page, 'auto-desktop');
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('changes the model after a confirmation, and the job moves the holdings to it', async () => {
+    await page.getByRole('radio', { name: /Growth/ }).check();
+    await page.getByRole('button', { name: 'Change model' }).click();
+    await page.getByRole('dialog', { name: 'Change your model?' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Your automated investing now follows the Growth model.').waitFor();
+    await page.getByRole('heading', { name: 'Growth model' }).waitFor();
+    await expect
+      .poll(
+        async () => page.getByTestId('auto-holding').filter({ hasText: 'NVDA' }).locator('td').nth(2).textContent(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toMatch(/^1[4-6]\.\d\d%/);
+  });
+
+  it('fits a 390×844 phone', async () => {
+    const phone = await phoneWithSessionOf(browser, page, stack.app.url);
+    await phone.goto(`${stack.app.url}/auto`);
+    await phone.getByTestId('auto-weights').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(phone, 'auto-phone');
+    await phone.close();
+  });
+});
