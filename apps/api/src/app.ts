@@ -74,6 +74,9 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     trustProxy: false,
+    // A long path parameter reaches its route, where validation answers it with our envelope and
+    // headers; the router's own 414 would skip both.
+    routerOptions: { maxParamLength: 8192 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

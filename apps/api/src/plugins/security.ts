@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { ValidationFailed } from '../lib/errors.ts';
 
 // The live-chat widget (Crisp) needs its own hosts, allowed only when a widget id is configured.
 const chatHosts = ['https://client.crisp.chat', 'https://*.crisp.chat'];
@@ -40,8 +41,27 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
   });
+  // PostgreSQL cannot store the NUL character in text: refuse it up front with a clear 422 instead of failing later.
+  app.addHook('preValidation', async (request) => {
+    const field =
+      fieldWithNul(request.params, 'path') ??
+      fieldWithNul(request.query, 'query') ??
+      fieldWithNul(request.body, 'body');
+    if (field) throw new ValidationFailed({ [field]: ['This text contains a character that is not allowed.'] });
+  });
   // API answers carry user data: no cache keeps them unless a route says otherwise.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+}
+
+/** The first field, at any depth, whose text holds a NUL character. */
+function fieldWithNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = fieldWithNul(inner, key);
+    if (found) return found;
+  }
+  return undefined;
 }

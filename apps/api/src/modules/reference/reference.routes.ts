@@ -19,8 +19,10 @@ const publicCache = 'public, max-age=300';
 const ok = <T>(data: T) => ({ status: 'success' as const, message: 'OK', data });
 
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (app, { reference }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', publicCache);
+  // Only a list that was answered may be kept; an error is never cached.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode < 400 && reply.getHeader('cache-control') !== 'no-cache')
+      reply.header('cache-control', publicCache);
   });
 
   app.get(
