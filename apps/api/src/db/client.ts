@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -8,10 +9,31 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 // numeric stays a decimal string; int8 counts fit in a JS number for our tables.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const ambient = new AsyncLocalStorage<Transaction>();
+
 export function createDatabase(url: string, maxConnections = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   pool.on('error', () => undefined);
-  return drizzle({ client: pool, schema, casing: 'snake_case' });
+  const base = drizzle({ client: pool, schema, casing: 'snake_case' });
+  // Inside inOneTransaction every query made through this object joins that transaction, and a
+  // transaction begun inside it becomes a savepoint; elsewhere it is the plain pooled database.
+  return new Proxy(base, {
+    get(target, property) {
+      const tx = ambient.getStore();
+      const source: object = tx && property !== '$client' ? tx : target;
+      const value: unknown = Reflect.get(source, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
+    },
+  });
+}
+
+/**
+ * Runs `work` so that everything it does through `db`, in any module, is one database transaction
+ * that commits or rolls back as a whole.
+ */
+export function inOneTransaction<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  if (ambient.getStore()) return work();
+  return db.transaction((tx) => ambient.run(tx, work));
 }
 
 /** The database or a transaction inside it: repositories accept either. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
+import { inOneTransaction, type Database } from '../db/client.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
 
 const keyPattern = /^[\w-]{8,100}$/;
@@ -17,8 +17,8 @@ type Answer = { status: number; body: unknown };
 
 /**
  * Money-moving POSTs honour an optional Idempotency-Key: the same key and body replay the first
- * answer, the same key with another body is 422, a duplicate still in flight is 409. Keys live
- * 24 hours. A failure on our side frees the key so the client can retry.
+ * answer, the same key with another body is 422, a duplicate sent while the first is running is
+ * 409. Keys live 24 hours. A failure on our side leaves no trace, so the client can retry.
  */
 export async function idempotent(
   db: Database,
@@ -38,34 +38,50 @@ export async function idempotent(
   await db.execute(
     sql`delete from idempotency_keys where user_id = ${userId} and key = ${key} and created_at < ${new Date(Date.now() - dayMs)}`,
   );
-  const claimed = await db.execute(sql`
-    insert into idempotency_keys (user_id, key, request_hash) values (${userId}, ${key}, ${requestHash})
-    on conflict (user_id, key) do nothing`);
-  if (claimed.rowCount === 0) {
-    const { rows } = await db.execute<{ request_hash: string; response_status: number | null; response_body: unknown }>(
-      sql`select request_hash, response_status, response_body from idempotency_keys where user_id = ${userId} and key = ${key}`,
-    );
-    const stored = rows[0];
-    if (!stored || stored.request_hash !== requestHash) throw new AppError(422, idempotencyMessages.otherBody);
-    if (stored.response_status === null) throw new Conflict(idempotencyMessages.inProgress);
-    return reply.code(stored.response_status).header('idempotent-replay', 'true').send(stored.response_body);
-  }
-
-  let answer: Answer;
-  try {
-    answer = await work();
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode < 500) {
-      const body = { status: 'error', message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-      await remember(db, userId, key, { status: error.statusCode, body });
-    } else {
-      await db.execute(sql`delete from idempotency_keys where user_id = ${userId} and key = ${key}`);
-    }
-    throw error;
-  }
-  await remember(db, userId, key, answer);
-  return send(reply, answer);
+  // The key, the work and the remembered answer commit together: a crash anywhere in between
+  // leaves none of them, so a retry starts afresh and money moves exactly once.
+  const outcome = await inOneTransaction(
+    db,
+    async (): Promise<{ replay: StoredAnswer } | { answer: Answer; error?: AppError }> => {
+      // One request per key at a time: a duplicate that arrives while the first runs is told so (409).
+      const { rows: locked } = await db.execute<{ locked: boolean }>(
+        sql`select pg_try_advisory_xact_lock(hashtextextended(${`${userId}:${key}`}, 0)) as locked`,
+      );
+      if (!locked[0]?.locked) throw new Conflict(idempotencyMessages.inProgress);
+      const { rows } = await db.execute<StoredAnswer & { request_hash: string }>(
+        sql`select request_hash, response_status, response_body from idempotency_keys where user_id = ${userId} and key = ${key}`,
+      );
+      const stored = rows[0];
+      if (stored) {
+        if (stored.request_hash !== requestHash) throw new AppError(422, idempotencyMessages.otherBody);
+        return { replay: stored };
+      }
+      await db.execute(
+        sql`insert into idempotency_keys (user_id, key, request_hash) values (${userId}, ${key}, ${requestHash})`,
+      );
+      try {
+        // A savepoint: a refused request leaves nothing of what it began.
+        const answer = await db.transaction(() => work());
+        await remember(db, userId, key, answer);
+        return { answer };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        const body = { status: 'error', message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+        await remember(db, userId, key, { status: error.statusCode, body });
+        return { answer: { status: error.statusCode, body }, error };
+      }
+    },
+  );
+  if ('replay' in outcome)
+    return reply
+      .code(outcome.replay.response_status ?? 200)
+      .header('idempotent-replay', 'true')
+      .send(outcome.replay.response_body);
+  if (outcome.error) throw outcome.error;
+  return send(reply, outcome.answer);
 }
+
+type StoredAnswer = { response_status: number | null; response_body: unknown };
 
 async function remember(db: Database, userId: string, key: string, answer: Answer) {
   await db.execute(sql`
