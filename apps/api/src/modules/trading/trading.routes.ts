@@ -8,6 +8,7 @@ import { Forbidden, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import type { TradingQueries } from './trading.queries.ts';
 import type { TradingService } from './trading.service.ts';
 
@@ -88,18 +89,22 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const position = await buy(approved(authOf(request)), request.body);
-      return reply.code(201).send(
-        ok('Position opened.', {
-          position: {
-            id: position.id,
-            quantity: position.quantity,
-            cost: position.cost,
-            price: position.entryPrice,
-            status: position.status,
-          },
-        }),
-      );
+      const userId = approved(authOf(request));
+      return idempotent(db, request, reply, userId, async () => {
+        const position = await buy(userId, request.body);
+        return {
+          status: 201,
+          body: ok('Position opened.', {
+            position: {
+              id: position.id,
+              quantity: position.quantity,
+              cost: position.cost,
+              price: position.entryPrice,
+              status: position.status,
+            },
+          }),
+        };
+      });
     },
   );
 
@@ -113,13 +118,16 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
         body: z.object({ position_id: z.string().optional(), quantity: wire, wallet: z.string().optional() }),
       },
     },
-    async (request) => {
-      const { proceeds, profit } = await trading.close(
-        approved(authOf(request)),
-        request.params.id,
-        quantityFrom(request.body.quantity),
-      );
-      return ok('Position closed.', { proceeds: proceeds.toFixed(2), pl: profit.toFixed(2) });
+    async (request, reply) => {
+      const userId = approved(authOf(request));
+      return idempotent(db, request, reply, userId, async () => {
+        const { proceeds, profit } = await trading.close(
+          userId,
+          request.params.id,
+          quantityFrom(request.body.quantity),
+        );
+        return { status: 200, body: ok('Position closed.', { proceeds: proceeds.toFixed(2), pl: profit.toFixed(2) }) };
+      });
     },
   );
 

@@ -72,6 +72,23 @@ describe('buying', () => {
     expect(more.json().message).toBe('Insufficient balance for this amount.');
   });
 
+  it('buys once for ten parallel requests with one Idempotency-Key', async () => {
+    await setPrice('100');
+    const user = await trader('1000.00');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/user/position/store',
+          headers: { ...bearer(user.token), 'idempotency-key': 'buy-once-0001' },
+          payload: { asset_id: assetId, quantity: '1', wallet: 'brokerage' },
+        }),
+      ),
+    );
+    expect(answers.every((answer) => [201, 409].includes(answer.statusCode))).toBe(true);
+    expect((await brokerage(user)).balance).toBe('900.00');
+  });
+
   it('cannot overdraw with 50 parallel buys', async () => {
     await setPrice('100');
     const user = await trader('1000.00');

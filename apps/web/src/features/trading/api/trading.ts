@@ -47,6 +47,7 @@ export const useBuy = () =>
       apiRequest('/user/position/store', {
         method: 'POST',
         body: { asset_id: input.assetId, quantity: input.quantity, wallet: 'brokerage' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
       }),
     afterTrade,
   );
@@ -57,6 +58,7 @@ export const useClose = () =>
       apiRequest(`/user/position/close/${input.positionId}`, {
         method: 'PUT',
         body: { position_id: input.positionId, quantity: input.quantity, wallet: 'brokerage' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
       }),
     afterTrade,
   );
