@@ -1,0 +1,231 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Decimal } from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../config.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { ledgerProblems } from '../../test/ledger.ts';
+import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
+
+/**
+ * Two API processes on one database, as behind a load balancer: requests alternate between them,
+ * and every ledger rule must hold as it does with one; price ticks reach stream clients of both.
+ */
+type Server = { url: string; child: ChildProcess; output: () => string };
+
+let database: TestDatabase;
+let dataDir: string;
+const servers: Server[] = [];
+
+async function startServer(name: string): Promise<Server> {
+  const child = spawn(process.execPath, ['apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_SECRET: 'two-processes-test-secret-0123456789abcdef',
+      DATABASE_URL: database.url,
+      DATA_DIR: path.join(dataDir, name),
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      MARKET_TICK_SECONDS: '1',
+      DEPOSIT_BANK_MIN: '1',
+      WITHDRAWAL_MIN: '1',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} not ready:\n${output}`)), 60_000);
+    const check = () => {
+      const match = /ready at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}:\n${output}`)));
+  });
+  return { url, child, output: () => output };
+}
+
+const db = () => database.db;
+let token: string;
+let userId: string;
+let wallet: ReturnType<typeof walletServiceFor>;
+
+async function call(
+  server: Server,
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${server.url}/api${route}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } };
+}
+const either = (index: number) => servers[index % 2] as Server;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-two-'));
+  // One after the other: each start applies migrations and seeds only what is missing.
+  servers.push(await startServer('first'));
+  servers.push(await startServer('second'));
+
+  const email = `two.processes.${Date.now()}@example.com`;
+  const place = (
+    await db().$client.query(`
+      select c.id as country_id, s.id as state_id, ci.id as city,
+        (select id from nationalities where name = 'British') as nationality,
+        (select id from currencies where code = 'USD') as currency_id
+      from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
+      where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`)
+  ).rows[0] as Record<string, number>;
+  const registered = await fetch(`${either(0).url}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Two',
+      last_name: 'Processes',
+      email,
+      username: `two_${Date.now()}`,
+      password: 'two processes passphrase',
+      password_confirmation: 'two processes passphrase',
+      phone: '+44 20 7946 0000',
+      address: '1 Load Balancer Lane',
+      zipcode: 'EC1A 1AA',
+      date_of_birth: '1990-01-01',
+      experience: 'beginner',
+      employed: 'employed',
+      family: 'no',
+      referral: '',
+      terms: true,
+      ...place,
+    }),
+  });
+  const answer = (await registered.json()) as { data: { token: string; user: { id: string } } };
+  token = answer.data.token;
+  userId = answer.data.user.id;
+  await db().$client.query("update users set email_verified_at = now(), kyc = 'approved' where id = $1", [userId]);
+  wallet = walletServiceFor(db(), { now: () => new Date() }, createUsersRepository(db()), {
+    cryptoDeposit: [1, 1_000_000],
+    bankDeposit: [1, 1_000_000],
+    withdrawal: [1, 1_000_000],
+  });
+  const deposit = await wallet.requestDeposit(userId, { amount: new Decimal('1000'), mode: 'bank' });
+  if (deposit) await wallet.approve(deposit.id);
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of servers) server.child.kill('SIGTERM');
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise((resolve) => (server.child.exitCode === null ? server.child.once('exit', resolve) : resolve(null))),
+    ),
+  );
+  await database.drop();
+  await rm(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('two API processes on one database', () => {
+  it('cannot overdraw with 60 parallel transfers split between them', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        call(either(index), 'POST', '/user/transaction/swap', { amount: '50', from: 'cash', to: 'brokerage' }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(40);
+    expect(await ledgerProblems(db())).toEqual([]);
+  });
+
+  it('turns one Idempotency-Key sent to both into one deposit', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(
+          either(index),
+          'POST',
+          '/user/transaction/deposit',
+          { amount: '75', mode: 'bank' },
+          {
+            'idempotency-key': 'two-processes-0001',
+          },
+        ),
+      ),
+    );
+    expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+    const { rows } = await db().$client.query(
+      "select count(*)::int as n from transactions where user_id = $1 and type = 'credit' and amount = 75",
+      [userId],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('holds no more than the cash for parallel withdrawals split between them', async () => {
+    const method = await call(either(0), 'POST', '/user/payment-method', {
+      type: 'bank',
+      account_number: '12345678',
+      account_name: 'Two Processes',
+      bank_name: 'Bank',
+      routing_number: '00-00-00',
+      bank_address: '1 Street',
+    });
+    const paymentMethodId = (method.body.data?.['payment_method'] as { id: string }).id;
+    const topUp = await wallet.requestDeposit(userId, { amount: new Decimal('500'), mode: 'bank' });
+    if (topUp) await wallet.approve(topUp.id);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        call(either(index), 'POST', '/user/transaction/withdraw', {
+          amount: '100',
+          payment_method_id: paymentMethodId,
+        }),
+      ),
+    );
+    // 500 in cash: five withdrawals of 100 can be held, no more.
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
+    expect((await wallet.wallets(userId)).cash).toMatchObject({ balance: '500.00', held: '500.00' });
+    expect(await ledgerProblems(db())).toEqual([]);
+  });
+
+  it('sends price ticks to stream clients of both processes', async () => {
+    const firstQuote = async (server: Server) => {
+      const controller = new AbortController();
+      const response = await fetch(`${server.url}/api/stream/quotes?symbols=AAPL`, { signal: controller.signal });
+      const reader = response.body?.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const deadline = Date.now() + 20_000;
+      while (reader && Date.now() < deadline && !/event: quote/.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      controller.abort();
+      return /event: quote\ndata: (.*)\n/.exec(text)?.[1];
+    };
+    const [first, second] = await Promise.all(servers.map(firstQuote));
+    expect(JSON.parse(first ?? '{}')).toMatchObject({ symbol: 'AAPL' });
+    expect(JSON.parse(second ?? '{}')).toMatchObject({ symbol: 'AAPL' });
+  }, 30_000);
+});
