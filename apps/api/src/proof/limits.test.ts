@@ -29,3 +29,17 @@ it('refuses per_page above 100 on every paged list of the API, and accepts 100',
     expect(most.statusCode, path).toBe(200);
   }
 });
+
+it('sends HSTS when the app is served over HTTPS, and not otherwise', async () => {
+  const secure = await createTestApp({ APP_URL: 'https://itrust.example' });
+  try {
+    for (const url of ['/api/health', '/api/no/such/route']) {
+      const answer = await secure.app.inject({ method: 'GET', url });
+      expect(answer.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+  } finally {
+    await secure.close();
+  }
+  const plain = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+  expect(plain.headers['strict-transport-security']).toBeUndefined();
+});
