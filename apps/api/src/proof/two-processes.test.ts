@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
@@ -14,49 +13,14 @@ import { createUsersRepository } from '../modules/users/users.repository.ts';
  * Two API processes on one database, as behind a load balancer: requests alternate between them,
  * and every ledger rule must hold as it does with one; price ticks reach stream clients of both.
  */
-type Server = { url: string; child: ChildProcess; output: () => string };
+type Server = ServerProcess;
 
 let database: TestDatabase;
 let dataDir: string;
 const servers: Server[] = [];
 
-async function startServer(name: string): Promise<Server> {
-  const child = spawn(process.execPath, ['apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      APP_SECRET: 'two-processes-test-secret-0123456789abcdef',
-      DATABASE_URL: database.url,
-      DATA_DIR: path.join(dataDir, name),
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      MARKET_TICK_SECONDS: '1',
-      DEPOSIT_BANK_MIN: '1',
-      WITHDRAWAL_MIN: '1',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} not ready:\n${output}`)), 60_000);
-    const check = () => {
-      const match = /ready at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on('data', check);
-    child.stderr.on('data', check);
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}:\n${output}`)));
-  });
-  return { url, child, output: () => output };
-}
+const startServer = (name: string) =>
+  startServerProcess(database.url, path.join(dataDir, name), { MARKET_TICK_SECONDS: '1' });
 
 const db = () => database.db;
 let token: string;
@@ -136,13 +100,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const server of servers) server.child.kill('SIGTERM');
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise((resolve) => (server.child.exitCode === null ? server.child.once('exit', resolve) : resolve(null))),
-    ),
-  );
+  await Promise.all(servers.map((server) => server.stop()));
   await database.drop();
   await rm(dataDir, { recursive: true, force: true });
 }, 60_000);
