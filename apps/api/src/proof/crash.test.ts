@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Decimal } from 'decimal.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ledgerProblems } from '../../test/ledger.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
+
+/**
+ * Crash: a load driver sends transfers, deposits, withdrawals, cancels, buys and closes, each with
+ * an Idempotency-Key and retried until it gets a definite answer, while the API is killed with
+ * SIGKILL and restarted, and then PostgreSQL is. Afterwards the books must be whole and every
+ * answered request present exactly once.
+ */
+const apiKills = 10;
+const databaseKills = 3;
+
+let dataDir: string;
+let postgres: EmbeddedPostgres;
+let api: ServerProcess | undefined;
+let db: Database;
+const investors: { id: string; token: string; paymentMethodId: string }[] = [];
+/** Operations that got a 2xx: what they were and the key they carried. */
+const answered: { kind: string; key: string; id?: string }[] = [];
+let sent = 0;
+let stopping = false;
+
+const url = () => api?.url ?? 'http://127.0.0.1:9';
+
+async function startApi() {
+  api = await startServerProcess(postgres.url, path.join(dataDir, 'api'), { MARKET_TICK_SECONDS: '2' });
+}
+
+/** One logical request: retried with the same key until the answer is definite (2xx, or a 4xx other than 409). */
+async function send(token: string, method: string, route: string, body: unknown) {
+  const key = randomUUID();
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    sent += 1;
+    try {
+      const response = await fetch(`${url()}/api${route}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+          'idempotency-key': key,
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(5000),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { data?: Record<string, unknown> };
+      if (response.status < 300) return { key, status: response.status, data: answer.data ?? {} };
+      if (response.status < 500 && response.status !== 409 && response.status !== 401)
+        return { key, status: response.status, data: {} };
+    } catch {
+      // The process is down or the connection broke: a real client waits and sends the same request again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+  }
+  throw new Error(`no definite answer for ${method} ${route}`);
+}
+
+async function drive(investor: (typeof investors)[number]) {
+  const open: string[] = [];
+  const pending: string[] = [];
+  while (!stopping) {
+    const roll = Math.random();
+    if (roll < 0.3) {
+      const [from, to] = Math.random() < 0.5 ? ['cash', 'brokerage'] : ['brokerage', 'cash'];
+      const answer = await send(investor.token, 'POST', '/user/transaction/swap', { amount: '7.00', from, to });
+      if (answer.status === 201)
+        answered.push({ kind: 'swap', key: answer.key, id: (answer.data['transaction'] as { id: string }).id });
+    } else if (roll < 0.45) {
+      const answer = await send(investor.token, 'POST', '/user/transaction/deposit', { amount: '25.00', mode: 'bank' });
+      if (answer.status === 201) {
+        const id = (answer.data['transaction'] as { id: string }).id;
+        answered.push({ kind: 'deposit', key: answer.key, id });
+        pending.push(id);
+      }
+    } else if (roll < 0.6) {
+      const answer = await send(investor.token, 'POST', '/user/transaction/withdraw', {
+        amount: '5.00',
+        payment_method_id: investor.paymentMethodId,
+      });
+      if (answer.status === 201) {
+        const id = (answer.data['transaction'] as { id: string }).id;
+        answered.push({ kind: 'withdrawal', key: answer.key, id });
+        pending.push(id);
+      }
+    } else if (roll < 0.7 && pending.length) {
+      const id = pending.shift() ?? '';
+      const answer = await send(investor.token, 'POST', `/user/transaction/cancel/${id}`, {});
+      if (answer.status === 200) answered.push({ kind: 'cancel', key: answer.key, id });
+    } else if (roll < 0.85) {
+      const answer = await send(investor.token, 'POST', '/user/position/store', {
+        asset_id: 1,
+        quantity: '0.01',
+        wallet: 'brokerage',
+      });
+      if (answer.status === 201) {
+        const id = (answer.data['position'] as { id: string }).id;
+        answered.push({ kind: 'buy', key: answer.key, id });
+        open.push(id);
+      }
+    } else if (open.length) {
+      const id = open.shift() ?? '';
+      const answer = await send(investor.token, 'PUT', `/user/position/close/${id}`, {
+        position_id: id,
+        quantity: '0.01',
+        wallet: 'brokerage',
+      });
+      if (answer.status === 200) answered.push({ kind: 'close', key: answer.key, id });
+    }
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-crash-'));
+  postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
+  await startApi();
+  db = createDatabase(postgres.url, 4);
+  const wallet = walletServiceFor(db, { now: () => new Date() }, createUsersRepository(db), {
+    cryptoDeposit: [1, 1_000_000],
+    bankDeposit: [1, 1_000_000],
+    withdrawal: [1, 1_000_000],
+  });
+  const place = (
+    await db.$client.query(`
+      select c.id as country_id, s.id as state_id, ci.id as city,
+        (select id from nationalities where name = 'British') as nationality,
+        (select id from currencies where code = 'USD') as currency_id
+      from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
+      where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`)
+  ).rows[0] as Record<string, number>;
+  for (let index = 0; index < 4; index += 1) {
+    const suffix = randomUUID().slice(0, 8);
+    const registered = await fetch(`${url()}/api/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Crash',
+        last_name: 'Tester',
+        email: `crash.${suffix}@example.com`,
+        username: `crash_${suffix}`,
+        password: 'crash tester passphrase',
+        password_confirmation: 'crash tester passphrase',
+        phone: '+44 20 7946 0000',
+        address: '1 Fault Street',
+        zipcode: 'EC1A 1AA',
+        date_of_birth: '1990-01-01',
+        experience: 'beginner',
+        employed: 'employed',
+        family: 'no',
+        referral: '',
+        terms: true,
+        ...place,
+      }),
+    });
+    const { data } = (await registered.json()) as { data: { token: string; user: { id: string } } };
+    await db.$client.query("update users set email_verified_at = now(), kyc = 'approved' where id = $1", [
+      data.user.id,
+    ]);
+    const deposit = await wallet.requestDeposit(data.user.id, { amount: new Decimal('2000'), mode: 'bank' });
+    if (deposit) await wallet.approve(deposit.id);
+    await wallet.swap(data.user.id, { amount: new Decimal('500'), from: 'cash', to: 'brokerage' });
+    const method = await fetch(`${url()}/api/user/payment-method`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Bearer ${data.token}`,
+      },
+      body: JSON.stringify({
+        type: 'bank',
+        account_number: '12345678',
+        account_name: 'Crash Tester',
+        bank_name: 'Bank',
+        routing_number: '00-00-00',
+        bank_address: '1 Street',
+      }),
+    });
+    const saved = (await method.json()) as { data: { payment_method: { id: string } } };
+    investors.push({ id: data.user.id, token: data.token, paymentMethodId: saved.data.payment_method.id });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  stopping = true;
+  await api?.stop();
+  await db.$client.end();
+  await postgres.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it(`keeps the books whole through ${apiKills} API kills and ${databaseKills} database kills under load`, async () => {
+  const drivers = investors.map((investor) => drive(investor));
+  let apiCycles = 0;
+  for (; apiCycles < apiKills; apiCycles += 1) {
+    await pause(1500 + Math.random() * 1500);
+    api?.child.kill('SIGKILL');
+    await startApi();
+  }
+  let databaseCycles = 0;
+  for (; databaseCycles < databaseKills; databaseCycles += 1) {
+    await pause(2000);
+    process.kill(postgres.pid, 'SIGKILL');
+    api?.child.kill('SIGKILL');
+    await pause(500);
+    postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
+    await db.$client.end().catch(() => undefined);
+    db = createDatabase(postgres.url, 4);
+    await startApi();
+  }
+  await pause(2000);
+  stopping = true;
+  await Promise.all(drivers);
+
+  expect(await ledgerProblems(db)).toEqual([]);
+  // Every answered request is there exactly once, and no key moved money twice.
+  const transactionIds = answered.filter((entry) => ['swap', 'deposit', 'withdrawal'].includes(entry.kind));
+  const { rows: found } = await db.$client.query<{ id: string }>('select id from transactions where id = any($1)', [
+    transactionIds.map((entry) => entry.id),
+  ]);
+  expect(found).toHaveLength(transactionIds.length);
+  const { rows: counts } = await db.$client.query<{ transactions: number; answered: number }>(
+    `select (select count(*)::int from transactions t where t.user_id = any($1) and t.comment is null
+               and t.type in ('transfer', 'credit', 'debit')) - 8 as transactions,
+            (select count(*)::int from idempotency_keys k where k.user_id = any($1) and k.response_status in (200, 201)
+               and k.response_body->'data' ? 'transaction' and k.response_body->>'message' <> 'Transaction cancelled') as answered`,
+    [investors.map((investor) => investor.id)],
+  );
+  expect(counts[0]?.transactions).toBe(counts[0]?.answered);
+  const buys = answered.filter((entry) => entry.kind === 'buy');
+  const { rows: positions } = await db.$client.query<{ n: number }>(
+    'select count(*)::int as n from positions where user_id = any($1)',
+    [investors.map((investor) => investor.id)],
+  );
+  expect(positions[0]?.n).toBe(buys.length);
+  console.info(
+    `crash: ${apiCycles} API kills, ${databaseCycles} database kills, ${sent} requests sent, ${answered.length} answered with 2xx`,
+  );
+}, 300_000);
