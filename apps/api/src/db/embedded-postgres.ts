@@ -195,12 +195,13 @@ async function waitUntilReady(child: ChildProcess, url: string, logFile: string)
   const log = createWriteStream(logFile, { flags: 'a' });
   let recent = '';
   const keep = (chunk: Buffer) => {
-    log.write(chunk);
+    if (!log.writableEnded) log.write(chunk);
     recent = (recent + chunk.toString('utf8')).slice(-4000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  child.once('exit', () => log.end());
+  // 'close', not 'exit': output still in the pipes arrives after the process has exited.
+  child.once('close', () => log.end());
 
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null || child.signalCode !== null) {
