@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { Database } from '../src/db/client.ts';
+import { createOperator } from '../src/modules/admin/operators.ts';
 import type { TestApp } from './app.ts';
 
 type Places = { countryId: number; stateId: number; cityId: number; nationalityId: number; currencyId: number };
 const placesByApp = new WeakMap<TestApp, Places>();
 
-/** United Kingdom, England, London, British, USD: real ids from the seeded reference data. */
-export async function londonPlaces(testApp: TestApp): Promise<Places> {
-  const cached = placesByApp.get(testApp);
-  if (cached) return cached;
-  const { rows } = await testApp.database.db.$client.query<Places>(`
+/** United Kingdom, England, London, British, USD: real ids from the seeded reference data of any database. */
+export async function londonPlacesIn(db: Database): Promise<Places> {
+  const { rows } = await db.$client.query<Places>(`
     select c.id as "countryId", s.id as "stateId", ci.id as "cityId",
            (select id from nationalities where name = 'British') as "nationalityId",
            (select id from currencies where code = 'USD') as "currencyId"
@@ -16,6 +16,13 @@ export async function londonPlaces(testApp: TestApp): Promise<Places> {
     where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`);
   const places = rows[0];
   if (!places) throw new Error('reference data lacks London');
+  return places;
+}
+
+export async function londonPlaces(testApp: TestApp): Promise<Places> {
+  const cached = placesByApp.get(testApp);
+  if (cached) return cached;
+  const places = await londonPlacesIn(testApp.database.db);
   placesByApp.set(testApp, places);
   return places;
 }
@@ -30,7 +37,11 @@ export function yearsAgo(years: number, from = new Date(), extraDays = 0): strin
 }
 
 export async function registration(testApp: TestApp, overrides: Record<string, unknown> = {}) {
-  const places = await londonPlaces(testApp);
+  return registrationBody(await londonPlaces(testApp), overrides);
+}
+
+/** A complete, valid sign-up body in London with a unique email and username. */
+export function registrationBody(places: Places, overrides: Record<string, unknown> = {}) {
   const suffix = uniqueSuffix();
   const body = {
     first_name: 'Ada',
@@ -85,4 +96,26 @@ export async function signUp(
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A new operator, signed in through the password and the emailed code: answers the session token. */
+export async function signedInOperator(testApp: TestApp): Promise<string> {
+  const email = `ops.${uniqueSuffix()}@itrust.test`;
+  await createOperator(testApp.database.db, email, 'operator passphrase 2026');
+  const waiting = (
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { login: email, password: 'operator passphrase 2026' },
+    })
+  ).json().data.token as string;
+  const code = await testApp.outbox.code(email, 'sign-in code');
+  return (
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/verify-two-fa',
+      headers: bearer(waiting),
+      payload: { code },
+    })
+  ).json().data.token as string;
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { londonPlacesIn, registrationBody } from '../../test/fixtures.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { createDatabase, type Database } from '../db/client.ts';
@@ -129,37 +130,12 @@ beforeAll(async () => {
     bankDeposit: [1, 1_000_000],
     withdrawal: [1, 1_000_000],
   });
-  const place = (
-    await db.$client.query(`
-      select c.id as country_id, s.id as state_id, ci.id as city,
-        (select id from nationalities where name = 'British') as nationality,
-        (select id from currencies where code = 'USD') as currency_id
-      from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
-      where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`)
-  ).rows[0] as Record<string, number>;
+  const places = await londonPlacesIn(db);
   for (let index = 0; index < 4; index += 1) {
-    const suffix = randomUUID().slice(0, 8);
     const registered = await fetch(`${url()}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        first_name: 'Crash',
-        last_name: 'Tester',
-        email: `crash.${suffix}@example.com`,
-        username: `crash_${suffix}`,
-        password: 'crash tester passphrase',
-        password_confirmation: 'crash tester passphrase',
-        phone: '+44 20 7946 0000',
-        address: '1 Fault Street',
-        zipcode: 'EC1A 1AA',
-        date_of_birth: '1990-01-01',
-        experience: 'beginner',
-        employed: 'employed',
-        family: 'no',
-        referral: '',
-        terms: true,
-        ...place,
-      }),
+      body: JSON.stringify(registrationBody(places)),
     });
     const { data } = (await registered.json()) as { data: { token: string; user: { id: string } } };
     await db.$client.query("update users set email_verified_at = now(), kyc = 'approved' where id = $1", [

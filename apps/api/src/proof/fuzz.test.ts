@@ -1,8 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, signUp, uniqueSuffix } from '../../test/fixtures.ts';
-import { createOperator } from '../modules/admin/operators.ts';
+import { bearer, signedInOperator, signUp } from '../../test/fixtures.ts';
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
@@ -171,24 +170,7 @@ beforeAll(async () => {
   const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('50000'), mode: 'bank' });
   if (deposit) await wallet.approve(deposit.id);
   investorToken = investor.token;
-  const email = `fuzz.ops.${uniqueSuffix()}@itrust.test`;
-  await createOperator(testApp.database.db, email, 'operator passphrase 2026');
-  const waiting = (
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { login: email, password: 'operator passphrase 2026' },
-    })
-  ).json().data.token as string;
-  const code = await testApp.outbox.code(email, 'sign-in code');
-  operatorToken = (
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/verify-two-fa',
-      headers: bearer(waiting),
-      payload: { code },
-    })
-  ).json().data.token as string;
+  operatorToken = await signedInOperator(testApp);
 }, 60_000);
 afterAll(() => testApp.close());
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { londonPlacesIn, registrationBody } from '../../test/fixtures.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
@@ -55,36 +56,11 @@ beforeAll(async () => {
   servers.push(await startServer('first'));
   servers.push(await startServer('second'));
 
-  const email = `two.processes.${Date.now()}@example.com`;
-  const place = (
-    await db().$client.query(`
-      select c.id as country_id, s.id as state_id, ci.id as city,
-        (select id from nationalities where name = 'British') as nationality,
-        (select id from currencies where code = 'USD') as currency_id
-      from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
-      where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`)
-  ).rows[0] as Record<string, number>;
+  const places = await londonPlacesIn(db());
   const registered = await fetch(`${either(0).url}/api/user/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      first_name: 'Two',
-      last_name: 'Processes',
-      email,
-      username: `two_${Date.now()}`,
-      password: 'two processes passphrase',
-      password_confirmation: 'two processes passphrase',
-      phone: '+44 20 7946 0000',
-      address: '1 Load Balancer Lane',
-      zipcode: 'EC1A 1AA',
-      date_of_birth: '1990-01-01',
-      experience: 'beginner',
-      employed: 'employed',
-      family: 'no',
-      referral: '',
-      terms: true,
-      ...place,
-    }),
+    body: JSON.stringify(registrationBody(places)),
   });
   const answer = (await registered.json()) as { data: { token: string; user: { id: string } } };
   token = answer.data.token;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp, uniqueSuffix, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, signedInOperator, signUp, uniqueSuffix, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { createAuditRepository } from './audit.repository.ts';
@@ -17,24 +17,7 @@ beforeAll(async () => {
   image = await sharp({ create: { width: 200, height: 120, channels: 3, background: { r: 90, g: 90, b: 90 } } })
     .png()
     .toBuffer();
-  const email = `ops.${uniqueSuffix()}@itrust.test`;
-  await createOperator(testApp.database.db, email, 'operator passphrase 2026');
-  const waiting = (
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { login: email, password: 'operator passphrase 2026' },
-    })
-  ).json().data.token as string;
-  const code = await testApp.outbox.code(email, 'sign-in code');
-  operatorToken = (
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/verify-two-fa',
-      headers: bearer(waiting),
-      payload: { code },
-    })
-  ).json().data.token as string;
+  operatorToken = await signedInOperator(testApp);
 });
 afterAll(() => testApp.close());
 
