@@ -46,7 +46,8 @@ export function OpenPositions({ approved }: { approved: boolean }) {
                       {position.asset.name}
                     </Link>
                     <span className="block text-xs text-slate-600">
-                      {position.asset.symbol} · opened {openedOn(position.created_at)}
+                      {position.asset.symbol} ·{' '}
+                      {position.account === 'auto' ? 'automated investing' : `opened ${openedOn(position.created_at)}`}
                     </span>
                   </td>
                   <td className="tabular-nums">
