@@ -1,0 +1,38 @@
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+type Chunk = { type: 'chunk'; code: string; imports: string[]; isEntry: boolean; facadeModuleId: string | null };
+
+/**
+ * Fails the build when the JavaScript the sign-in screen loads (the entry, the sign-in route and
+ * everything they import statically) is over the budget, gzip-compressed.
+ */
+export function signInBudget(budgetKb: number): Plugin {
+  return {
+    name: 'itrust-sign-in-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.entries(bundle).filter(
+          (entry): entry is [string, Chunk & (typeof bundle)[string]] => entry[1].type === 'chunk',
+        ),
+      );
+      const roots = [...chunks].filter(
+        ([, chunk]) => chunk.isEntry || chunk.facadeModuleId?.endsWith('/features/auth/routes/sign-in-route.tsx'),
+      );
+      if (roots.length < 2) this.error('the sign-in route chunk was not found; update the budget check');
+      const loaded = new Set<string>();
+      const visit = (file: string) => {
+        if (loaded.has(file)) return;
+        loaded.add(file);
+        for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
+      };
+      for (const [file] of roots) visit(file);
+      const bytes = [...loaded].reduce((sum, file) => sum + gzipSync(chunks.get(file)?.code ?? '').length, 0);
+      const kb = bytes / 1024;
+      this.info(`sign-in route JavaScript: ${kb.toFixed(1)} KB gzip in ${loaded.size} files (budget ${budgetKb} KB)`);
+      if (kb > budgetKb)
+        this.error(`the sign-in route loads ${kb.toFixed(1)} KB of JavaScript gzip, over the ${budgetKb} KB budget`);
+    },
+  };
+}
