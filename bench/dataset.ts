@@ -1,0 +1,113 @@
+import type pg from 'pg';
+
+/**
+ * The benchmark data set, written in bulk: `users` approved investors in London, each with a year
+ * of ledger history (a deposit and monthly transfers), three positions and a ROTH IRA, and a
+ * session token each. Answers the tokens.
+ */
+export async function writeDataset(client: pg.Client, users: number, passwordHash: string): Promise<string[]> {
+  await client.query('begin');
+  await client.query(
+    `insert into users (first_name, last_name, email, username, password_hash, phone, address, country_id, state_id,
+       city_id, city_name, zipcode, date_of_birth, nationality_id, currency_id, experience, employed, kyc,
+       terms_accepted_at, email_verified_at, created_at)
+     select 'Bench', 'User ' || g, 'bench' || g || '@example.com', 'bench' || g, $2, '+44 20 7946 0000', '1 Bench Street',
+       c.id, s.id, ci.id, 'London', 'EC1A 1AA', '1990-01-01', (select id from nationalities where name = 'British'),
+       (select id from currencies where code = 'USD'), 'intermediate', 'employed', 'approved',
+       now() - interval '400 days', now() - interval '400 days', now() - interval '400 days'
+     from generate_series(1, $1) g, countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
+     where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`,
+    [users, passwordHash],
+  );
+  await client.query(`
+    insert into ledger_accounts (user_id, kind, currency)
+    select u.id, kind, 'USD' from users u, unnest(array['cash', 'auto', 'brokerage']::account_kind[]) kind
+    where u.email like 'bench%@example.com'`);
+  await client.query(`
+    insert into ledger_accounts (kind, currency) values ('deposits_clearing', 'USD'), ('market', 'USD')
+    on conflict do nothing`);
+  // A deposit 365 days ago, then a transfer to brokerage every month.
+  await client.query(`
+    with accounts as (
+      select u.id as user_id,
+        (select id from ledger_accounts where user_id = u.id and kind = 'cash') as cash,
+        (select id from ledger_accounts where user_id = u.id and kind = 'brokerage') as brokerage
+      from users u where u.email like 'bench%@example.com'),
+    moves as (
+      select a.*, m, now() - interval '365 days' + m * interval '30 days' as at from accounts a, generate_series(0, 12) m),
+    journals as (
+      insert into journal_transactions (description, created_at)
+      select case when m = 0 then 'bench deposit ' else 'bench transfer ' end || user_id || ' ' || m, at from moves
+      returning id, description, created_at)
+    insert into journal_entries (journal_id, account_id, amount, created_at)
+    select j.id, side.account, side.amount, j.created_at
+    from journals j join moves mv on j.description = case when mv.m = 0 then 'bench deposit ' else 'bench transfer ' end || mv.user_id || ' ' || mv.m,
+      lateral (values
+        (case when mv.m = 0 then (select id from ledger_accounts where kind = 'deposits_clearing' and user_id is null and currency = 'USD') else mv.cash end,
+         case when mv.m = 0 then -100000 else -1000 end),
+        (case when mv.m = 0 then mv.cash else mv.brokerage end, case when mv.m = 0 then 100000 else 1000 end)
+      ) as side(account, amount)`);
+  // Three positions each, bought 200 days ago at the day's price.
+  await client.query(`
+    with picks as (
+      select u.id as user_id, a.id as asset_id, q.price
+      from users u cross join lateral (select id from assets where type = 'stocks' order by (id * 7919 + hashtext(u.id::text)) % 101 limit 3) a
+      join asset_quotes q on q.asset_id = a.id
+      where u.email like 'bench%@example.com'),
+    opened as (
+      insert into positions (user_id, asset_id, wallet, quantity, opened_quantity, entry_price, fx_rate, cost, opened_cost, created_at)
+      select user_id, asset_id, 'brokerage', round(1000 / price, 8), round(1000 / price, 8), price, 1, 1000, 1000, now() - interval '200 days'
+      from picks returning id, user_id, asset_id, quantity, entry_price, created_at)
+    insert into trades (user_id, position_id, asset_id, side, quantity, price, fx_rate, amount, created_at)
+    select user_id, id, asset_id, 'buy', quantity, entry_price, 1, 1000, created_at from opened`);
+  await client.query(`
+    with buys as (select t.id, t.user_id, t.created_at from trades t join users u on u.id = t.user_id where u.email like 'bench%@example.com'),
+    journals as (
+      insert into journal_transactions (description, created_at) select 'bench buy ' || id, created_at from buys returning id, description, created_at)
+    insert into journal_entries (journal_id, account_id, amount, created_at)
+    select j.id, side.account, side.amount, j.created_at
+    from journals j join buys b on j.description = 'bench buy ' || b.id,
+      lateral (values
+        ((select id from ledger_accounts where user_id = b.user_id and kind = 'brokerage'), -1000),
+        ((select id from ledger_accounts where kind = 'market' and user_id is null and currency = 'USD'), 1000)
+      ) as side(account, amount)`);
+  // A ROTH IRA with one contribution 100 days ago.
+  await client.query(`
+    insert into user_savings (user_id, product_id, created_at)
+    select u.id, (select id from savings_products where name = 'ROTH IRA'), now() - interval '100 days'
+    from users u where u.email like 'bench%@example.com'`);
+  await client.query(`
+    insert into ledger_accounts (user_id, kind, currency, savings_id)
+    select s.user_id, 'savings', 'USD', s.id from user_savings s join users u on u.id = s.user_id where u.email like 'bench%@example.com'`);
+  await client.query(`
+    with contributions as (
+      insert into savings_history (user_id, user_savings_id, method, amount, created_at)
+      select s.user_id, s.id, 'contribution', 2000, now() - interval '100 days'
+      from user_savings s join users u on u.id = s.user_id where u.email like 'bench%@example.com'
+      returning user_id, user_savings_id, created_at),
+    journals as (
+      insert into journal_transactions (description, created_at)
+      select 'bench contribution ' || user_savings_id, created_at from contributions returning id, description, created_at)
+    insert into journal_entries (journal_id, account_id, amount, created_at)
+    select j.id, side.account, side.amount, j.created_at
+    from journals j join contributions c on j.description = 'bench contribution ' || c.user_savings_id,
+      lateral (values
+        ((select id from ledger_accounts where user_id = c.user_id and kind = 'cash'), -2000),
+        ((select id from ledger_accounts where savings_id = c.user_savings_id), 2000)
+      ) as side(account, amount)`);
+  await client.query(`
+    update ledger_accounts a set balance = e.total
+    from (select account_id, sum(amount) as total from journal_entries group by account_id) e
+    where e.account_id = a.id`);
+  const { rows } = await client.query<{ token: string }>(`
+    with made as (
+      select u.id, md5(random()::text || u.id::text) || md5(random()::text) as token
+      from users u where u.email like 'bench%@example.com'),
+    stored as (
+      insert into access_tokens (user_id, token_hash, scope, created_at, expires_at)
+      select id, sha256(convert_to(token, 'UTF8')), 'full', now(), now() + interval '1 day' from made)
+    select token from made`);
+  await client.query('commit');
+  await client.query('analyze');
+  return rows.map((row) => row.token);
+}

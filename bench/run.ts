@@ -1,0 +1,182 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startServerProcess } from '../apps/api/test/server-process.ts';
+import { repoRoot } from '../apps/api/src/config.ts';
+import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
+import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+import { writeDataset } from './dataset.ts';
+
+/**
+ * `npm run bench`: the production build on the embedded PostgreSQL with 10,000 investors, measured
+ * with autocannon (3 runs each, medians) beside a bare node:http server and pgbench's TPC-B on the
+ * same machine. Prints a table and writes bench/results.json.
+ */
+const users = Number(process.env['BENCH_USERS'] ?? 10_000);
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
+const connections = 32;
+const runs = 3;
+
+type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function measure(name: string, options: autocannon.Options): Promise<Result> {
+  const samples: autocannon.Result[] = [];
+  for (let run = 0; run < runs; run += 1)
+    samples.push(await autocannon({ connections, duration: seconds, ...options }));
+  const result = {
+    name,
+    rps: Math.round(median(samples.map((sample) => sample.requests.average))),
+    p50: median(samples.map((sample) => sample.latency.p50)),
+    p99: median(samples.map((sample) => sample.latency.p99)),
+    errors: samples.reduce((sum, sample) => sum + sample.errors + sample.non2xx, 0),
+  };
+  console.log(`  ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors`);
+  return result;
+}
+
+function pgbenchTps(adminUrl: string): number | undefined {
+  const found = spawnSync('pgbench', ['--version']).status === 0;
+  if (!found && process.getuid?.() === 0)
+    spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql-client', 'postgresql-15'], { stdio: 'inherit' });
+  if (spawnSync('pgbench', ['--version']).status !== 0) return undefined;
+  const url = adminUrl.replace(/\/postgres$/, '/pgbench');
+  execFileSync('psql', [adminUrl, '-qc', 'create database pgbench'], { stdio: 'ignore' });
+  execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+  const tps: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', String(seconds), url]).toString();
+    tps.push(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
+  }
+  return Math.round(median(tps));
+}
+
+async function main() {
+  console.log('Building the production bundle…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(build.stderr);
+  const signInKb = Number(/sign-in route JavaScript: ([\d.]+) KB/.exec(build.stdout + build.stderr)?.[1] ?? NaN);
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-bench-'));
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
+  const api = await startServerProcess(postgres.url, path.join(dataDir, 'api'), {
+    WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+    MARKET_TICK_SECONDS: '5',
+  });
+  try {
+    console.log(`Writing ${users.toLocaleString('en-US')} investors with a year of history…`);
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    const started = performance.now();
+    const tokens = await writeDataset(client, users, await hashPassword('bench passphrase 2026'));
+    console.log(`  written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await client.end();
+
+    console.log('Measuring (3 runs each, medians)…');
+    const baselineServer = createServer((_request, response) => response.end('hello world'));
+    await new Promise<void>((resolve) => baselineServer.listen(0, '127.0.0.1', resolve));
+    const baselineUrl = `http://127.0.0.1:${(baselineServer.address() as { port: number }).port}`;
+    const baseline = await measure('node:http baseline', { url: baselineUrl });
+    baselineServer.close();
+
+    let next = 0;
+    const anyToken = () => tokens[(next += 1) % tokens.length] ?? '';
+    const authed = (pathName: string, method = 'GET', body?: (token: string) => string) => ({
+      url: api.url,
+      requests: [
+        {
+          method: method as 'GET',
+          path: pathName,
+          setupRequest: (request: autocannon.Request) => {
+            const token = anyToken();
+            return {
+              ...request,
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                accept: 'application/json',
+              },
+              ...(body ? { body: body(token) } : {}),
+            };
+          },
+        },
+      ],
+    });
+    const oneToken = tokens[0] ?? '';
+    const results = [
+      await measure('GET /api/health', { url: `${api.url}/api/health` }),
+      await measure('GET /api/assets?per_page=25&sort=-market_cap', {
+        url: `${api.url}/api/assets?per_page=25&sort=-market_cap`,
+      }),
+      await measure(
+        'GET /api/user?include=… (spread)',
+        authed(
+          '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount',
+        ),
+      ),
+      await measure('GET /api/user/analytics?timeframe=30d', authed('/api/user/analytics?timeframe=30d')),
+      await measure(
+        'POST swap (spread over users)',
+        authed('/api/user/transaction/swap', 'POST', () =>
+          JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' }),
+        ),
+      ),
+      await measure('POST swap (one user)', {
+        url: `${api.url}/api/user/transaction/swap`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${oneToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' }),
+      }),
+      await measure(
+        'POST /api/user/position/store',
+        authed('/api/user/position/store', 'POST', () =>
+          JSON.stringify({ asset_id: 1, quantity: '0.001', wallet: 'brokerage' }),
+        ),
+      ),
+    ];
+    const tps = pgbenchTps(postgres.adminUrl('postgres'));
+    console.log(tps === undefined ? '  pgbench: not available' : `  pgbench TPC-B, 8 clients: ${tps} tps`);
+
+    const ratio = (result: Result, against: number) => (against ? (result.rps / against).toFixed(2) : '–');
+    console.log('\n| Scenario | req/s | p50 ms | p99 ms | ratio | baseline |');
+    console.log('|---|---:|---:|---:|---:|---|');
+    console.log(`| node:http hello world | ${baseline.rps} | ${baseline.p50} | ${baseline.p99} | 1.00 | itself |`);
+    for (const result of results) {
+      const swap = result.name.startsWith('POST swap');
+      console.log(
+        `| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} | ${swap ? ratio(result, tps ?? 0) : ratio(result, baseline.rps)} | ${swap ? 'pgbench TPC-B tps' : 'node:http'} |`,
+      );
+    }
+    console.log(`\nSign-in route JavaScript: ${signInKb} KB gzip (budget 150 KB). Lighthouse: not measured yet.`);
+    await mkdir(path.join(repoRoot, 'bench'), { recursive: true });
+    await writeFile(
+      path.join(repoRoot, 'bench', 'results.json'),
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) },
+          users,
+          seconds,
+          connections,
+          baseline,
+          results,
+          pgbenchTps: tps ?? null,
+          signInJsKbGzip: signInKb,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } finally {
+    if (api.child.exitCode !== null) console.log(`The API stopped during the run:\n${api.output().slice(-3000)}`);
+    await api.stop();
+    await postgres.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
