@@ -2,6 +2,7 @@ import { autoModels, defaultModelFor, driftBand, type AutoModel } from '@itrust/
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { isoTime } from '../../db/sql-time.ts';
 import { autoRuns, autoSettings, positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
@@ -38,22 +39,27 @@ export function createAutoService(deps: {
     return defaultModelFor((await users.findById(userId))?.experience);
   }
 
-  /** The auto wallet, locked; undefined when the user has never had one. */
-  async function lockWallet(tx: Executor, userId: string): Promise<Wallet | undefined> {
+  /** The auto wallet (locked unless only read); undefined when the user has never had one. */
+  async function lockWallet(tx: Executor, userId: string, lock = true): Promise<Wallet | undefined> {
     const { rows } = await tx.execute<{ id: number; available: string; currency: string }>(sql`
       select id::int, (balance - held)::text as available, currency::text from ledger_accounts
-      where user_id = ${userId} and kind = 'auto' and savings_id is null for update`);
+      where user_id = ${userId} and kind = 'auto' and savings_id is null ${lock ? sql`for update` : sql``}`);
     const row = rows[0];
     return row ? { id: row.id, cash: new Decimal(row.available), currency: row.currency } : undefined;
   }
 
   /** Open auto positions valued at current prices in the wallet's currency; undefined when a price is missing. */
-  async function holdingsOf(tx: Executor, userId: string, currency: string): Promise<Holding[] | undefined> {
+  async function holdingsOf(
+    tx: Executor,
+    userId: string,
+    currency: string,
+    lock = true,
+  ): Promise<Holding[] | undefined> {
     const { rows } = await tx.execute<{ id: string; symbol: string; price: string | null; rate: string | null }>(sql`
       select p.id, a.symbol, q.price::text, (select rate::text from fx_rates where currency = ${currency}) as rate
       from positions p join assets a on a.id = p.asset_id left join asset_quotes q on q.asset_id = p.asset_id
       where p.user_id = ${userId} and p.wallet = 'auto' and p.status = 'open'
-      order by p.id for update of p`);
+      order by p.id ${lock ? sql`for update of p` : sql``}`);
     if (rows.some((row) => row.price === null || row.rate === null)) return undefined;
     const held = rows.length
       ? await tx
@@ -208,40 +214,36 @@ export function createAutoService(deps: {
     /** The panel: the model, its targets, what is held now and the last rebalance. */
     async overview(userId: string) {
       const model = await modelOf(db, userId);
-      return db.transaction(async (tx) => {
-        const wallet = await lockWallet(tx, userId);
-        const currency = wallet?.currency ?? (await users.findById(userId))?.currency.code;
-        if (!currency) throw new NotFound();
-        const holdings = (wallet && (await holdingsOf(tx, userId, currency))) || [];
-        const cash = wallet?.cash ?? new Decimal(0);
-        const total = holdings.reduce((sum, holding) => sum.plus(holding.value), cash);
-        const [last] = await tx
-          .execute<{ kind: string; created_at: string }>(
-            sql`
-          select kind, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
-          from auto_runs where user_id = ${userId} and kind = 'rebalance' order by created_at desc limit 1`,
-          )
-          .then((result) => result.rows);
-        const weights = autoModels[model].weights as Record<string, number>;
-        const symbols = new Set([...Object.keys(weights), ...holdings.map((holding) => holding.symbol)]);
-        return {
-          model,
-          cash: cash.toFixed(2),
-          total: total.toFixed(2),
-          last_rebalanced_at: last?.created_at ?? null,
-          holdings: [...symbols].map((symbol) => {
-            const held = holdings.filter((holding) => holding.symbol === symbol);
-            const value = held.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
-            return {
-              symbol,
-              quantity: held.reduce((sum, holding) => sum.plus(holding.position.quantity), new Decimal(0)).toFixed(8),
-              value: value.toFixed(2),
-              weight: total.isZero() ? '0.00' : value.dividedBy(total).times(100).toFixed(2),
-              target: String(weights[symbol] ?? 0),
-            };
-          }),
-        };
-      });
+      // A read: no locks, so the panel's polling never waits on (or holds up) a run or a transfer.
+      const wallet = await lockWallet(db, userId, false);
+      const currency = wallet?.currency ?? (await users.findById(userId))?.currency.code;
+      if (!currency) throw new NotFound();
+      const holdings = (wallet && (await holdingsOf(db, userId, currency, false))) || [];
+      const cash = wallet?.cash ?? new Decimal(0);
+      const total = holdings.reduce((sum, holding) => sum.plus(holding.value), cash);
+      const { rows: runs } = await db.execute<{ created_at: string }>(sql`
+        select ${isoTime(sql`created_at`)} as created_at from auto_runs
+        where user_id = ${userId} and kind = 'rebalance' order by created_at desc limit 1`);
+      const last = runs[0];
+      const weights = autoModels[model].weights as Record<string, number>;
+      const symbols = new Set([...Object.keys(weights), ...holdings.map((holding) => holding.symbol)]);
+      return {
+        model,
+        cash: cash.toFixed(2),
+        total: total.toFixed(2),
+        last_rebalanced_at: last?.created_at ?? null,
+        holdings: [...symbols].map((symbol) => {
+          const held = holdings.filter((holding) => holding.symbol === symbol);
+          const value = held.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
+          return {
+            symbol,
+            quantity: held.reduce((sum, holding) => sum.plus(holding.position.quantity), new Decimal(0)).toFixed(8),
+            value: value.toFixed(2),
+            weight: total.isZero() ? '0.00' : value.dividedBy(total).times(100).toFixed(2),
+            target: String(weights[symbol] ?? 0),
+          };
+        }),
+      };
     },
   };
 }
