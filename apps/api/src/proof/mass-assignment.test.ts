@@ -98,6 +98,74 @@ describe('mass assignment', () => {
     expect(await ledgerProblems(testApp.database.db)).toEqual([]);
   });
 
+  it('stores none of them through the trading, savings, withdrawal and automated-investing writes either', async () => {
+    const trader = await signUp(testApp, { verified: true });
+    await sql("update users set kyc = 'approved' where id = $1", [trader.id]);
+    const wallet = walletServiceFor(
+      testApp.database.db,
+      { now: () => new Date() },
+      createUsersRepository(testApp.database.db),
+      testApp.config.limits,
+    );
+    const deposit = await wallet.requestDeposit(trader.id, { amount: new Decimal('5000'), mode: 'bank' });
+    if (deposit) await wallet.approve(deposit.id);
+    await wallet.swap(trader.id, { amount: new Decimal('1000'), from: 'cash', to: 'brokerage' });
+    const before = await guarded(trader.id);
+    const asset = (await sql("select id from assets where symbol = 'AAPL'")).rows[0]?.id;
+    const product = (await sql("select id from savings_products where name = 'SEP IRA'")).rows[0]?.id;
+    const method = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/payment-method',
+      headers: bearer(trader.token),
+      payload: {
+        type: 'bank',
+        account_number: '1',
+        account_name: 'T',
+        bank_name: 'B',
+        routing_number: '1',
+        bank_address: 'A',
+      },
+    });
+    const writes: { method: 'POST' | 'PUT'; url: string; payload: Record<string, unknown> }[] = [
+      {
+        method: 'POST',
+        url: '/api/user/position/store',
+        payload: { asset_id: asset, quantity: '0.1', wallet: 'brokerage' },
+      },
+      { method: 'POST', url: '/api/user/watchlist/store', payload: { asset_id: asset } },
+      { method: 'POST', url: '/api/user/savings-accounts/store', payload: { savings_account_id: product } },
+      {
+        method: 'POST',
+        url: '/api/user/savings-accounts/credit',
+        payload: { savings_account_id: product, method: 'contribution', amount: '1000' },
+      },
+      {
+        method: 'POST',
+        url: '/api/user/transaction/withdraw',
+        payload: { amount: '100', payment_method_id: method.json().data.payment_method.id },
+      },
+      { method: 'PUT', url: '/api/user/auto', payload: { model: 'growth' } },
+    ];
+    for (const write of writes) {
+      const answer = await testApp.app.inject({
+        method: write.method,
+        url: write.url,
+        headers: bearer(trader.token),
+        payload: { ...write.payload, ...smuggled },
+      });
+      expect([200, 201, 422], `${write.url}: ${answer.body}`).toContain(answer.statusCode);
+    }
+    expect(await guarded(trader.id)).toEqual(before);
+    const owned = await sql(
+      `select (select count(*)::int from positions where user_id = $1 and status = 'open') as positions,
+              (select count(*)::int from transactions where user_id = $1 and type = 'debit' and status = 'pending') as withdrawals,
+              (select count(*)::int from positions where user_id = $2) as smuggled`,
+      [trader.id, smuggled.user_id],
+    );
+    expect(owned.rows[0]).toEqual({ positions: 1, withdrawals: 1, smuggled: 0 });
+    expect(await ledgerProblems(testApp.database.db)).toEqual([]);
+  });
+
   it('does not let sign-up choose a role, an identity status or a verified email', async () => {
     const body = { ...(await registration(testApp)), ...smuggled };
     const answer = await testApp.app.inject({ method: 'POST', url: '/api/user/register', payload: body });
