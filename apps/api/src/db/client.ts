@@ -12,14 +12,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 const ambient = new AsyncLocalStorage<Transaction>();
 
 export function createDatabase(url: string, maxConnections = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // A request that cannot get a connection fails loudly instead of queueing forever.
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => undefined);
   const base = drizzle({ client: pool, schema, casing: 'snake_case' });
-  // Inside inOneTransaction every query made through this object joins that transaction, and a
-  // transaction begun inside it becomes a savepoint; elsewhere it is the plain pooled database.
+  // Inside any transaction every query made through this object joins it, and a transaction begun
+  // inside it becomes a savepoint; elsewhere it is the plain pooled database. Without this, a query
+  // through `db` inside `db.transaction` waits for a second connection while holding one, and ten
+  // such requests at once exhaust the pool for good.
   return new Proxy(base, {
     get(target, property) {
       const tx = ambient.getStore();
+      if (!tx && property === 'transaction')
+        return <T>(work: (tx: Transaction) => Promise<T>, config?: Parameters<Database['transaction']>[1]) =>
+          target.transaction((opened) => ambient.run(opened, () => work(opened)), config);
       const source: object = tx && property !== '$client' ? tx : target;
       const value: unknown = Reflect.get(source, property);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
@@ -33,7 +39,7 @@ export function createDatabase(url: string, maxConnections = 10): Database {
  */
 export function inOneTransaction<T>(db: Database, work: () => Promise<T>): Promise<T> {
   if (ambient.getStore()) return work();
-  return db.transaction((tx) => ambient.run(tx, work));
+  return db.transaction(() => work());
 }
 
 /** The database or a transaction inside it: repositories accept either. */

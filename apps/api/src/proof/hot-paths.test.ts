@@ -1,0 +1,139 @@
+import { Decimal } from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
+import { dataQueries, watchQueries, type LoggedQuery } from '../../test/query-log.ts';
+import { walletServiceFor, type WalletService } from '../modules/ledger/wallet.service.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
+
+/**
+ * The benchmarked endpoints (issue 13): how many statements each request sends, that the number does
+ * not grow with the user's data (no N+1), that the hot reads go as prepared statements, and that more
+ * concurrent requests than pool connections all answer.
+ */
+let testApp: TestApp;
+let wallet: WalletService;
+let queries: ReturnType<typeof watchQueries>;
+let investor: SignedUpUser;
+let stockIds: number[];
+
+const userInclude =
+  '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount';
+
+type Call = { name: string; method: 'GET' | 'POST'; url: string; payload?: () => Record<string, unknown> };
+const hotPaths: Call[] = [
+  { name: 'health', method: 'GET', url: '/api/health' },
+  { name: 'market list', method: 'GET', url: '/api/assets?per_page=25&sort=-market_cap' },
+  { name: 'user include', method: 'GET', url: userInclude },
+  { name: 'analytics 30d', method: 'GET', url: '/api/user/analytics?timeframe=30d' },
+  {
+    name: 'swap',
+    method: 'POST',
+    url: '/api/user/transaction/swap',
+    payload: () => ({ amount: '1', from: 'cash', to: 'brokerage' }),
+  },
+  {
+    name: 'buy',
+    method: 'POST',
+    url: '/api/user/position/store',
+    payload: () => ({ asset_id: stockIds[0], quantity: '0.01', wallet: 'brokerage' }),
+  },
+];
+
+const send = (user: SignedUpUser, call: Call) =>
+  testApp.app.inject({
+    method: call.method,
+    url: call.url,
+    headers: bearer(user.token),
+    ...(call.payload ? { payload: call.payload() } : {}),
+  });
+
+async function statementsOf(call: Call): Promise<LoggedQuery[]> {
+  const { result, queries: sent } = await queries.during(() => send(investor, call));
+  expect(result.statusCode, `${call.name}: ${result.body}`).toBeLessThan(300);
+  if (process.env['DUMP_QUERIES'])
+    console.info(
+      call.name,
+      sent.map((q) => `${q.prepared ? 'P' : '-'} ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n'),
+    );
+  return dataQueries(sent);
+}
+
+async function openAndContribute(user: SignedUpUser, product: string, amount: string) {
+  const { rows } = await testApp.database.db.$client.query('select id from savings_products where name = $1', [
+    product,
+  ]);
+  const productId = rows[0].id as number;
+  for (const [url, payload] of [
+    ['/api/user/savings-accounts/store', { savings_account_id: productId }],
+    ['/api/user/savings-accounts/credit', { savings_account_id: productId, method: 'contribution', amount }],
+  ] as const) {
+    const answer = await testApp.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+    if (answer.statusCode >= 300) throw new Error(answer.body);
+  }
+}
+
+async function grow(user: SignedUpUser, positions: number[], product: string) {
+  for (const assetId of positions) {
+    const bought = await send(user, {
+      name: 'buy',
+      method: 'POST',
+      url: '/api/user/position/store',
+      payload: () => ({ asset_id: assetId, quantity: '0.5', wallet: 'brokerage' }),
+    });
+    if (bought.statusCode !== 201) throw new Error(bought.body);
+  }
+  await openAndContribute(user, product, '1000');
+  await wallet.swap(user.id, { amount: new Decimal('25'), from: 'brokerage', to: 'cash' });
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1' });
+  queries = watchQueries(testApp.database.db);
+  wallet = walletServiceFor(
+    testApp.database.db,
+    { now: () => new Date() },
+    createUsersRepository(testApp.database.db),
+    testApp.config.limits,
+  );
+  const { rows } = await testApp.database.db.$client.query(
+    `select a.id from assets a join asset_quotes q on q.asset_id = a.id
+     where a.type = 'stocks' and q.price < 500 order by a.id limit 12`,
+  );
+  stockIds = rows.map((row) => row.id as number);
+  investor = await signUp(testApp, { verified: true });
+  await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [investor.id]);
+  const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('500000'), mode: 'bank' });
+  if (deposit) await wallet.approve(deposit.id);
+  await wallet.swap(investor.id, { amount: new Decimal('200000'), from: 'cash', to: 'brokerage' });
+  await grow(investor, stockIds.slice(0, 1), 'ROTH IRA');
+});
+afterAll(() => testApp.close());
+
+describe('statements per request', () => {
+  it('stay the same however many positions, savings accounts and transactions the user has', async () => {
+    const before = new Map<string, number>();
+    for (const call of hotPaths) before.set(call.name, (await statementsOf(call)).length);
+    await grow(investor, stockIds.slice(1), 'SEP IRA');
+    const after = new Map<string, number>();
+    for (const call of hotPaths) after.set(call.name, (await statementsOf(call)).length);
+    console.info(
+      `statements per request: ${hotPaths.map(({ name }) => `${name} ${before.get(name)}→${after.get(name)}`).join(', ')}`,
+    );
+    expect(Object.fromEntries(after)).toEqual(Object.fromEntries(before));
+    for (const [name, count] of after) expect(count, name).toBeLessThanOrEqual(16);
+  });
+});
+
+describe('more requests at once than pool connections', () => {
+  it('all answer, for every hot path', async () => {
+    const crowd = Array.from({ length: 30 }, () => investor);
+    for (const call of hotPaths) {
+      const answers = await Promise.all(crowd.map((user) => send(user, call)));
+      expect(
+        answers.filter((answer) => answer.statusCode >= 300).map((answer) => answer.body),
+        call.name,
+      ).toEqual([]);
+    }
+  }, 30_000);
+});
