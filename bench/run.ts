@@ -1,6 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -10,6 +10,7 @@ import { repoRoot } from '../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { writeDataset } from './dataset.ts';
+import { lighthouseScores, writeStaticPage, type PageScore } from './lighthouse.ts';
 
 /**
  * `npm run bench`: the production build on the embedded PostgreSQL with 10,000 investors, measured
@@ -20,6 +21,7 @@ const users = Number(process.env['BENCH_USERS'] ?? 10_000);
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 const connections = 32;
 const runs = 3;
+const benchPassword = 'bench passphrase 2026';
 
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -37,6 +39,24 @@ async function measure(name: string, options: autocannon.Options): Promise<Resul
   };
   console.log(`  ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors`);
   return result;
+}
+
+/** The bare node:http server runs in its own process, as the API does, so neither shares a thread with autocannon. */
+async function measureBaseline(): Promise<Result> {
+  const server = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => s.end('hello world')).listen(0, '127.0.0.1', function () { console.log(this.address().port) })`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    const [port] = (await once(server.stdout, 'data')) as [Buffer];
+    return await measure('node:http baseline', { url: `http://127.0.0.1:${port.toString().trim()}` });
+  } finally {
+    server.kill();
+  }
 }
 
 function pgbenchTps(adminUrl: string): number | undefined {
@@ -61,10 +81,13 @@ async function main() {
   if (build.status !== 0) throw new Error(build.stderr);
   const signInKb = Number(/sign-in route JavaScript: ([\d.]+) KB/.exec(build.stdout + build.stderr)?.[1] ?? NaN);
 
+  const webDistDir = path.join(repoRoot, 'apps/web/dist');
+  await writeStaticPage(webDistDir);
+
   const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-bench-'));
   const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
   const api = await startServerProcess(postgres.url, path.join(dataDir, 'api'), {
-    WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+    WEB_DIST_DIR: webDistDir,
     MARKET_TICK_SECONDS: '5',
   });
   try {
@@ -72,16 +95,12 @@ async function main() {
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     const started = performance.now();
-    const tokens = await writeDataset(client, users, await hashPassword('bench passphrase 2026'));
+    const tokens = await writeDataset(client, users, await hashPassword(benchPassword));
     console.log(`  written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await client.end();
 
     console.log('Measuring (3 runs each, medians)…');
-    const baselineServer = createServer((_request, response) => response.end('hello world'));
-    await new Promise<void>((resolve) => baselineServer.listen(0, '127.0.0.1', resolve));
-    const baselineUrl = `http://127.0.0.1:${(baselineServer.address() as { port: number }).port}`;
-    const baseline = await measure('node:http baseline', { url: baselineUrl });
-    baselineServer.close();
+    const baseline = await measureBaseline();
 
     let next = 0;
     const anyToken = () => tokens[(next += 1) % tokens.length] ?? '';
@@ -138,6 +157,7 @@ async function main() {
         ),
       ),
     ];
+    const pages = await lighthouseScores(api.url, { login: 'bench1', password: benchPassword }, runs);
     const tps = pgbenchTps(postgres.adminUrl('postgres'));
     console.log(tps === undefined ? '  pgbench: not available' : `  pgbench TPC-B, 8 clients: ${tps} tps`);
 
@@ -151,7 +171,14 @@ async function main() {
         `| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} | ${swap ? ratio(result, tps ?? 0) : ratio(result, baseline.rps)} | ${swap ? 'pgbench TPC-B tps' : 'node:http'} |`,
       );
     }
-    console.log(`\nSign-in route JavaScript: ${signInKb} KB gzip (budget 150 KB). Lighthouse: not measured yet.`);
+    console.log(`\nSign-in route JavaScript: ${signInKb} KB gzip (budget 150 KB).`);
+    const staticLcp = pages[0]?.lcpMs ?? NaN;
+    console.log('\n| Page (Lighthouse mobile) | performance | LCP ms | LCP ratio to static | FCP ms | TBT ms |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const page of pages)
+      console.log(
+        `| ${page.name} | ${page.performance} | ${page.lcpMs} | ${(page.lcpMs / staticLcp).toFixed(2)} | ${page.fcpMs} | ${page.tbtMs} |`,
+      );
     await mkdir(path.join(repoRoot, 'bench'), { recursive: true });
     await writeFile(
       path.join(repoRoot, 'bench', 'results.json'),
@@ -166,6 +193,7 @@ async function main() {
           results,
           pgbenchTps: tps ?? null,
           signInJsKbGzip: signInKb,
+          lighthouse: pages satisfies PageScore[],
         },
         null,
         2,

@@ -2,9 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { signInBudget } from './bundle-budget.ts';
+import { precompress } from './precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), signInBudget(150)],
+  plugins: [react(), tailwindcss(), signInBudget(150), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

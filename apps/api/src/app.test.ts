@@ -1,5 +1,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -12,6 +13,7 @@ beforeAll(async () => {
   await mkdir(path.join(webDir, 'assets'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Itrust</title><div id="root"></div>');
   await writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  await writeFile(path.join(webDir, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
   testApp = await createTestApp({ WEB_DIST_DIR: webDir });
 });
 afterAll(async () => {
@@ -98,8 +100,20 @@ describe('web app serving', () => {
     const asset = await testApp.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body).toBe('console.log(1)');
     const missing = await testApp.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends the Brotli copy the build wrote to browsers that accept it', async () => {
+    const asset = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['vary']).toContain('accept-encoding');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)');
   });
 });
 

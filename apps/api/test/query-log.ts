@@ -3,26 +3,47 @@ import type { Database } from '../src/db/client.ts';
 
 export type LoggedQuery = { text: string; prepared: boolean };
 
+type WireConnection = {
+  parse: (message: { text: string; name?: string }) => void;
+  bind: (message: { statement?: string }) => void;
+  query: (text: string) => void;
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+};
+
 /**
- * Records every statement the app's pool sends while `work` runs: its text and whether it went as a
+ * Records every statement the app's pool runs while `work` runs: its text and whether it ran as a
  * named (server-side prepared) statement. Only our pool is watched, not the job queue's.
  */
 export function watchQueries(db: Database) {
   const log: LoggedQuery[] = [];
   let recording = false;
   const wrapped = new WeakSet<pg.PoolClient>();
+  // Watched on the wire: a Bind names the prepared statement it runs ('' is an unnamed, one-off
+  // statement); a simple Query carries text without parameters.
   db.$client.on('acquire', (client) => {
     if (wrapped.has(client)) return;
     wrapped.add(client);
-    const original = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
+    const connection = (client as unknown as { connection: WireConnection }).connection;
+    const { parse, bind, query } = connection;
+    let unnamedText = '';
+    connection.parse = (message) => {
+      if (!message.name) unnamedText = message.text;
+      parse.call(connection, message);
+    };
+    connection.bind = (message) => {
       if (recording) {
-        const first = args[0] as string | { text: string; name?: string };
-        log.push(
-          typeof first === 'string' ? { text: first, prepared: false } : { text: first.text, prepared: !!first.name },
-        );
+        const name = message.statement ?? '';
+        const text = name
+          ? (connection.parsedStatements[name] ?? connection.submittedNamedStatements[name] ?? name)
+          : unnamedText;
+        log.push({ text, prepared: name !== '' });
       }
-      return original(...args);
+      bind.call(connection, message);
+    };
+    connection.query = (text) => {
+      if (recording) log.push({ text, prepared: false });
+      query.call(connection, text);
     };
   });
   return {

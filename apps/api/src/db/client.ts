@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -11,9 +12,45 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 const ambient = new AsyncLocalStorage<Transaction>();
 
+const statementNames = new Map<string, string>();
+const maxStatementNames = 2000;
+
+/** The name a parameterised statement is prepared under, the same on every connection; undefined once the cap is reached. */
+function statementName(text: string): string | undefined {
+  const known = statementNames.get(text);
+  if (known || statementNames.size >= maxStatementNames) return known;
+  const name = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+  statementNames.set(text, name);
+  return name;
+}
+
+/**
+ * Every parameterised statement goes as a named, server-side prepared statement: PostgreSQL parses
+ * and plans it once per connection instead of on every request. Statements are the finite set our
+ * code writes, and the cap above bounds them should a query text ever be built from data.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const run = (...all: unknown[]) => (super.query as (...inner: unknown[]) => never).apply(this, all);
+    const [first, second] = args;
+    // (text, values, callback?) or (config, values?, callback?) with the values in either place.
+    const config = typeof first === 'string' ? { text: first } : (first as { text?: string; name?: string } | null);
+    const values = Array.isArray(second) ? second : (config as { values?: unknown[] } | null)?.values;
+    if (!config?.text || config.name || !values?.length) return run(...args);
+    const name = statementName(config.text);
+    if (!name) return run(...args);
+    return run({ ...config, name, values }, ...args.slice(Array.isArray(second) ? 2 : 1));
+  }
+}
+
 export function createDatabase(url: string, maxConnections = 10): Database {
   // A request that cannot get a connection fails loudly instead of queueing forever.
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    connectionTimeoutMillis: 10_000,
+    Client: PreparingClient,
+  });
   pool.on('error', () => undefined);
   const base = drizzle({ client: pool, schema, casing: 'snake_case' });
   // Inside any transaction every query made through this object joins it, and a transaction begun

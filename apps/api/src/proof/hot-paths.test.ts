@@ -125,6 +125,19 @@ describe('statements per request', () => {
   });
 });
 
+describe('prepared statements', () => {
+  it('run every statement with parameters on the hot paths', async () => {
+    for (const call of hotPaths.filter(({ name }) => name !== 'health')) {
+      const withParameters = (await statementsOf(call)).filter((query) => /\$1\b/.test(query.text));
+      expect(withParameters.length, call.name).toBeGreaterThan(0);
+      expect(
+        withParameters.filter((query) => !query.prepared).map((query) => query.text.slice(0, 120)),
+        call.name,
+      ).toEqual([]);
+    }
+  });
+});
+
 describe('more requests at once than pool connections', () => {
   it('all answer, for every hot path', async () => {
     const crowd = Array.from({ length: 30 }, () => investor);

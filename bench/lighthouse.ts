@@ -1,0 +1,122 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+
+export type PageScore = { name: string; url: string; performance: number; lcpMs: number; fcpMs: number; tbtMs: number };
+
+/** A page with nothing to run: the yardstick the app's pages are compared with. */
+export const staticPageName = 'bench-static.html';
+
+export async function writeStaticPage(webDistDir: string): Promise<void> {
+  await writeFile(
+    path.join(webDistDir, staticPageName),
+    `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Itrust</title>
+  </head>
+  <body>
+    <main>
+      <h1>Sign in</h1>
+      <p>Invest in stocks and crypto, save for retirement and watch your net worth grow, all in one place.</p>
+    </main>
+  </body>
+</html>
+`,
+  );
+}
+
+const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Lighthouse's mobile performance audit (its default settings: a mid-range phone on a slow 4G
+ * connection, simulated) of the static page, the sign-in screen and, signed in, /portfolio; the
+ * median of `runs` for each. Signing in goes through the real form so the session lives in the
+ * tab Lighthouse then measures.
+ */
+export async function lighthouseScores(
+  baseUrl: string,
+  credentials: { login: string; password: string },
+  runs: number,
+): Promise<PageScore[]> {
+  const browser = await puppeteer.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: chromiumFlags,
+    headless: true,
+  });
+  try {
+    const page = await browser.newPage();
+    const scores = [
+      await scoreOf(page, 'static page', `${baseUrl}/${staticPageName}`, runs),
+      await scoreOf(page, 'sign-in (/)', `${baseUrl}/`, runs),
+    ];
+    await signIn(page, baseUrl, credentials);
+    scores.push(await scoreOf(page, 'portfolio, signed in', `${baseUrl}/portfolio`, runs));
+    return scores;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function signIn(page: Page, baseUrl: string, credentials: { login: string; password: string }) {
+  await page.goto(`${baseUrl}/`);
+  await page.locator('input[name="login"]').fill(credentials.login);
+  await page.locator('input[name="password"]').fill(credentials.password);
+  await Promise.all([
+    page.waitForFunction("location.pathname === '/portfolio'", { timeout: 30_000 }),
+    page.locator('button[type="submit"]').click(),
+  ]);
+}
+
+async function scoreOf(page: Page, name: string, url: string, runs: number): Promise<PageScore> {
+  const samples: PageScore[] = [];
+  const session = await page.createCDPSession();
+  for (let run = 0, failures = 0; run < runs; run += 1) {
+    // Storage stays (it holds the session) but every run starts with an empty HTTP cache, as a first visit does.
+    await session.send('Network.clearBrowserCache');
+    const result = await lighthouse(
+      url,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      undefined,
+      page,
+    );
+    const audits = result?.lhr.audits;
+    const score = result?.lhr.categories['performance']?.score;
+    if (!audits || score === undefined || score === null) {
+      // Lighthouse itself asks for a rerun when its trace comes back incomplete (NO_NAVSTART and kin).
+      failures += 1;
+      if (failures > 3)
+        throw new Error(`Lighthouse gave no performance score for ${url}: ${result?.lhr.runtimeError?.message ?? ''}`);
+      run -= 1;
+      continue;
+    }
+    if (name.includes('signed in') && !result.lhr.finalDisplayedUrl.endsWith('/portfolio'))
+      throw new Error(`Lighthouse was sent away from /portfolio to ${result.lhr.finalDisplayedUrl}`);
+    samples.push({
+      name,
+      url,
+      performance: Math.round(score * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+      fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? NaN),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+    });
+  }
+  samples.sort((a, b) => a.performance - b.performance);
+  const median = samples[Math.floor(samples.length / 2)];
+  if (!median) throw new Error('no Lighthouse runs');
+  console.log(
+    `  Lighthouse ${name}: performance ${median.performance}, LCP ${median.lcpMs} ms, FCP ${median.fcpMs} ms, TBT ${median.tbtMs} ms`,
+  );
+  return median;
+}
