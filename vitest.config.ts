@@ -11,6 +11,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/api/src/lib/**/*.test.ts',
             'apps/api/src/modules/market/history.test.ts',
+            'apps/api/src/modules/market/list-cache.test.ts',
           ],
         },
       },
@@ -18,7 +19,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          exclude: ['apps/api/src/lib/**', 'apps/api/src/modules/market/history.test.ts'],
+          exclude: [
+            'apps/api/src/lib/**',
+            'apps/api/src/modules/market/history.test.ts',
+            'apps/api/src/modules/market/list-cache.test.ts',
+          ],
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -46,6 +46,7 @@ import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { createQuoteHub } from './modules/market/quote-hub.ts';
+import { createListCache } from './modules/market/list-cache.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientConfigRoutes } from './modules/reference/client-config.routes.ts';
@@ -135,10 +136,11 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     present,
   });
   const market = createMarketRepository(db);
-  const hub = createQuoteHub(db, market, app.log);
+  const listCache = createListCache({ maxAgeMs: 1000, maxEntries: 200 });
+  const hub = createQuoteHub(db, market, app.log, () => listCache.advance());
   app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());
-  await app.register(marketRoutes, { prefix: '/api', market, hub, clock });
+  await app.register(marketRoutes, { prefix: '/api', market, hub, clock, listCache });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
   const kyc = createKycService({ db, clock, users, kyc: kycRepository, images });
   await app.register(kycRoutes, { prefix: '/api', kyc });

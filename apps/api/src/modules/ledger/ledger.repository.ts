@@ -16,23 +16,36 @@ export class InsufficientFunds extends Error {}
 export const ledgerRepository = {
   /** A user's three wallets in the user's settlement currency; created on first use. */
   async walletsOf(tx: Executor, userId: string, currency: string): Promise<Record<WalletKind, Account>> {
+    const existing = await ledgerRepository.existingWalletsOf(tx, userId);
+    if (existing) return existing;
     await tx.execute(sql`
       insert into ledger_accounts (user_id, kind, currency)
       select ${userId}, kind, ${currency} from unnest(array['cash', 'auto', 'brokerage']::account_kind[]) as kind
       on conflict (user_id, kind) where user_id is not null and savings_id is null do nothing`);
+    const created = await ledgerRepository.existingWalletsOf(tx, userId);
+    if (!created) throw new Error(`the wallets of ${userId} could not be created`);
+    return created;
+  },
+
+  /** The three wallets when they all exist (one statement, no writes); undefined before first use. */
+  async existingWalletsOf(tx: Executor, userId: string): Promise<Record<WalletKind, Account> | undefined> {
     const { rows } = await tx.execute<Account>(sql`
       select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts where user_id = ${userId} and savings_id is null`);
+    if (rows.length < walletKinds.length) return undefined;
     return Object.fromEntries(rows.map((row) => [row.kind, row])) as Record<WalletKind, Account>;
   },
 
   async systemAccount(tx: Executor, kind: SystemKind, currency: string): Promise<Account> {
+    const find = () =>
+      tx.execute<Account>(sql`
+        select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts
+        where user_id is null and kind = ${kind}::account_kind and currency = ${currency}`);
+    const found = (await find()).rows[0];
+    if (found) return found;
     await tx.execute(sql`
       insert into ledger_accounts (kind, currency) values (${kind}::account_kind, ${currency})
       on conflict (kind, currency) where user_id is null do nothing`);
-    const { rows } = await tx.execute<Account>(sql`
-      select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts
-      where user_id is null and kind = ${kind}::account_kind and currency = ${currency}`);
-    const account = rows[0];
+    const account = (await find()).rows[0];
     if (!account) throw new Error(`system account ${kind} ${currency} is missing`);
     return account;
   },

@@ -90,7 +90,10 @@ export function createWalletService(deps: {
     currencyOf,
 
     async wallets(userId: string) {
-      const wallets = await db.transaction(async (tx) => ledger.walletsOf(tx, userId, await currencyOf(userId)));
+      // Reading is one statement; only a user's first read creates the wallets.
+      const wallets =
+        (await ledger.existingWalletsOf(db, userId)) ??
+        (await db.transaction(async (tx) => ledger.walletsOf(tx, userId, await currencyOf(userId))));
       return Object.fromEntries(
         walletKinds.map((kind) => {
           const account = wallets[kind];

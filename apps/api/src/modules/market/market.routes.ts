@@ -7,6 +7,7 @@ import { day, hour } from './history.ts';
 import { cryptoIcon, monogram } from './icons.ts';
 import { sortColumns, type MarketRepository, type SortColumn } from './market.repository.ts';
 import type { QuoteHub } from './quote-hub.ts';
+import type { ListCache } from './list-cache.ts';
 
 const tags = ['market'];
 const sortValues = Object.keys(sortColumns).flatMap((column) => [column, `-${column}`]) as [string, ...string[]];
@@ -36,40 +37,49 @@ export const ranges = {
 
 const ok = <T>(data: T) => ({ status: 'success' as const, message: 'OK', data });
 
-export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketRepository; hub: QuoteHub; clock: Clock }> = async (
-  app,
-  { market, hub, clock },
-) => {
+export const marketRoutes: FastifyPluginAsyncZod<{
+  market: MarketRepository;
+  hub: QuoteHub;
+  clock: Clock;
+  listCache: ListCache;
+}> = async (app, { market, hub, clock, listCache }) => {
   app.get(
     '/assets',
     {
       config: { access: 'optional' },
       schema: { tags, summary: 'The asset list: filter, sort, page', querystring: assetsQuery },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
-      const descending = query.sort.startsWith('-');
-      const rows = await market.list({
-        type: query['filter[type]'],
-        symbol: query['filter[symbol]'],
-        sort: { column: query.sort.replace(/^-/, '') as SortColumn, descending },
-        userId: request.auth?.userId,
-        ...(query.do_not_paginate ? {} : { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
-      });
-      const assets = rows.map(presentAsset);
-      if (query.do_not_paginate) return ok({ assets });
-      const total = rows[0]?.total ?? (await market.count(query['filter[type]'], query['filter[symbol]']));
-      return ok({
-        assets: {
-          data: assets,
-          current_page: query.page,
-          per_page: query.per_page,
-          total,
-          last_page: Math.max(1, Math.ceil(total / query.per_page)),
-        },
-      });
+      const userId = request.auth?.userId;
+      if (userId) return listPage(query, userId);
+      const body = await listCache.answer(JSON.stringify(query), async () => JSON.stringify(await listPage(query)));
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
+
+  async function listPage(query: z.infer<typeof assetsQuery>, userId?: string) {
+    const descending = query.sort.startsWith('-');
+    const rows = await market.list({
+      type: query['filter[type]'],
+      symbol: query['filter[symbol]'],
+      sort: { column: query.sort.replace(/^-/, '') as SortColumn, descending },
+      userId,
+      ...(query.do_not_paginate ? {} : { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+    });
+    const assets = rows.map(presentAsset);
+    if (query.do_not_paginate) return ok({ assets });
+    const total = rows[0]?.total ?? (await market.count(query['filter[type]'], query['filter[symbol]']));
+    return ok({
+      assets: {
+        data: assets,
+        current_page: query.page,
+        per_page: query.per_page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      },
+    });
+  }
 
   app.get(
     '/assets/top-movers',

@@ -98,6 +98,20 @@ describe('GET /api/assets', () => {
     expect(anonymous.starred).toBe(false);
   });
 
+  it('shows a new tick to callers without a token at once, though their answers are kept between ticks', async () => {
+    const url = '/api/assets?filter[symbol]=AAPL';
+    const priceOf = async () => ((await get(url)).json().data.assets.data[0] as Asset).price;
+    const before = await priceOf();
+    await testApp.database.db.$client.query(
+      "update asset_quotes set price = price + 1 where asset_id = (select id from assets where symbol = 'AAPL')",
+    );
+    expect(await priceOf()).toBe(before);
+    await testApp.database.db.$client.query("select pg_notify('market_ticks', '0')");
+    await expect.poll(priceOf, { timeout: 900, interval: 20 }).not.toBe(before);
+    const withToken = await signUp(testApp, { verified: true });
+    expect(((await get(url, bearer(withToken.token))).json().data.assets.data[0] as Asset).price).toBe(await priceOf());
+  });
+
   it('answers within 20 ms at the median for 25 assets by market cap', async () => {
     const timings: number[] = [];
     for (let run = 0; run < 60; run += 1) {

@@ -14,6 +14,7 @@ export function createQuoteHub(
   db: Database,
   market: MarketRepository,
   log: { error: (details: object, message: string) => void },
+  onTick: () => void = () => undefined,
 ) {
   const subscribers = new Set<Subscriber>();
   let listener: pg.PoolClient | undefined;
@@ -37,8 +38,9 @@ export function createQuoteHub(
     try {
       const client = await db.$client.connect();
       client.on('notification', (message) => {
-        if (message.channel === ticksChannel)
-          publish().catch((error: unknown) => log.error({ err: error }, 'publishing quotes failed'));
+        if (message.channel !== ticksChannel) return;
+        onTick();
+        publish().catch((error: unknown) => log.error({ err: error }, 'publishing quotes failed'));
       });
       client.on('error', () => {
         client.release(true);

@@ -68,19 +68,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { user } = authOf(request);
       const include = request.query.include;
-      const answer: Record<string, unknown> = await present(user);
-      if (include.has('country') || include.has('state') || include.has('city')) {
-        const places = await users.placeNames(user);
-        if (include.has('country')) answer['country'] = places.country ?? null;
-        if (include.has('state')) answer['state'] = places.state ?? null;
-        if (include.has('city')) answer['city'] = places.city ?? { id: null, name: user.cityName };
-      }
-      if (include.has('wallet')) answer['wallet'] = await portfolio.wallets(user.id);
-      if (include.has('transactions'))
-        answer['transactions'] = (await wallet.recent(user.id, 10)).map(presentTransaction);
-      if (include.has('savings')) answer['savings'] = await savings.accounts(user.id);
-      if (include.has('depositAccount')) {
-        const settings = await reference.settings();
+      // The parts are independent reads: they run at once, each on its own connection.
+      const parts = await Promise.all([
+        present(user),
+        include.has('country') || include.has('state') || include.has('city') ? users.placeNames(user) : undefined,
+        include.has('wallet') ? portfolio.wallets(user.id) : undefined,
+        include.has('transactions') ? wallet.recent(user.id, 10) : undefined,
+        include.has('savings') ? savings.accounts(user.id) : undefined,
+        include.has('depositAccount') ? reference.settings() : undefined,
+        include.has('withdrawalAccount') ? wallet.withdrawalAccount(user.id) : undefined,
+      ]);
+      const [presented, places, wallets, recent, savingsAccounts, settings, withdrawalAccount] = parts;
+      const answer: Record<string, unknown> = presented;
+      if (include.has('country')) answer['country'] = places?.country ?? null;
+      if (include.has('state')) answer['state'] = places?.state ?? null;
+      if (include.has('city')) answer['city'] = places?.city ?? { id: null, name: user.cityName };
+      if (wallets) answer['wallet'] = wallets;
+      if (recent) answer['transactions'] = recent.map(presentTransaction);
+      if (savingsAccounts) answer['savings'] = savingsAccounts;
+      if (settings)
         answer['deposit_account'] = {
           bank_account_number: settings.bank_account_number,
           bank_routing_number: settings.bank_routing_number,
@@ -89,9 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
           bank_address: settings.bank_address,
           bank_reference: settings.bank_reference,
         };
-      }
-      if (include.has('withdrawalAccount'))
-        answer['withdrawal_account'] = (await wallet.withdrawalAccount(user.id)) ?? null;
+      if (include.has('withdrawalAccount')) answer['withdrawal_account'] = withdrawalAccount ?? null;
       return { status: 'success' as const, message: 'OK', data: { user: answer } };
     },
   );
