@@ -65,21 +65,30 @@ export const ledgerRepository = {
   ): Promise<void> {
     const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
     if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
-    const { rows } = await tx.execute<{ id: number }>(
-      sql`insert into journal_transactions (description, transaction_id, created_at) values (${description}, ${transactionId}, ${at}) returning id::int`,
-    );
-    const journalId = rows[0]?.id;
-    // Locks in account-id order, so two journals over the same accounts cannot deadlock.
-    for (const entry of [...entries].sort((a, b) => a.accountId - b.accountId)) {
-      const amount = toMoney(entry.amount);
-      const moved = await tx.execute(sql`
-        update ledger_accounts set balance = balance + ${amount}::numeric
-        where id = ${entry.accountId} and (user_id is null or balance - held + ${amount}::numeric >= 0)`);
-      if (moved.rowCount !== 1) throw new InsufficientFunds();
-      await tx.execute(
-        sql`insert into journal_entries (journal_id, account_id, amount, created_at) values (${journalId}, ${entry.accountId}, ${amount}::numeric, ${at})`,
-      );
-    }
+    const ids = entries.map((entry) => entry.accountId);
+    const amounts = entries.map((entry) => toMoney(entry.amount));
+    // One round trip: lock the accounts in id order (two journals over the same accounts cannot
+    // deadlock), move every balance that stays covered, write the journal and its entries. Fewer
+    // accounts moved than entries means one was short, and the caller's transaction rolls back.
+    const { rows } = await tx.execute<{ moved: number }>(sql`
+      with locked as (
+        select id from ledger_accounts where id = any(${sql.param(ids)}::bigint[]) order by id for update),
+      entry as (
+        select account_id, amount from unnest(${sql.param(ids)}::bigint[], ${sql.param(amounts)}::numeric[]) as e(account_id, amount)),
+      net as (select account_id, sum(amount) as amount from entry group by account_id),
+      moved as (
+        update ledger_accounts a set balance = a.balance + net.amount
+        from net where a.id = net.account_id and a.id in (select id from locked)
+          and (a.user_id is null or a.balance - a.held + net.amount >= 0)
+        returning a.id),
+      journal as (
+        insert into journal_transactions (description, transaction_id, created_at)
+        values (${description}, ${transactionId}, ${at}) returning id),
+      written as (
+        insert into journal_entries (journal_id, account_id, amount, created_at)
+        select journal.id, entry.account_id, entry.amount, ${at} from journal, entry returning 1)
+      select (select count(*) from moved)::int as moved, (select count(*) from written)::int as written`);
+    if (rows[0]?.moved !== new Set(ids).size) throw new InsufficientFunds();
   },
 
   /** Reserves money in a wallet for a withdrawal: available (balance − held) must cover it. */

@@ -89,19 +89,17 @@ async function movementsAfter(db: Database, ids: number[], step: number, start: 
   if (ids.length === 0) return [];
   const stride = `${step / minute} minutes`;
   const origin = new Date(start);
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  // Arrays, not lists of parameters: one statement text however many accounts, prepared once.
+  const list = sql`${sql.param(ids)}::bigint[]`;
   const { rows } =
     step >= hour
       ? await db.execute<{ bucket: Date; amount: string }>(sql`
           select date_bin(${stride}::interval, hour, ${origin}) as bucket, sum(delta)::text as amount
-          from ledger_hourly where account_id in (${list}) and hour >= ${origin}
+          from ledger_hourly where account_id = any(${list}) and hour >= ${origin}
           group by 1 order by 1`)
       : await db.execute<{ bucket: Date; amount: string }>(sql`
           select date_bin(${stride}::interval, created_at, ${origin}) as bucket, sum(amount)::text as amount
-          from journal_entries where account_id in (${list}) and created_at >= ${origin}
+          from journal_entries where account_id = any(${list}) and created_at >= ${origin}
           group by 1 order by 1`);
   return rows.map((row) => ({ time: new Date(row.bucket).getTime(), amount: new Decimal(row.amount) }));
 }
@@ -130,18 +128,12 @@ async function positionsHeld(db: Database, userId: string, resolution: string, s
   const assetIds = [...byAsset.keys()];
   if (assetIds.length === 0) return { valuesAt: (points: number[]) => points.map(() => new Decimal(0)) };
 
-  const list = sql.join(
-    assetIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const list = sql`${sql.param(assetIds)}::int[]`;
   const [bars, quotes] = await Promise.all([
     // Per asset: the last bar begun by the start, then every bar of the range.
     db.execute<{ asset_id: number; starts_at: Date; open: string }>(sql`
       select a.id as asset_id, b.starts_at, b.open::text
-      from (values ${sql.join(
-        assetIds.map((id) => sql`(${id}::int)`),
-        sql`, `,
-      )}) as a(id)
+      from unnest(${list}) as a(id)
       cross join lateral (
         (select starts_at, open from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
           and starts_at <= ${new Date(start)} order by starts_at desc limit 1)
@@ -152,7 +144,7 @@ async function positionsHeld(db: Database, userId: string, resolution: string, s
       select q.asset_id, q.price::text,
         coalesce((select f.rate from fx_rates f join currencies c on c.code = f.currency
           join users u on u.currency_id = c.id where u.id = ${userId}), 1)::text as rate
-      from asset_quotes q where q.asset_id in (${list})`),
+      from asset_quotes q where q.asset_id = any(${list})`),
   ]);
   const prices = new Map<number, { time: number; price: Decimal }[]>();
   for (const bar of bars.rows) {
