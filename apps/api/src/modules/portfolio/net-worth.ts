@@ -60,7 +60,7 @@ export async function netWorthSeries(db: Database, userId: string, timeframe: Ti
 
   const [moved, holdings] = await Promise.all([
     movementsAfter(db, ids, range.step, start),
-    positionsHeld(db, userId, range.resolution, start, now),
+    positionsHeld(db, userId, range, start, now),
   ]);
   const current = accounts.rows.reduce((sum, row) => sum.plus(row.balance), new Decimal(0));
 
@@ -109,7 +109,8 @@ async function movementsAfter(db: Database, ids: number[], step: number, start: 
  * open at some point of the range, prices from the bars of the range's resolution (the latest bar
  * begun at or before the time), converted at the account's current reference rate.
  */
-async function positionsHeld(db: Database, userId: string, resolution: string, start: number, now: Date) {
+async function positionsHeld(db: Database, userId: string, range: Spacing, start: number, now: Date) {
+  const { resolution } = range;
   const trades = await db.execute<{ asset_id: number; side: string; quantity: string; created_at: Date }>(sql`
     select p.asset_id, t.side::text, t.quantity::text, t.created_at
     from positions p join trades t on t.position_id = p.id
@@ -129,8 +130,10 @@ async function positionsHeld(db: Database, userId: string, resolution: string, s
   if (assetIds.length === 0) return { valuesAt: (points: number[]) => points.map(() => new Decimal(0)) };
 
   const list = sql`${sql.param(assetIds)}::int[]`;
+  const stride = `${range.step / minute} minutes`;
   const [bars, quotes] = await Promise.all([
-    // Per asset: the last bar begun by the start, then every bar of the range.
+    // Per asset: the last bar begun by the start, then the last bar begun in each step up to a
+    // point (a point is valued by the last bar begun at or before it; the others are never read).
     db.execute<{ asset_id: number; starts_at: Date; open: string }>(sql`
       select a.id as asset_id, b.starts_at, b.open::text
       from unnest(${list}) as a(id)
@@ -138,8 +141,11 @@ async function positionsHeld(db: Database, userId: string, resolution: string, s
         (select starts_at, open from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
           and starts_at <= ${new Date(start)} order by starts_at desc limit 1)
         union all
-        (select starts_at, open from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
-          and starts_at > ${new Date(start)} and starts_at <= ${now} order by starts_at)) b`),
+        (select distinct on (step) starts_at, open from (
+            select starts_at, open, date_bin(${stride}::interval, starts_at - interval '1 microsecond', ${new Date(start)}) as step
+            from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
+              and starts_at > ${new Date(start)} and starts_at <= ${now}) in_range
+          order by step, starts_at desc)) b`),
     db.execute<{ asset_id: number; price: string; rate: string }>(sql`
       select q.asset_id, q.price::text,
         coalesce((select f.rate from fx_rates f join currencies c on c.code = f.currency
