@@ -3,7 +3,15 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 
-export type PageScore = { name: string; url: string; performance: number; lcpMs: number; fcpMs: number; tbtMs: number };
+export type PageScore = {
+  name: string;
+  url: string;
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  lcpElement: string;
+};
 
 /** A page with nothing to run: the yardstick the app's pages are compared with. */
 export const staticPageName = 'bench-static.html';
@@ -110,13 +118,20 @@ async function scoreOf(page: Page, name: string, url: string, runs: number): Pro
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
       fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? NaN),
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+      lcpElement: lcpElementOf(audits['lcp-breakdown-insight']?.details),
     });
   }
   samples.sort((a, b) => a.performance - b.performance);
   const median = samples[Math.floor(samples.length / 2)];
   if (!median) throw new Error('no Lighthouse runs');
   console.log(
-    `  Lighthouse ${name}: performance ${median.performance}, LCP ${median.lcpMs} ms, FCP ${median.fcpMs} ms, TBT ${median.tbtMs} ms`,
+    `  Lighthouse ${name}: performance ${median.performance}, LCP ${median.lcpMs} ms (${median.lcpElement}), FCP ${median.fcpMs} ms, TBT ${median.tbtMs} ms`,
   );
   return median;
+}
+
+/** The snippet of the element Lighthouse took as the largest contentful paint. */
+function lcpElementOf(details: unknown): string {
+  const found = JSON.stringify(details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
+  return found?.[1]?.replace(/\\"/g, '"').slice(0, 100) ?? '';
 }

@@ -1,7 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/ui/error-screen';
+import { SignInRoute } from '../features/auth/routes/sign-in-route';
+import { analyticsQuery } from '../features/portfolio/api/portfolio';
+import { userQuery } from '../features/auth/api/get-user';
+import { readAccessToken } from '../lib/storage-keys';
 import { VisitorsOnly, WithToken } from './guards';
+import { queryClient } from './query-client';
 
 const authRoute = (
   path: string,
@@ -35,11 +40,15 @@ export const router = createBrowserRouter([
   {
     errorElement: <ErrorScreen />,
     children: [
-      authRoute(
-        '/',
-        async () => ({ Component: (await import('../features/auth/routes/sign-in-route')).SignInRoute }),
-        'visitors',
-      ),
+      // The landing screen ships in the entry: no second round trip before the first paint.
+      {
+        path: '/',
+        element: (
+          <VisitorsOnly>
+            <SignInRoute />
+          </VisitorsOnly>
+        ),
+      },
       authRoute('/signup', async () => ({
         Component: (await import('../features/auth/routes/sign-up-route')).SignUpRoute,
       })),
@@ -78,6 +87,14 @@ export const router = createBrowserRouter([
         children: [
           {
             path: '/portfolio',
+            // The figures are requested while the screen's code downloads, not after it has run.
+            loader: () => {
+              if (readAccessToken()) {
+                queryClient.query(userQuery()).catch(() => undefined);
+                queryClient.query(analyticsQuery('1d')).catch(() => undefined);
+              }
+              return null;
+            },
             lazy: async () => ({
               Component: (await import('../features/portfolio/routes/portfolio-route')).PortfolioRoute,
             }),

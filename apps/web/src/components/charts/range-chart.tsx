@@ -1,5 +1,5 @@
-import { AreaSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
 import { MessageBanner } from '../ui/message-banner';
 
 export const chartRanges = ['1d', '7d', '30d', '1yr', 'all'] as const;
@@ -32,24 +32,31 @@ export function RangeChart({ title, points, range, onRange, stale, error, summar
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Area'> | null>(null);
+  const [drawn, setDrawn] = useState(false);
 
+  // The charting library arrives after the screen's figures: it is loaded here, not with the route.
   useEffect(() => {
-    if (!container.current) return;
-    chart.current = createChart(container.current, {
-      autoSize: true,
-      // The logo's inline style breaks our CSP; the attribution the licence asks for is the link under the chart.
-      layout: { background: { color: '#ffffff' }, textColor: '#334155', attributionLogo: false },
-      grid: { vertLines: { visible: false }, horzLines: { color: '#f1f5f9' } },
-      rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, timeVisible: true },
-    });
-    series.current = chart.current.addSeries(AreaSeries, {
-      lineColor: '#11578c',
-      topColor: 'rgba(17, 87, 140, 0.25)',
-      bottomColor: 'rgba(17, 87, 140, 0.02)',
-      lineWidth: 2,
+    let cancelled = false;
+    void import('lightweight-charts').then(({ AreaSeries, createChart }) => {
+      if (cancelled || !container.current) return;
+      chart.current = createChart(container.current, {
+        autoSize: true,
+        // The logo's inline style breaks our CSP; the attribution the licence asks for is the link under the chart.
+        layout: { background: { color: '#ffffff' }, textColor: '#334155', attributionLogo: false },
+        grid: { vertLines: { visible: false }, horzLines: { color: '#f1f5f9' } },
+        rightPriceScale: { borderVisible: false },
+        timeScale: { borderVisible: false, timeVisible: true },
+      });
+      series.current = chart.current.addSeries(AreaSeries, {
+        lineColor: '#11578c',
+        topColor: 'rgba(17, 87, 140, 0.25)',
+        bottomColor: 'rgba(17, 87, 140, 0.02)',
+        lineWidth: 2,
+      });
+      setDrawn(true);
     });
     return () => {
+      cancelled = true;
       chart.current?.remove();
       chart.current = null;
       series.current = null;
@@ -65,7 +72,7 @@ export function RangeChart({ title, points, range, onRange, stale, error, summar
       container.current?.setAttribute('data-points', String(points.length));
       container.current?.setAttribute('data-range', range);
     }
-  }, [points, stale, range]);
+  }, [points, stale, range, drawn]);
 
   const headingId = `${testId}-title`;
   return (
