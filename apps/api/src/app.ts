@@ -90,7 +90,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const tokens = createTokens(db, clock, config.tokenLifetimeMs);
   const throttle = createThrottle(clock);
   const codes = createCodes(db, clock, throttle, appSecret);
-  registerAuth(app, { tokens, users });
+  registerAuth(app, { tokens });
   // Identity images: two files of at most 2 MB; anything bigger is refused while it streams in.
   await app.register(multipart, {
     limits: { fileSize: kycImageMaxBytes, files: 2, fields: 8, fieldSize: 1024, parts: 10 },

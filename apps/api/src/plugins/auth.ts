@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, Forbidden, Unauthenticated } from '../lib/errors.ts';
 import type { ClientInfo } from '../modules/account/devices.ts';
 import type { Tokens } from '../modules/auth/tokens.ts';
-import type { UsersRepository, UserWithCurrency } from '../modules/users/users.repository.ts';
+import type { UserWithCurrency } from '../modules/users/users.repository.ts';
 
 /**
  * Who may call a route:
@@ -38,7 +38,7 @@ export const authMessages = {
 } as const;
 
 /** Reads the bearer token on every request and enforces the route's access level before the body is read. */
-export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens; users: UsersRepository }): void {
+export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request);
@@ -47,15 +47,14 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens; users
     const token = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '')?.[1];
     if (access === 'optional') {
       const active = token ? await deps.tokens.findActive(token) : undefined;
-      const user = active?.scope === 'full' ? await deps.users.findById(active.userId) : undefined;
-      if (active && user) request.auth = { tokenId: active.id, userId: user.id, scope: active.scope, user };
+      if (active?.scope === 'full')
+        request.auth = { tokenId: active.id, userId: active.user.id, scope: active.scope, user: active.user };
       return;
     }
     if (!token) throw new Unauthenticated();
     const active = await deps.tokens.findActive(token);
     if (!active) throw new Unauthenticated();
-    const user = await deps.users.findById(active.userId);
-    if (!user) throw new Unauthenticated();
+    const { user } = active;
     request.auth = { tokenId: active.id, userId: user.id, scope: active.scope, user };
 
     if (access === 'any-token') return;

@@ -1,18 +1,27 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { accessTokens } from '../../db/schema/index.ts';
+import { accessTokens, currencies, users } from '../../db/schema/index.ts';
+import type { UserWithCurrency } from '../users/users.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newAccessToken, sha256 } from '../../lib/secrets.ts';
 
 export type TokenScope = 'full' | 'two_fa';
+export type ActiveToken = { id: string; userId: string; scope: TokenScope };
 
 /** A token waiting for the second step lives only as long as the code it waits for. */
 const secondStepLifetimeMs = 15 * 60 * 1000;
 
 export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number) {
+  // Every signed-in request starts here: the token and its user in one prepared statement.
   const findActive = db
-    .select({ id: accessTokens.id, userId: accessTokens.userId, scope: accessTokens.scope })
+    .select({
+      token: { id: accessTokens.id, userId: accessTokens.userId, scope: accessTokens.scope },
+      user: users,
+      currency: currencies,
+    })
     .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(currencies, eq(currencies.id, users.currencyId))
     .where(
       and(
         eq(accessTokens.tokenHash, sql.placeholder('hash')),
@@ -38,9 +47,10 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number)
       });
       return token;
     },
-    async findActive(token: string) {
+    /** A live token with its user (and the user's currency), or undefined. */
+    async findActive(token: string): Promise<(ActiveToken & { user: UserWithCurrency }) | undefined> {
       const [row] = await findActive.execute({ hash: sha256(token), now: clock.now() });
-      return row;
+      return row ? { ...row.token, user: { ...row.user, currency: row.currency } } : undefined;
     },
     async revoke(tokenId: string, tx: Executor = db) {
       await tx.update(accessTokens).set({ revokedAt: clock.now() }).where(eq(accessTokens.id, tokenId));
