@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -93,6 +93,7 @@ async function main() {
   try {
     console.log(`Writing ${users.toLocaleString('en-US')} investors with a year of history…`);
     const client = new pg.Client({ connectionString: postgres.url });
+    client.on('error', () => undefined);
     await client.connect();
     const started = performance.now();
     const tokens = await writeDataset(client, users, await hashPassword(benchPassword));
@@ -199,6 +200,10 @@ async function main() {
         2,
       )}\n`,
     );
+  } catch (error) {
+    const log = await readFile(path.join(dataDir, 'db', 'postgres.log'), 'utf8').catch(() => '');
+    console.error(`The benchmark failed. The end of PostgreSQL's log:\n${log.slice(-3000)}`);
+    throw error;
   } finally {
     if (api.child.exitCode !== null) console.log(`The API stopped during the run:\n${api.output().slice(-3000)}`);
     await api.stop();

@@ -71,6 +71,19 @@ export function createDatabase(url: string, maxConnections = 10): Database {
 }
 
 /**
+ * A read on a hot path, built by drizzle once instead of on every request. Inside a transaction it
+ * is built again on that transaction (a statement built once on the pool would run outside it, on
+ * a second connection). `build` must make its query through the database object of createDatabase.
+ */
+export function hotQuery<Params extends Record<string, unknown>, Result>(
+  name: string,
+  build: () => { prepare: (name: string) => { execute: (params?: Params) => Promise<Result> } },
+): (params: Params) => Promise<Result> {
+  const onPool = build().prepare(name);
+  return (params) => (ambient.getStore() ? build().prepare(name) : onPool).execute(params);
+}
+
+/**
  * Runs `work` so that everything it does through `db`, in any module, is one database transaction
  * that commits or rolls back as a whole.
  */

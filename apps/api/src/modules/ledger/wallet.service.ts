@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { hotQuery, type Database, type Executor } from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -53,6 +53,23 @@ export function createWalletService(deps: {
   raiseAutoCash?: RaiseAutoCash | undefined;
 }) {
   const { db, clock, users, limits, raiseAutoCash } = deps;
+  // Reads of every GET /api/user, built once.
+  const recent = hotQuery('recent_transactions', () =>
+    db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, sql.placeholder('userId')))
+      .orderBy(desc(transactions.createdAt))
+      .limit(sql.placeholder('limit')),
+  );
+  const latestBankAccount = hotQuery('latest_bank_account', () =>
+    db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, sql.placeholder('userId')), eq(paymentMethods.type, 'bank')))
+      .orderBy(desc(paymentMethods.createdAt))
+      .limit(1),
+  );
 
   async function currencyOf(userId: string): Promise<string> {
     const user = await users.findById(userId);
@@ -285,12 +302,7 @@ export function createWalletService(deps: {
 
     /** The bank account a withdrawal goes to by default: the newest saved one. */
     async withdrawalAccount(userId: string) {
-      const [bank] = await db
-        .select()
-        .from(paymentMethods)
-        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.type, 'bank')))
-        .orderBy(desc(paymentMethods.createdAt))
-        .limit(1);
+      const [bank] = await latestBankAccount({ userId });
       return bank
         ? {
             id: bank.id,
@@ -303,13 +315,7 @@ export function createWalletService(deps: {
         : undefined;
     },
 
-    recent: (userId: string, limit: number) =>
-      db
-        .select()
-        .from(transactions)
-        .where(eq(transactions.userId, userId))
-        .orderBy(desc(transactions.createdAt))
-        .limit(limit),
+    recent: (userId: string, limit: number) => recent({ userId, limit }),
 
     /** Approved deposits and withdrawals, from the user's transactions. */
     async totals(userId: string) {

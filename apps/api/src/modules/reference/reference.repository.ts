@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { hotQuery, type Database } from '../../db/client.ts';
 import { cities, countries, currencies, nationalities, platformSettings, states } from '../../db/schema/index.ts';
 
 export function createReferenceRepository(db: Database) {
@@ -16,6 +16,7 @@ export function createReferenceRepository(db: Database) {
     .orderBy(asc(cities.name), asc(cities.id))
     .prepare('cities_of_state');
 
+  const settings = hotQuery('platform_settings', () => db.select().from(platformSettings));
   return {
     currencies: () => db.select().from(currencies).orderBy(asc(currencies.id)),
     countries: () =>
@@ -32,7 +33,7 @@ export function createReferenceRepository(db: Database) {
     nationalities: () => db.select().from(nationalities).orderBy(asc(nationalities.name)),
     statesOfCountry: (countryId: number) => statesOfCountry.execute({ countryId }),
     citiesOfState: (stateId: number) => citiesOfState.execute({ stateId }),
-    platformSettings: () => db.select().from(platformSettings),
+    platformSettings: () => settings({}),
   };
 }
 
