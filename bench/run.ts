@@ -10,6 +10,7 @@ import { repoRoot } from '../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { writeDataset } from './dataset.ts';
+import { checkBudgets, printBudgets, type Measured } from './budgets.ts';
 import { lighthouseScores, writeStaticPage, type PageScore } from './lighthouse.ts';
 
 /**
@@ -23,7 +24,7 @@ const connections = 32;
 const runs = 3;
 const benchPassword = 'bench passphrase 2026';
 
-type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
+type Result = Measured;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function measure(name: string, options: autocannon.Options): Promise<Result> {
@@ -180,6 +181,8 @@ async function main() {
       console.log(
         `| ${page.name} | ${page.performance} | ${page.lcpMs} | ${(page.lcpMs / staticLcp).toFixed(2)} | ${page.fcpMs} | ${page.tbtMs} |`,
       );
+    const budgets = checkBudgets({ baseline, results, pgbenchTps: tps, signInKb, pages });
+    printBudgets(budgets);
     await mkdir(path.join(repoRoot, 'bench'), { recursive: true });
     await writeFile(
       path.join(repoRoot, 'bench', 'results.json'),
@@ -195,6 +198,7 @@ async function main() {
           pgbenchTps: tps ?? null,
           signInJsKbGzip: signInKb,
           lighthouse: pages satisfies PageScore[],
+          budgets,
         },
         null,
         2,

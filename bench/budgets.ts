@@ -1,0 +1,68 @@
+import type { PageScore } from './lighthouse.ts';
+
+export type Measured = { name: string; rps: number; p50: number; p99: number; errors: number };
+export type Budget = { budget: string; measured: string; holds: boolean };
+
+/** The budgets of issue 13, each with what this run measured and whether it holds. */
+export function checkBudgets(input: {
+  baseline: Measured;
+  results: Measured[];
+  pgbenchTps: number | undefined;
+  signInKb: number;
+  pages: PageScore[];
+}): Budget[] {
+  const { baseline, results, pgbenchTps, signInKb, pages } = input;
+  const find = (prefix: string) => results.find((result) => result.name.startsWith(prefix));
+  const ratio = (result: Measured | undefined, against: number) => (result && against ? result.rps / against : 0);
+  const user = find('GET /api/user?include');
+  const market = find('GET /api/assets');
+  const analytics = find('GET /api/user/analytics');
+  const swap = find('POST swap (spread');
+  const staticPage = pages[0];
+  const appPages = pages.slice(1);
+  const budgets: Budget[] = [
+    {
+      budget: 'user include ≥ 0.20× node:http',
+      measured: `${ratio(user, baseline.rps).toFixed(3)}×`,
+      holds: ratio(user, baseline.rps) >= 0.2,
+    },
+    { budget: 'user include p99 ≤ 25 ms', measured: `${user?.p99 ?? '–'} ms`, holds: (user?.p99 ?? Infinity) <= 25 },
+    {
+      budget: 'market list ≥ 0.30× node:http',
+      measured: `${ratio(market, baseline.rps).toFixed(3)}×`,
+      holds: ratio(market, baseline.rps) >= 0.3,
+    },
+    {
+      budget: 'swap spread ≥ 0.5× pgbench TPC-B',
+      measured: pgbenchTps ? `${ratio(swap, pgbenchTps).toFixed(3)}×` : 'pgbench missing',
+      holds: ratio(swap, pgbenchTps ?? 0) >= 0.5,
+    },
+    { budget: 'swap spread p99 ≤ 30 ms', measured: `${swap?.p99 ?? '–'} ms`, holds: (swap?.p99 ?? Infinity) <= 30 },
+    {
+      budget: 'analytics 30d ≥ 0.10× node:http',
+      measured: `${ratio(analytics, baseline.rps).toFixed(3)}×`,
+      holds: ratio(analytics, baseline.rps) >= 0.1,
+    },
+    { budget: 'sign-in JavaScript ≤ 150 KB gzip', measured: `${signInKb} KB`, holds: signInKb <= 150 },
+    ...appPages.flatMap((page) => [
+      {
+        budget: `Lighthouse ${page.name} ≥ 95`,
+        measured: String(page.performance),
+        holds: page.performance >= 95,
+      },
+      {
+        budget: `LCP ${page.name} ≤ 1.5× static`,
+        measured: `${(page.lcpMs / (staticPage?.lcpMs ?? NaN)).toFixed(2)}×`,
+        holds: page.lcpMs <= 1.5 * (staticPage?.lcpMs ?? 0),
+      },
+    ]),
+  ];
+  return budgets;
+}
+
+export function printBudgets(budgets: Budget[]): void {
+  console.log('\n| Budget | measured | holds |');
+  console.log('|---|---:|---|');
+  for (const { budget, measured, holds } of budgets)
+    console.log(`| ${budget} | ${measured} | ${holds ? 'yes' : 'no'} |`);
+}
