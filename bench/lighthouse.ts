@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { chromiumFlags, chromiumPath } from '../apps/web/e2e/support/chromium.ts';
 
 export type PageScore = {
   name: string;
@@ -37,16 +38,6 @@ export async function writeStaticPage(webDistDir: string): Promise<void> {
   );
 }
 
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 /**
  * Lighthouse's mobile performance audit (its default settings: a mid-range phone on a slow 4G
  * connection, simulated) of the static page, the sign-in screen and, signed in, /portfolio; the
@@ -59,8 +50,8 @@ export async function lighthouseScores(
   runs: number,
 ): Promise<PageScore[]> {
   const browser = await puppeteer.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: chromiumFlags,
+    executablePath: chromiumPath,
+    args: ['--headless=new', ...chromiumFlags],
     headless: true,
   });
   try {

@@ -1,24 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from './chromium.ts';
 import { repoRoot } from './server.ts';
 
 export const screenshotDir = path.join(repoRoot, 'test-results', 'screenshots');
 
 export async function launchChromium(): Promise<Browser> {
   mkdirSync(screenshotDir, { recursive: true });
-  return chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
 }
 
 /** Collects console errors and Content-Security-Policy violations a page reports. */
