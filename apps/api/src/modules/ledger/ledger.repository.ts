@@ -71,7 +71,7 @@ export const ledgerRepository = {
     // deadlock), move every balance that stays covered, write the journal and its entries. Fewer
     // accounts moved than entries means one was short, and the caller's transaction rolls back.
     const { rows } = await tx.execute<{ moved: number }>(sql`
-      with locked as (
+      with locked as materialized (
         select id from ledger_accounts where id = any(${sql.param(ids)}::bigint[]) order by id for update),
       entry as (
         select account_id, amount from unnest(${sql.param(ids)}::bigint[], ${sql.param(amounts)}::numeric[]) as e(account_id, amount)),
