@@ -108,6 +108,20 @@ describe('POST /api/user/profile', () => {
     ).toBe(200);
   });
 
+  it('moves wallets already opened (empty) to the new currency with the account', async () => {
+    const user = await signUp(testApp, { verified: true });
+    expect((await send('GET', '/api/user?include=wallet', user.token)).statusCode).toBe(200);
+    const euro = await placeIds("select id from currencies where code = 'EUR'");
+    expect(
+      (await send('POST', '/api/user/profile', user.token, { _method: 'PATCH', currency_id: euro })).statusCode,
+    ).toBe(200);
+    const { rows } = await testApp.database.db.$client.query(
+      'select distinct currency from ledger_accounts where user_id = $1',
+      [user.id],
+    );
+    expect(rows).toEqual([{ currency: 'EUR' }]);
+  });
+
   it('keeps the old email until the code sent to the new address is entered', async () => {
     const user = await signUp(testApp, { verified: true });
     const newEmail = `moved.${user.username}@example.org`;

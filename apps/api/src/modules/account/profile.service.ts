@@ -98,6 +98,11 @@ export function createProfileService(deps: {
       const code = await db.transaction(async (tx) => {
         if (newEmail) changes.pendingEmail = newEmail;
         if (Object.keys(changes).length > 0) await users.update(userId, changes, tx);
+        // Wallets opened before any money moved are empty: they follow the account to its new currency.
+        if (changes.currencyId !== undefined)
+          await tx.execute(sql`
+            update ledger_accounts set currency = (select code from currencies where id = ${changes.currencyId})
+            where user_id = ${userId}`);
         return newEmail ? codes.issue(userId, 'email_change', tx) : undefined;
       });
       if (newEmail && code)
