@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { hotQuery, type Executor } from '../../db/client.ts';
 import { cities, countries, currencies, nationalities, states, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -15,9 +15,15 @@ export function createUsersRepository(db: Executor) {
   const flatten = (row: { user: UserRow; currency: Currency } | undefined): UserWithCurrency | undefined =>
     row ? { ...row.user, currency: row.currency } : undefined;
 
+  const byId = hotQuery('user_by_id', () =>
+    joined(db)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1),
+  );
+
   return {
     async findById(id: string, tx: Executor = db) {
-      return flatten((await joined(tx).where(eq(users.id, id)).limit(1))[0]);
+      return flatten((tx === db ? await byId({ id }) : await joined(tx).where(eq(users.id, id)).limit(1))[0]);
     },
     /** Sign-in accepts the email or the username, in any letter case. */
     async findByLogin(login: string, tx: Executor = db) {
