@@ -12,6 +12,7 @@ export default defineConfig({
             'apps/api/src/lib/**/*.test.ts',
             'apps/api/src/modules/market/history.test.ts',
             'apps/api/src/modules/market/list-cache.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },

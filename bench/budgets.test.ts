@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { checkBudgets, type Measured } from './budgets.ts';
+
+const run = (name: string, rps: number, p99 = 10): Measured => ({ name, rps, p50: 1, p99, errors: 0 });
+const page = (name: string, performance: number, lcpMs: number) => ({
+  name,
+  url: `/${name}`,
+  performance,
+  lcpMs,
+  fcpMs: lcpMs,
+  tbtMs: 0,
+  lcpElement: '<p>',
+});
+
+describe('the benchmark budgets', () => {
+  const baseline = run('node:http baseline', 10_000);
+  const verdicts = (overrides: Partial<Record<string, Measured>> = {}) =>
+    Object.fromEntries(
+      checkBudgets({
+        baseline,
+        results: [
+          overrides['user'] ?? run('GET /api/user?include=… (spread)', 2_000, 25),
+          overrides['market'] ?? run('GET /api/assets?per_page=25&sort=-market_cap', 3_000),
+          overrides['analytics'] ?? run('GET /api/user/analytics?timeframe=30d', 1_000),
+          overrides['swap'] ?? run('POST swap (spread over users)', 500, 30),
+          run('POST swap (one user)', 1),
+        ],
+        pgbenchTps: 1_000,
+        signInKb: 150,
+        pages: [page('static page', 100, 600), page('sign-in (/)', 95, 900)],
+      }).map((budget) => [budget.budget, budget.holds]),
+    );
+
+  it('holds every budget exactly at its limit', () => {
+    expect(Object.values(verdicts()).every(Boolean)).toBe(true);
+  });
+
+  it('fails each budget just past its limit, and only that one', () => {
+    const failing = (overrides: Record<string, Measured>) =>
+      Object.entries(verdicts(overrides))
+        .filter(([, holds]) => !holds)
+        .map(([budget]) => budget);
+    expect(failing({ user: run('GET /api/user?include=… (spread)', 1_999, 25) })).toEqual([
+      'user include ≥ 0.20× node:http',
+    ]);
+    expect(failing({ user: run('GET /api/user?include=… (spread)', 2_000, 26) })).toEqual(['user include p99 ≤ 25 ms']);
+    expect(failing({ market: run('GET /api/assets?per_page=25&sort=-market_cap', 2_999) })).toEqual([
+      'market list ≥ 0.30× node:http',
+    ]);
+    expect(failing({ swap: run('POST swap (spread over users)', 499, 30) })).toEqual([
+      'swap spread ≥ 0.5× pgbench TPC-B',
+    ]);
+    expect(failing({ analytics: run('GET /api/user/analytics?timeframe=30d', 999) })).toEqual([
+      'analytics 30d ≥ 0.10× node:http',
+    ]);
+  });
+
+  it('fails the page budgets on a low score or a slow paint, and swap when pgbench is missing', () => {
+    const budgets = checkBudgets({
+      baseline,
+      results: [],
+      pgbenchTps: undefined,
+      signInKb: 151,
+      pages: [page('static page', 100, 600), page('portfolio', 94, 901)],
+    });
+    const holds = Object.fromEntries(budgets.map((budget) => [budget.budget, budget.holds]));
+    expect(holds).toMatchObject({
+      'sign-in JavaScript ≤ 150 KB gzip': false,
+      'Lighthouse portfolio ≥ 95': false,
+      'LCP portfolio ≤ 1.5× static': false,
+      'swap spread ≥ 0.5× pgbench TPC-B': false,
+    });
+  });
+});
