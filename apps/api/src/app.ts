@@ -136,7 +136,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     present,
   });
   const market = createMarketRepository(db);
-  const listCache = createListCache({ maxAgeMs: 1000, maxEntries: 200 });
+  const listCache = createListCache<Buffer>({ maxAgeMs: 1000, maxEntries: 200 });
   const hub = createQuoteHub(db, market, app.log, () => listCache.advance());
   app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());

@@ -3,7 +3,7 @@ import { createListCache } from './list-cache.ts';
 
 describe('the public asset list cache', () => {
   let time = 0;
-  const cache = () => createListCache({ maxAgeMs: 1000, maxEntries: 2, now: () => time });
+  const cache = () => createListCache<string>({ maxAgeMs: 1000, maxEntries: 2, now: () => time });
   const counting = () => {
     let calls = 0;
     return { compute: async () => `answer ${(calls += 1)}`, calls: () => calls };

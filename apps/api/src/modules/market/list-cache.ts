@@ -4,9 +4,9 @@
  * than `maxAgeMs` in case a tick notice is missed. Signed-in callers always read fresh rows: their
  * stars and the watcher counts they just changed must show at once.
  */
-export function createListCache(options: { maxAgeMs: number; maxEntries: number; now?: () => number }) {
+export function createListCache<Body>(options: { maxAgeMs: number; maxEntries: number; now?: () => number }) {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { body: string; storedAt: number; tick: number }>();
+  const entries = new Map<string, { body: Body; storedAt: number; tick: number }>();
   let tick = 0;
 
   return {
@@ -14,7 +14,7 @@ export function createListCache(options: { maxAgeMs: number; maxEntries: number;
     advance() {
       tick += 1;
     },
-    async answer(key: string, compute: () => Promise<string>): Promise<string> {
+    async answer(key: string, compute: () => Promise<Body>): Promise<Body> {
       const kept = entries.get(key);
       if (kept && kept.tick === tick && now() - kept.storedAt < options.maxAgeMs) return kept.body;
       const startedAt = now();
@@ -32,4 +32,4 @@ export function createListCache(options: { maxAgeMs: number; maxEntries: number;
   };
 }
 
-export type ListCache = ReturnType<typeof createListCache>;
+export type ListCache<Body> = ReturnType<typeof createListCache<Body>>;

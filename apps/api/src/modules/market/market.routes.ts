@@ -41,7 +41,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{
   market: MarketRepository;
   hub: QuoteHub;
   clock: Clock;
-  listCache: ListCache;
+  listCache: ListCache<Buffer>;
 }> = async (app, { market, hub, clock, listCache }) => {
   app.get(
     '/assets',
@@ -53,7 +53,10 @@ export const marketRoutes: FastifyPluginAsyncZod<{
       const query = request.query;
       const userId = request.auth?.userId;
       if (userId) return listPage(query, userId);
-      const body = await listCache.answer(JSON.stringify(query), async () => JSON.stringify(await listPage(query)));
+      // Kept as bytes: encoding a 10 KB string again on every answer was most of what it cost.
+      const body = await listCache.answer(JSON.stringify(query), async () =>
+        Buffer.from(JSON.stringify(await listPage(query))),
+      );
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
