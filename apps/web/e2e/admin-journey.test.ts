@@ -4,11 +4,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../api/src/lib/mail/outbox.ts';
-import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { launchChromium, watchPageProblems } from './support/browser.ts';
 import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { shot } from './support/journey.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -19,9 +20,6 @@ let operator: Page;
 let problems: string[];
 const seen = new Set<string>();
 const images = { front: '', back: '' };
-
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
 beforeAll(async () => {
   stack = await startStack('admin');

@@ -1,36 +1,20 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
-import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { phoneWithSessionOf } from './support/browser.ts';
+import type { Stack } from './support/stack.ts';
+import { browserJourney, shot } from './support/journey.ts';
 
 let stack: Stack;
 let browser: Browser;
 let page: Page;
 let problems: string[];
 
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-
-beforeAll(async () => {
+browserJourney(
+  'auto',
   // The job runs every 2 seconds here instead of every minute.
-  stack = await startStack('auto', { AUTO_INVEST_SECONDS: '2' });
-  browser = await launchChromium();
-  ({ page, problems } = await demoInvestorPage(browser, stack.app.url, stack.demoPassword, {
-    width: 1366,
-    height: 1000,
-  }));
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.stop();
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
-});
+  { env: { AUTO_INVEST_SECONDS: '2' }, viewport: { width: 1366, height: 1000 } },
+  (ready) => ({ stack, browser, page, problems } = ready),
+);
 
 describe('automated investing in Chromium', () => {
   it('invests a transfer into the model and shows the holdings near their targets', async () => {

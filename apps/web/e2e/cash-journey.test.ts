@@ -1,39 +1,24 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { phoneWithSessionOf } from './support/browser.ts';
 import { cents } from './support/money.ts';
 import type { RunningApp } from './support/server.ts';
-import { startStack, type Stack } from './support/stack.ts';
-import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
+import type { Stack } from './support/stack.ts';
+import { browserJourney, shot } from './support/journey.ts';
 
 let stack: Stack;
-let app: RunningApp;
 let browser: Browser;
+let app: RunningApp;
 let page: Page;
 let problems: string[];
 
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 const cashBalance = () => page.getByTestId('cash-balance').textContent();
 const rows = () => page.getByTestId('transaction-row').allTextContents();
 const tab = (name: string) => page.getByRole('tab', { name }).click();
 
-beforeAll(async () => {
-  stack = await startStack('cash');
+browserJourney('cash', { viewport: { width: 1366, height: 1000 } }, (ready) => {
+  ({ stack, browser, page, problems } = ready);
   app = stack.app;
-  const password = stack.demoPassword;
-  browser = await launchChromium();
-  ({ page, problems } = await demoInvestorPage(browser, stack.app.url, password, { width: 1366, height: 1000 }));
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.stop();
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
 });
 
 describe('the cash wallet in Chromium', () => {

@@ -1,36 +1,23 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { phoneWithSessionOf, screenshotDir } from './support/browser.ts';
 import type { RunningApp } from './support/server.ts';
-import { startStack, type Stack } from './support/stack.ts';
-import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
+import type { Stack } from './support/stack.ts';
+import { browserJourney, shot } from './support/journey.ts';
 
 let stack: Stack;
-let app: RunningApp;
 let browser: Browser;
+let app: RunningApp;
 let page: Page;
 let problems: string[];
 
-const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 const priceCells = () => page.locator('tbody tr[data-symbol] td[data-cell="price"]').allTextContents();
 const toNumber = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
 
-beforeAll(async () => {
-  stack = await startStack('market', { MARKET_TICK_SECONDS: '2' });
+browserJourney('market', { env: { MARKET_TICK_SECONDS: '2' } }, (ready) => {
+  ({ stack, browser, page, problems } = ready);
   app = stack.app;
-  const password = stack.demoPassword;
-  browser = await launchChromium();
-  ({ page, problems } = await demoInvestorPage(browser, stack.app.url, password));
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.stop();
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await shot(failedShotName(context.task.name));
 });
 
 describe('market screens in Chromium', () => {
@@ -44,7 +31,7 @@ describe('market screens in Chromium', () => {
       a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
     expect(names).toEqual([...names].sort(byLowerCase));
     await page.getByRole('tab', { name: 'Top Gainers' }).waitFor();
-    await shot('market-desktop');
+    await shot(page, 'market-desktop');
 
     await page.getByRole('button', { name: /^Price/ }).click();
     await page.locator('th[aria-sort="descending"]').waitFor();
@@ -90,7 +77,7 @@ describe('market screens in Chromium', () => {
       .poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 10_000 })
       .toBeGreaterThanOrEqual(1825);
     await page.getByText(/#\d+ among/).waitFor();
-    await shot('asset-desktop');
+    await shot(page, 'asset-desktop');
     expect(problems, problems.join('\n')).toEqual([]);
   });
 

@@ -1,37 +1,22 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
-import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { phoneWithSessionOf } from './support/browser.ts';
+import type { Stack } from './support/stack.ts';
+import { browserJourney, shot } from './support/journey.ts';
 
 let stack: Stack;
 let browser: Browser;
 let page: Page;
 let problems: string[];
 
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-beforeAll(async () => {
-  stack = await startStack('portfolio');
-  browser = await launchChromium();
-  ({ page, problems } = await demoInvestorPage(browser, stack.app.url, stack.demoPassword, {
-    width: 1366,
-    height: 1000,
-  }));
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.stop();
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
-});
+browserJourney(
+  'portfolio',
+  { viewport: { width: 1366, height: 1000 } },
+  (ready) => ({ stack, browser, page, problems } = ready),
+);
 
 describe('portfolio and history in Chromium', () => {
   it("draws the demo investor's net worth for every range, with the holdings and wallet breakdown", async () => {

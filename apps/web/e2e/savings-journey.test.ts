@@ -1,18 +1,16 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { phoneWithSessionOf } from './support/browser.ts';
 import { fundedInvestor } from './support/investor.ts';
-import { demoInvestorPage, failedShotName, investorPage } from './support/sign-in-page.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import { demoInvestorPage, investorPage } from './support/sign-in-page.ts';
+import type { Stack } from './support/stack.ts';
+import { browserJourney, shot } from './support/journey.ts';
 
 let stack: Stack;
 let browser: Browser;
 let page: Page;
 let problems: string[];
 
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 const cashBalance = async () => {
   await page.goto(`${stack.app.url}/cash`);
   await expect.poll(() => page.getByTestId('cash-balance').textContent()).not.toBe('…');
@@ -20,22 +18,17 @@ const cashBalance = async () => {
 };
 const rothCard = () => page.getByTestId('savings-card').filter({ hasText: 'ROTH IRA' });
 
-beforeAll(async () => {
-  stack = await startStack('savings');
-  // The demo investor already has a ROTH IRA: this journey is a new saver's first one.
-  const saver = await fundedInvestor(stack, '60000', new Set());
-  browser = await launchChromium();
-  ({ page, problems } = await investorPage(browser, stack.app.url, { login: saver.email, password: saver.password }));
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.stop();
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
-});
+browserJourney(
+  'savings',
+  {
+    // The demo investor already has a ROTH IRA: this journey is a new saver's first one.
+    signIn: async (chromium, started) => {
+      const saver = await fundedInvestor(started, '60000', new Set());
+      return investorPage(chromium, started.app.url, { login: saver.email, password: saver.password });
+    },
+  },
+  (ready) => ({ stack, browser, page, problems } = ready),
+);
 
 describe('savings in Chromium', () => {
   it('opens a ROTH IRA from /openaccount, narrowed by the two questions', async () => {

@@ -3,13 +3,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { launchChromium, phoneWithSessionOf, watchPageProblems } from './support/browser.ts';
 import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
 import type { RunningApp } from './support/server.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { shot } from './support/journey.ts';
 
 let stack: Stack;
 let dataDir: string;
@@ -21,8 +22,6 @@ let demoPassword: string;
 const images = { front: '', back: '' };
 const seenMail = new Set<string>();
 
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 const waitForPath = (target: Page, pathname: string) =>
   target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 const panelHeading = (target: Page, name: string) => target.getByRole('heading', { name, level: 2 });

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, screenshotDir } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { phoneWithSessionOf } from './support/browser.ts';
 import { cents } from './support/money.ts';
-import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import type { Stack } from './support/stack.ts';
+import { browserJourney, shot } from './support/journey.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -13,25 +12,10 @@ let problems: string[];
 /** The brokerage balance before the journey trades, in cents. */
 let start: number;
 
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 const available = async () => cents(await page.getByTestId('brokerage-available').textContent());
 const heldQuantity = async () => (await page.getByTestId('position-quantity').first().textContent()) ?? '';
 
-beforeAll(async () => {
-  stack = await startStack('trading');
-  browser = await launchChromium();
-  ({ page, problems } = await demoInvestorPage(browser, stack.app.url, stack.demoPassword));
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.stop();
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
-});
+browserJourney('trading', {}, (ready) => ({ stack, browser, page, problems } = ready));
 
 describe('trading on the asset screen in Chromium', () => {
   it('buys a stock from the /market trade form: confirm, success modal, continue', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { hotQuery, type Database, type Executor } from '../../db/client.ts';
 import { accessTokens, currencies, users } from '../../db/schema/index.ts';
 import type { UserWithCurrency } from '../users/users.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,24 +13,25 @@ const secondStepLifetimeMs = 15 * 60 * 1000;
 
 export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number) {
   // Every signed-in request starts here: the token and its user in one prepared statement.
-  const findActive = db
-    .select({
-      token: { id: accessTokens.id, userId: accessTokens.userId, scope: accessTokens.scope },
-      user: users,
-      currency: currencies,
-    })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .innerJoin(currencies, eq(currencies.id, users.currencyId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, sql.placeholder('hash')),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('find_active_token');
+  const findActive = hotQuery('find_active_token', () =>
+    db
+      .select({
+        token: { id: accessTokens.id, userId: accessTokens.userId, scope: accessTokens.scope },
+        user: users,
+        currency: currencies,
+      })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .innerJoin(currencies, eq(currencies.id, users.currencyId))
+      .where(
+        and(
+          eq(accessTokens.tokenHash, sql.placeholder('hash')),
+          isNull(accessTokens.revokedAt),
+          gt(accessTokens.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1),
+  );
 
   return {
     /** Issues a token and returns its plain value: the only time it exists outside the client. */
@@ -49,7 +50,7 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number)
     },
     /** A live token with its user (and the user's currency), or undefined. */
     async findActive(token: string): Promise<(ActiveToken & { user: UserWithCurrency }) | undefined> {
-      const [row] = await findActive.execute({ hash: sha256(token), now: clock.now() });
+      const [row] = await findActive({ hash: sha256(token), now: clock.now() });
       return row ? { ...row.token, user: { ...row.user, currency: row.currency } } : undefined;
     },
     async revoke(tokenId: string, tx: Executor = db) {

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { launchChromium, screenshotDir } from './browser.ts';
+import { demoInvestorPage, failedShotName } from './sign-in-page.ts';
+import { startStack, type Stack } from './stack.ts';
+
+export type Journey = { stack: Stack; browser: Browser; page: Page; problems: string[] };
+
+type SignIn = (browser: Browser, stack: Stack) => Promise<{ page: Page; problems: string[] }>;
+
+/** A full-page screenshot in test-results/screenshots. */
+export const shot = (target: Page, name: string) =>
+  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+
+/**
+ * The hooks of a Chromium journey: `npm start` on its own data (`env` added), a browser, a page
+ * signed in (the demo investor unless `signIn` says otherwise), a screenshot of any failed test,
+ * and everything stopped at the end. `ready` receives them once started.
+ */
+export function browserJourney(
+  name: string,
+  options: { env?: Record<string, string>; viewport?: { width: number; height: number }; signIn?: SignIn },
+  ready: (journey: Journey) => void,
+): void {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  const signIn: SignIn =
+    options.signIn ??
+    ((browser, stack) => demoInvestorPage(browser, stack.app.url, stack.demoPassword, options.viewport));
+  beforeAll(async () => {
+    stack = await startStack(name, options.env);
+    browser = await launchChromium();
+    const signedIn = await signIn(browser, stack);
+    page = signedIn.page;
+    ready({ stack, browser, ...signedIn });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  afterEach(async (context) => {
+    if (page && context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
+  });
+}
