@@ -3,6 +3,20 @@ import type { Database } from '../src/db/client.ts';
 /** A table to fingerprint, whole rows by default or the row expression given (over alias `t`). */
 export type Fingerprinted = string | { table: string; row: string };
 
+/** What an investor owns through the API, besides their user row. */
+export const investorTables: Fingerprinted[] = [
+  'transactions',
+  'positions',
+  'trades',
+  'watchlist_entries',
+  'payment_methods',
+  'ledger_accounts',
+  'journal_entries',
+  'user_savings',
+  'savings_history',
+  'kyc_documents',
+];
+
 /** One hash of the given tables' rows: equal before and after means nothing in them changed. */
 export async function fingerprint(db: Database, tables: Fingerprinted[]): Promise<string> {
   const parts = tables.map((entry) => {

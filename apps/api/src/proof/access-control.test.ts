@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
-import { fingerprint } from '../../test/fingerprint.ts';
+import { fingerprint, investorTables } from '../../test/fingerprint.ts';
 import { multipart } from '../../test/multipart.ts';
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -44,19 +44,7 @@ const call = (route: Route, headers: Record<string, string> = {}) =>
   });
 
 /** Everything an investor owns: a refused request must leave it as it was. */
-const owned = [
-  'transactions',
-  'positions',
-  'trades',
-  'watchlist_entries',
-  'payment_methods',
-  'ledger_accounts',
-  'journal_entries',
-  'savings_history',
-  'user_savings',
-  'kyc_documents',
-  'users',
-];
+const owned = [...investorTables, 'users'];
 const ownedFingerprint = () => fingerprint(testApp.database.db, owned);
 
 beforeAll(async () => {

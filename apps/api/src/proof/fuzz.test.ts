@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, signedInOperator, signUp } from '../../test/fixtures.ts';
-import { fingerprint } from '../../test/fingerprint.ts';
+import { fingerprint, investorTables } from '../../test/fingerprint.ts';
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
@@ -117,17 +117,8 @@ function missingHeaders(
 
 // What an investor or operator owns; sign-in counters and the idempotency answers are not this.
 const owned = [
-  'transactions',
-  'positions',
-  'trades',
-  'watchlist_entries',
-  'payment_methods',
-  'ledger_accounts',
-  'journal_entries',
-  'user_savings',
-  'savings_history',
+  ...investorTables,
   'savings_products',
-  'kyc_documents',
   'auto_settings',
   { table: 'users', row: 't.id, t.email, t.first_name, t.kyc, t.role, t.two_fa_activated_at, t.currency_id' },
 ];
