@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -103,4 +104,17 @@ export function withKeyLock<T>(db: Database, key: string, work: (tx: Transaction
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     return work(tx);
   });
+}
+
+/**
+ * A row a raw statement returned (`select * from …`, columns as the database names them), read as
+ * drizzle reads rows of that table: camelCase keys, each value through its column's mapping.
+ */
+export function rowFrom<Table extends PgTable>(table: Table, raw: Record<string, unknown>): Table['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
 }

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { toMoney } from './money.ts';
 
@@ -52,9 +52,10 @@ export const ledgerRepository = {
 
   /**
    * Posts one journal whose entries sum to zero and moves the cached balances in the same
-   * transaction. A debit that would take a wallet below what it holds for withdrawals fails
-   * with InsufficientFunds, decided under the row lock of the UPDATE. `at` comes from the caller's
-   * clock, so balances over time follow the same clock as the records that caused them.
+   * statement. A debit that would take a wallet below what it holds for withdrawals fails with
+   * InsufficientFunds: PostgreSQL's own check on the wallet decides, under the row lock of the
+   * UPDATE, and the statement (with the caller's transaction) is undone. `at` comes from the
+   * caller's clock, so balances over time follow the same clock as the records that caused them.
    */
   async post(
     tx: Executor,
@@ -63,32 +64,31 @@ export const ledgerRepository = {
     entries: { accountId: number; amount: Decimal }[],
     at: Date,
   ): Promise<void> {
-    const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
-    if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
-    const ids = entries.map((entry) => entry.accountId);
-    const amounts = entries.map((entry) => toMoney(entry.amount));
-    // One round trip: lock the accounts in id order (two journals over the same accounts cannot
-    // deadlock), move every balance that stays covered, write the journal and its entries. Fewer
-    // accounts moved than entries means one was short, and the caller's transaction rolls back.
-    const { rows } = await tx.execute<{ moved: number }>(sql`
-      with locked as materialized (
-        select id from ledger_accounts where id = any(${sql.param(ids)}::bigint[]) order by id for update),
-      entry as (
-        select account_id, amount from unnest(${sql.param(ids)}::bigint[], ${sql.param(amounts)}::numeric[]) as e(account_id, amount)),
-      net as (select account_id, sum(amount) as amount from entry group by account_id),
-      moved as (
-        update ledger_accounts a set balance = a.balance + net.amount
-        from net where a.id = net.account_id and a.id in (select id from locked)
-          and (a.user_id is null or a.balance - a.held + net.amount >= 0)
-        returning a.id),
-      journal as (
-        insert into journal_transactions (description, transaction_id, created_at)
-        values (${description}, ${transactionId}, ${at}) returning id),
-      written as (
-        insert into journal_entries (journal_id, account_id, amount, created_at)
-        select journal.id, entry.account_id, entry.amount, ${at} from journal, entry returning 1)
-      select (select count(*) from moved)::int as moved, (select count(*) from written)::int as written`);
-    if (rows[0]?.moved !== new Set(ids).size) throw new InsufficientFunds();
+    await moving(() =>
+      tx.execute(sql`with ${journal(description, sql`${transactionId}::uuid`, entries, at)} select 1`),
+    );
+  },
+
+  /**
+   * Inserts the record of a movement (`insert`, an INSERT … RETURNING of one row) and posts its
+   * journal in one statement, so it is whole without a surrounding transaction: the fewest round
+   * trips a movement can take. Returns the inserted row as the database spelled it.
+   */
+  async recordAndPost(
+    executor: Executor,
+    insert: SQL,
+    description: string,
+    entries: { accountId: number; amount: Decimal }[],
+    at: Date,
+  ): Promise<Record<string, unknown>> {
+    const { rows } = await moving(() =>
+      executor.execute(sql`
+        with recorded as (${insert}), ${journal(description, sql`(select id from recorded)`, entries, at)}
+        select * from recorded`),
+    );
+    const [row] = rows;
+    if (!row) throw new Error(`journal '${description}' recorded nothing`);
+    return row;
   },
 
   /** Reserves money in a wallet for a withdrawal: available (balance − held) must cover it. */
@@ -103,3 +103,43 @@ export const ledgerRepository = {
     await tx.execute(sql`update ledger_accounts set held = held - ${toMoney(amount)}::numeric where id = ${accountId}`);
   },
 };
+
+/**
+ * The CTEs of one journal: lock the accounts in id order (two journals over the same accounts
+ * cannot deadlock), move every balance, write the journal and its entries.
+ */
+function journal(description: string, transactionId: SQL, entries: { accountId: number; amount: Decimal }[], at: Date) {
+  const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
+  if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
+  const ids = entries.map((entry) => entry.accountId);
+  const amounts = entries.map((entry) => toMoney(entry.amount));
+  return sql`
+    locked as materialized (
+      select id from ledger_accounts where id = any(${sql.param(ids)}::bigint[]) order by id for update),
+    entry as (
+      select account_id, amount from unnest(${sql.param(ids)}::bigint[], ${sql.param(amounts)}::numeric[]) as e(account_id, amount)),
+    net as (select account_id, sum(amount) as amount from entry group by account_id),
+    moved as (
+      update ledger_accounts a set balance = a.balance + net.amount
+      from net where a.id = net.account_id and a.id in (select id from locked)),
+    journal as (
+      insert into journal_transactions (description, transaction_id, created_at)
+      values (${description}, ${transactionId}, ${at}) returning id),
+    written as (
+      insert into journal_entries (journal_id, account_id, amount, created_at)
+      select journal.id, entry.account_id, entry.amount, ${at} from journal, entry)`;
+}
+
+/** The wallet check `ledger_accounts_wallet_not_negative` refusing a movement becomes InsufficientFunds. */
+async function moving<T>(statement: () => Promise<T>): Promise<T> {
+  try {
+    return await statement();
+  } catch (error) {
+    // drizzle wraps the driver's error; the SQLSTATE and the constraint are on its cause.
+    const wrapped = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+    const database = wrapped.cause ?? wrapped;
+    if (database.code === '23514' && database.constraint === 'ledger_accounts_wallet_not_negative')
+      throw new InsufficientFunds();
+    throw error;
+  }
+}

@@ -113,6 +113,14 @@ describe('transfers between wallets', () => {
     ).toBe(422);
     const tooMuch = await post(user, '/api/user/transaction/swap', { amount: '100.01', from: 'cash', to: 'auto' });
     expect(tooMuch.json().message).toBe('Insufficient balance for this amount.');
+    // The refused movement is one statement: it left no transfer record and no journal behind.
+    const { rows: left } = await testApp.database.db.$client.query(
+      `select (select count(*) from transactions where user_id = $1 and type = 'transfer')::int as records,
+              (select count(*) from journal_transactions j join transactions t on t.id = j.transaction_id
+               where t.user_id = $1 and t.type = 'transfer')::int as journals`,
+      [user.id],
+    );
+    expect(left[0]).toEqual({ records: 0, journals: 0 });
     const done = await post(user, '/api/user/transaction/swap', {
       amount: '40',
       from: 'cash',

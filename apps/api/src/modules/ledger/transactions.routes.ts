@@ -178,13 +178,14 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
       },
     },
     async (request, reply) => {
-      const { userId } = authOf(request);
+      const { userId, user } = authOf(request);
       return idempotent(db, request, reply, userId, async () => {
         const transfer = await wallet.swap(userId, {
           amount: amountFrom(request.body.amount),
           from: request.body.from,
           to: request.body.to,
           comment: request.body.comment,
+          currency: user.currency.code,
         });
         if (!transfer) throw new Error('transfer was not recorded');
         return created('Transfer completed.', { transaction: presentTransaction(transfer) });

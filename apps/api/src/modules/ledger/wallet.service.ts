@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { hotQuery, type Database, type Executor } from '../../db/client.ts';
+import { hotQuery, rowFrom, type Database, type Executor } from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -77,10 +77,13 @@ export function createWalletService(deps: {
     return user.currency.code;
   }
 
-  /** Runs money-moving work in one transaction; a wallet short of money becomes a clear 422. */
-  async function moving<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  /**
+   * Runs money-moving work, in one transaction unless it is a single statement; a wallet short of
+   * money becomes a clear 422.
+   */
+  async function moving<T>(work: (tx: Executor) => Promise<T>, inTransaction = true): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await (inTransaction ? db.transaction(work) : work(db));
     } catch (error) {
       if (error instanceof InsufficientFunds) throw new ValidationFailed({ amount: [walletMessages.insufficient] });
       throw error;
@@ -191,45 +194,53 @@ export function createWalletService(deps: {
       });
     },
 
-    /** Moves money between two of the user's own wallets at once. */
+    /**
+     * Moves money between two of the user's own wallets at once. A caller that already holds the
+     * user (the signed-in request) passes the currency and saves a read.
+     */
     async swap(
       userId: string,
-      input: { amount: Decimal; from: WalletKind; to: WalletKind; comment?: string | undefined },
+      input: { amount: Decimal; from: WalletKind; to: WalletKind; comment?: string | undefined; currency?: string },
     ) {
       if (input.from === input.to) throw new ValidationFailed({ to: [walletMessages.sameWallet] });
-      const currency = await currencyOf(userId);
-      return moving(async (tx) => {
-        const wallets = await ledger.walletsOf(tx, userId, currency);
-        const now = clock.now();
-        const [created] = await tx
-          .insert(transactions)
-          .values({
-            userId,
-            type: 'transfer',
-            status: 'approved',
-            createdAt: now,
-            amount: toMoney(input.amount),
-            currency,
-            reference: newReference(),
-            swapFrom: input.from,
-            swapTo: input.to,
-            comment: input.comment ?? null,
-            decidedAt: now,
-          })
-          .returning();
-        if (input.from === 'auto') await raiseAutoCash?.(tx, userId, input.amount);
-        await ledger.post(
-          tx,
-          `transfer ${input.from} → ${input.to}`,
-          created?.id ?? null,
-          [
-            { accountId: wallets[input.from].id, amount: input.amount.negated() },
-            { accountId: wallets[input.to].id, amount: input.amount },
-          ],
-          now,
-        );
-        return created;
-      });
+      const currency = input.currency ?? (await currencyOf(userId));
+      const now = clock.now();
+      const record = {
+        userId,
+        type: 'transfer' as const,
+        status: 'approved' as const,
+        createdAt: now,
+        amount: toMoney(input.amount),
+        currency,
+        reference: newReference(),
+        swapFrom: input.from,
+        swapTo: input.to,
+        comment: input.comment ?? null,
+        decidedAt: now,
+      };
+      const description = `transfer ${input.from} → ${input.to}`;
+      const entries = (wallets: Record<WalletKind, { id: number }>) => [
+        { accountId: wallets[input.from].id, amount: input.amount.negated() },
+        { accountId: wallets[input.to].id, amount: input.amount },
+      ];
+      if (input.from === 'auto') {
+        // Leaving the auto wallet may first sell holdings: several statements, one transaction.
+        return moving(async (tx) => {
+          const wallets = await ledger.walletsOf(tx, userId, currency);
+          const [created] = await tx.insert(transactions).values(record).returning();
+          await raiseAutoCash?.(tx, userId, input.amount);
+          await ledger.post(tx, description, created?.id ?? null, entries(wallets), now);
+          return created;
+        });
+      }
+      // A wallet's id never changes once it exists, so it is read outside the movement, which is
+      // then one statement: the record, the locks, the balances and the journal commit together.
+      const wallets =
+        (await ledger.existingWalletsOf(db, userId)) ??
+        (await db.transaction((tx) => ledger.walletsOf(tx, userId, currency)));
+      const insert = db.insert(transactions).values(record).returning().getSQL();
+      const recorded = await moving(() => ledger.recordAndPost(db, insert, description, entries(wallets), now), false);
+      return rowFrom(transactions, recorded);
     },
 
     /** The owner cancels a pending deposit or withdrawal; a withdrawal's hold is released. */
