@@ -70,6 +70,8 @@ export async function lighthouseScores(
 
 async function signIn(page: Page, baseUrl: string, credentials: { login: string; password: string }) {
   await page.goto(`${baseUrl}/`);
+  // The sign-in form index.html carries takes input once the app has taken it over.
+  await page.waitForFunction("!document.querySelector('.prerendered[inert]')");
   await page.locator('input[name="login"]').fill(credentials.login);
   await page.locator('input[name="password"]').fill(credentials.password);
   await Promise.all([

@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { signInBudget } from './bundle-budget.ts';
 import { precompress } from './precompress.ts';
+import { prerenderSignIn } from './prerender.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), signInBudget(150), precompress()],
+  plugins: [react(), tailwindcss(), signInBudget(150), prerenderSignIn(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

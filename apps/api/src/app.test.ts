@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -7,11 +8,16 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 
 let testApp: TestApp;
 let webDir: string;
+const inlineScript = "document.documentElement.dataset.prerender = 'off';";
+const inlineStyle = 'body{margin:0}';
 
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'itrust-web-'));
   await mkdir(path.join(webDir, 'assets'));
-  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Itrust</title><div id="root"></div>');
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    `<!doctype html><title>Itrust</title><script>${inlineScript}</script><style>${inlineStyle}</style><div id="root"></div>`,
+  );
   await writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
   await writeFile(path.join(webDir, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
   testApp = await createTestApp({ WEB_DIST_DIR: webDir });
@@ -80,6 +86,15 @@ describe('security headers', () => {
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options'], url).toBe('DENY');
     }
+  });
+
+  it("allows the build's inline script and stylesheet in index.html by their hashes, and no others", async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/' });
+    const csp = response.headers['content-security-policy'] as string;
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' ${sha(inlineScript)}`);
+    expect(/style-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' ${sha(inlineStyle)}`);
+    expect(response.body).toContain(`<script>${inlineScript}</script>`);
   });
 
   it('marks API answers no-store', async () => {

@@ -81,6 +81,22 @@ describe('portfolio and history in Chromium', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
+  it('opened directly, asks for its first figures once, at once, while its code loads', async () => {
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname + new URL(request.url()).search));
+    await page.goto(`${stack.app.url}/portfolio`);
+    await page.getByText(/^Over 1 day your net worth went from/).waitFor();
+    await page.getByRole('region', { name: 'Portfolio summary' }).and(page.locator('[aria-busy="false"]')).waitFor();
+    page.removeAllListeners('request');
+    const count = (url: string) => asked.filter((path) => path === url).length;
+    expect(count('/api/user/analytics?timeframe=1d')).toBe(1);
+    expect(count('/api/user?include=currency')).toBe(1);
+    // Asked by index.html's loader before the app's own code.
+    const entry = asked.findIndex((path) => /^\/assets\/index-.*\.js$/.test(path));
+    expect(asked.indexOf('/api/user/analytics?timeframe=1d')).toBeLessThan(entry);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
   it('shows the five portfolio sub-tabs on a 390×844 phone', async () => {
     const phone = await phoneWithSessionOf(browser, page, stack.app.url);
     await phone.goto(`${stack.app.url}/portfolio`);

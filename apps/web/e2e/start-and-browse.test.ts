@@ -79,6 +79,40 @@ describe('the web app in Chromium', () => {
     await page.close();
   });
 
+  it('carries the sign-in screen in the page itself, inert until the app has taken it over', async () => {
+    const scriptless = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await scriptless.newPage();
+    await bare.goto(app.url);
+    await bare.locator('.prerendered[inert]').getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(await bare.getByLabel('Email or username').isVisible()).toBe(true);
+    await scriptless.close();
+
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    const home = new SignInPage(page);
+    await home.open(app.url);
+    await page.getByLabel('Email or username').fill('someone');
+    await page.getByLabel('Password', { exact: true }).fill('a passphrase');
+    expect(await home.submitButton().isEnabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows that copy only to a visitor on /: not on another screen, not to a browser holding a session', async () => {
+    const page = await browser.newPage();
+    // The app's code never arrives, so what shows is what the page and its loader decided.
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+    const copy = page.locator('.prerendered');
+    await page.goto(`${app.url}/`);
+    expect(await copy.isVisible()).toBe(true);
+    await page.goto(`${app.url}/signup`);
+    expect(await copy.isVisible()).toBe(false);
+    await page.evaluate(() => sessionStorage.setItem('accessToken', 'a-session'));
+    await page.goto(`${app.url}/`);
+    expect(await copy.isVisible()).toBe(false);
+    await page.close();
+  });
+
   it('fits a 390×844 phone screen without sideways scrolling', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await new SignInPage(page).open(app.url);

@@ -1,17 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { AppRoot } from './app/app-root';
+import { Prerendered } from './app/prerendered';
+import { routes } from './app/router';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const app = <AppRoot router={createBrowserRouter(routes)} />;
+// index.html carries the sign-in screen as a visitor sees it on `/`: there it is taken over in
+// place; anywhere else, or holding a session, its loader marked it off and the app renders afresh.
+const prerendered = root.firstElementChild?.classList.contains('prerendered') ?? false;
+if (prerendered && document.documentElement.dataset['prerender'] !== 'off')
+  hydrateRoot(root, <Prerendered>{app}</Prerendered>);
+else createRoot(root).render(app);

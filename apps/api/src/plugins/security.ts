@@ -3,18 +3,25 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { ValidationFailed } from '../lib/errors.ts';
+import { inlineHashes } from './web.ts';
 
 // The live-chat widget (Crisp) needs its own hosts, allowed only when a widget id is configured.
 const chatHosts = ['https://client.crisp.chat', 'https://*.crisp.chat'];
 const chatSockets = ['wss://client.relay.crisp.chat'];
 
-/** The app's Content-Security-Policy: no inline script anywhere, nothing may frame the app. */
-export function contentSecurityPolicy(config: Pick<Config, 'chatWidgetId'>) {
+/**
+ * The app's Content-Security-Policy: no inline script or stylesheet but the ones the build wrote
+ * into index.html, each allowed by its hash; nothing may frame the app.
+ */
+export function contentSecurityPolicy(
+  config: Pick<Config, 'chatWidgetId'>,
+  inline: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
+) {
   const chat = config.chatWidgetId ? chatHosts : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...chat],
-    styleSrc: ["'self'", ...chat],
+    scriptSrc: ["'self'", ...chat, ...inline.scripts],
+    styleSrc: ["'self'", ...chat, ...inline.styles],
     imgSrc: ["'self'", 'data:', 'blob:', ...chat],
     fontSrc: ["'self'", ...chat],
     connectSrc: ["'self'", ...chat, ...(config.chatWidgetId ? chatSockets : [])],
@@ -32,7 +39,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // Helmet's middleware is built once here; @fastify/helmet built it again on every request, which
   // cost more than the rest of a cached answer.
   const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config, inlineHashes(config.webDistDir)),
+    },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -36,4 +37,22 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 
 function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/dev/');
+}
+
+/**
+ * The CSP sources ('sha256-…') of the inline scripts and stylesheets the build wrote into
+ * index.html; none before a build.
+ */
+export function inlineHashes(webDistDir: string): { scripts: string[]; styles: string[] } {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!existsSync(indexFile)) return { scripts: [], styles: [] };
+  const html = readFileSync(indexFile, 'utf8');
+  const hashes = (pattern: RegExp) =>
+    [...html.matchAll(pattern)].map(
+      ([, body]) =>
+        `'sha256-${createHash('sha256')
+          .update(body ?? '')
+          .digest('base64')}'`,
+    );
+  return { scripts: hashes(/<script>([\s\S]*?)<\/script>/g), styles: hashes(/<style>([\s\S]*?)<\/style>/g) };
 }

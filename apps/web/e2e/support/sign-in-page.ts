@@ -9,8 +9,10 @@ export class SignInPage {
     this.page = page;
   }
 
+  /** Opens `/` and waits for the app to take over the copy index.html carries (inert until then). */
   async open(baseUrl: string) {
     await this.page.goto(baseUrl);
+    await this.page.locator('.prerendered[inert]').waitFor({ state: 'detached' });
     await this.page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   }
 

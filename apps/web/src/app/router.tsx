@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/ui/error-screen';
 import { SignInRoute } from '../features/auth/routes/sign-in-route';
 import { analyticsQuery } from '../features/portfolio/api/portfolio';
@@ -36,7 +36,8 @@ const authRoute = (
   },
 });
 
-export const router = createBrowserRouter([
+/** The app's routes; main.tsx runs them in the browser, the build renders `/` from them. */
+export const routes: RouteObject[] = [
   {
     errorElement: <ErrorScreen />,
     children: [
@@ -175,4 +176,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -32,10 +32,13 @@ export function deviceId(): string {
 }
 
 export function readAccessToken(): string | null {
+  // Rendered at build time there is no storage, and no session.
+  if (typeof sessionStorage === 'undefined') return null;
   return sessionStorage.getItem(sessionKeys.accessToken);
 }
 
 export function readStoredUser(): UserResource | null {
+  if (typeof sessionStorage === 'undefined') return null;
   const stored = sessionStorage.getItem(sessionKeys.userInfo);
   if (!stored) return null;
   try {
