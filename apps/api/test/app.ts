@@ -50,7 +50,7 @@ export async function createTestApp(
   await registerMailJob(
     boss,
     createMailer({
-      smtpUrl: undefined,
+      smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: config.mailOutboxDir,
       log: { info: () => undefined },

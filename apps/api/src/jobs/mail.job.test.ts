@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { startSmtpServer } from '../../test/smtp-server.ts';
 
 let testApp: TestApp;
 
@@ -52,5 +53,34 @@ describe('mail through the job queue into the outbox', () => {
     await production.close();
     expect(response.statusCode).toBe(404);
     expect(response.json().status).toBe('error');
+  });
+});
+
+describe('mail over SMTP', () => {
+  it('retries a refused message alone: the messages sent beside it go once', async () => {
+    // The first message is held at the server, so the next three wait in the queue together.
+    const smtp = await startSmtpServer({
+      hold: (to) => to === 'held@example.com',
+      holdMs: 1500,
+      refuse: (to) => to === 'refused@example.com',
+    });
+    const withSmtp = await createTestApp({ SMTP_URL: smtp.url });
+    try {
+      const message = (to: string) => ({ to, subject: 'Hello', text: 'Hello.', html: '<p>Hello.</p>' });
+      await withSmtp.dependencies.mail.queue(message('held@example.com'));
+      await expect.poll(() => smtp.attempts.length, { timeout: 10_000 }).toBe(1);
+      for (const to of ['first@example.com', 'refused@example.com', 'last@example.com'])
+        await withSmtp.dependencies.mail.queue(message(to));
+      await expect
+        .poll(() => smtp.attempts.filter((to) => to === 'refused@example.com').length, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(2);
+      await expect.poll(() => smtp.delivered.includes('last@example.com'), { timeout: 10_000 }).toBe(true);
+      expect(smtp.delivered.filter((to) => to === 'first@example.com')).toEqual(['first@example.com']);
+      expect(smtp.delivered.filter((to) => to === 'last@example.com')).toEqual(['last@example.com']);
+      expect(smtp.delivered).not.toContain('refused@example.com');
+    } finally {
+      await withSmtp.close();
+      await smtp.close();
+    }
   });
 });
