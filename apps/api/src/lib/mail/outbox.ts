@@ -17,7 +17,9 @@ export async function writeToOutbox(dir: string, recipient: string, raw: Buffer)
   const safeRecipient = recipient.replace(/[^\w.@+-]/g, '_').slice(0, 100);
   sequence = (sequence + 1) % 1_000_000;
   const file = `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}-${safeRecipient}.eml`;
-  await fs.writeFile(path.join(dir, file), raw);
+  // Written aside, then renamed: a reader listing the outbox never sees half a message.
+  await fs.writeFile(path.join(dir, `${file}.partial`), raw);
+  await fs.rename(path.join(dir, `${file}.partial`), path.join(dir, file));
   return file;
 }
 
