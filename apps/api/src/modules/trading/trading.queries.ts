@@ -73,7 +73,13 @@ function presentPosition(row: PositionView) {
 
 export function createTradingQueries(db: Database) {
   return {
-    async positions(userId: string, status: 'open' | 'closed' | null, page: number, perPage: number) {
+    async positions(
+      userId: string,
+      status: 'open' | 'closed' | null,
+      page: number,
+      perPage: number,
+      filter: { symbol?: string | undefined; wallet?: string | undefined; type?: string | undefined } = {},
+    ) {
       const { rows } = await db.execute<PositionView & { total: number }>(sql`
         select p.id, p.asset_id, a.symbol, a.name, a.type::text, p.wallet::text, p.status::text, p.quantity::text, p.entry_price::text,
           q.price::text, q.previous_close::text, f.rate::text, p.cost::text, p.realised_pl::text, p.take_profit::text, p.stop_loss::text,
@@ -81,6 +87,9 @@ export function createTradingQueries(db: Database) {
         from positions p join assets a on a.id = p.asset_id join asset_quotes q on q.asset_id = p.asset_id
         join users u on u.id = p.user_id join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
         where p.user_id = ${userId} and (${status}::position_status is null or p.status = ${status}::position_status)
+          and (${filter.symbol ?? null}::text is null or a.symbol = ${filter.symbol ?? null})
+          and (${filter.wallet ?? null}::text is null or p.wallet::text = ${filter.wallet ?? null})
+          and (${filter.type ?? null}::text is null or a.type::text = ${filter.type ?? null})
         order by p.created_at desc limit ${perPage} offset ${(page - 1) * perPage}`);
       return { data: rows.map(presentPosition), total: rows[0]?.total ?? 0 };
     },

@@ -171,14 +171,26 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Your open positions with their figures',
-        querystring: z.object({ include: z.literal('asset').optional(), ...paging }).strict(),
+        summary: 'Your open positions with their figures; filter by symbol, wallet or asset type',
+        querystring: z
+          .object({
+            include: z.literal('asset').optional(),
+            'filter[symbol]': z.string().trim().min(1).max(20).toUpperCase().optional(),
+            'filter[wallet]': z.enum(['brokerage', 'auto']).optional(),
+            'filter[type]': z.enum(['stocks', 'crypto']).optional(),
+            ...paging,
+          })
+          .strict(),
       },
     },
     async (request) => {
       const userId = approved(authOf(request));
       const { page, per_page: perPage } = request.query;
-      const { data, total } = await queries.positions(userId, 'open', page, perPage);
+      const { data, total } = await queries.positions(userId, 'open', page, perPage, {
+        symbol: request.query['filter[symbol]'],
+        wallet: request.query['filter[wallet]'],
+        type: request.query['filter[type]'],
+      });
       return ok('OK', { positions: pageOf(data, page, perPage, total) });
     },
   );

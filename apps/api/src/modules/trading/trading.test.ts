@@ -166,6 +166,40 @@ describe('closing', () => {
   });
 });
 
+describe('the open positions list', () => {
+  it('filters by symbol, wallet and asset type on the server', async () => {
+    await setPrice('100');
+    const user = await trader('100000');
+    const { rows } = await testApp.database.db.$client.query(
+      "select a.id from assets a join asset_quotes q on q.asset_id = a.id where a.type = 'crypto' limit 1",
+    );
+    for (const [asset, quantity] of [
+      [assetId, '1'],
+      [assetId, '2'],
+      [rows[0].id as number, '0.01'],
+    ] as const)
+      expect(
+        (await post(user, '/api/user/position/store', { asset_id: asset, quantity, wallet: 'brokerage' })).statusCode,
+      ).toBe(201);
+    const list = async (query: string) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/user/position?include=asset&${query}`,
+        headers: bearer(user.token),
+      });
+      return response;
+    };
+    const symbols = async (query: string) =>
+      ((await list(query)).json().data.positions.data as { asset: { symbol: string } }[]).map((p) => p.asset.symbol);
+    expect(await symbols('filter[symbol]=test')).toEqual(['TEST', 'TEST']);
+    expect(await symbols('filter[type]=crypto')).toHaveLength(1);
+    expect(await symbols('filter[type]=stocks&filter[wallet]=brokerage')).toEqual(['TEST', 'TEST']);
+    expect(await symbols('filter[wallet]=auto')).toEqual([]);
+    expect(await symbols('')).toHaveLength(3);
+    expect((await list('filter[type]=bonds')).statusCode).toBe(422);
+  });
+});
+
 describe('take-profit and stop-loss', () => {
   it('close a position once, at the price of the tick that crosses, and say why', async () => {
     await setPrice('100');

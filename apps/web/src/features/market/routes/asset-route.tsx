@@ -36,11 +36,9 @@ export function AssetRoute() {
   const [range, setRange] = useState<ChartRange>('1d');
   const [tab, setTab] = useState<Tab>('market stats');
   const isDesktop = useIsDesktop();
-  const positions = usePositions();
   // Automated investing manages its own holdings; the asset screen trades the brokerage wallet only.
-  const mine = (positions.data ?? []).filter(
-    (position) => position.asset.symbol === current?.symbol && position.account === 'brokerage',
-  );
+  const positions = usePositions(Boolean(symbol), { symbol: symbol.toUpperCase(), wallet: 'brokerage' });
+  const mine = positions.data ?? [];
 
   return (
     <div className="space-y-6">

@@ -5,15 +5,22 @@ import { periodParams, type Period } from '../../../lib/period';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { Position, WatchlistEntry } from './types';
 
-export const positionsQuery = () =>
+/** Which open positions to ask for; the server filters, so a long list is never cut short by its page. */
+export type PositionFilter = { symbol?: string; wallet?: 'brokerage' | 'auto'; type?: 'stocks' | 'crypto' };
+
+export const positionsQuery = (filter: PositionFilter = {}) =>
   queryOptions({
-    queryKey: ['positions'],
-    queryFn: async () =>
-      (await apiData<{ positions: Page<Position> }>('/user/position?include=asset&per_page=100')).positions.data,
+    queryKey: ['positions', filter],
+    queryFn: async () => {
+      const params = new URLSearchParams({ include: 'asset', per_page: '100' });
+      for (const [name, value] of Object.entries(filter)) if (value) params.set(`filter[${name}]`, value);
+      return (await apiData<{ positions: Page<Position> }>(`/user/position?${params.toString()}`)).positions.data;
+    },
     retry: false,
   });
 /** Positions need an approved identity: before that the list is simply empty, not an error. */
-export const usePositions = (enabled = true) => useQuery({ ...positionsQuery(), enabled });
+export const usePositions = (enabled = true, filter: PositionFilter = {}) =>
+  useQuery({ ...positionsQuery(filter), enabled });
 
 export const tradeHistoryQuery = (page: number, perPage: number, period: Period) =>
   queryOptions({

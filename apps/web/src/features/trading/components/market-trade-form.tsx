@@ -28,11 +28,12 @@ export function MarketTradeForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const assets = useAssetsOfType(type);
-  const positions = usePositions();
+  // Only the brokerage wallet trades here; with none chosen there is nothing to sell.
+  const positions = usePositions(wallet === 'brokerage', { type, wallet: 'brokerage' });
   const buy = useBuy();
   const close = useClose();
 
-  const open = (positions.data ?? []).filter((position) => position.asset_type === type && position.account === wallet);
+  const open = positions.data ?? [];
   const options =
     side === 'buy'
       ? (assets.data ?? []).map((asset) => ({ value: String(asset.id), label: `${asset.name} (${asset.symbol})` }))
