@@ -94,6 +94,39 @@ export function createTradingQueries(db: Database) {
       return { data: rows.map(presentPosition), total: rows[0]?.total ?? 0 };
     },
 
+    /** Open positions summed per asset, most valuable first: every position, however many there are. */
+    async holdings(userId: string) {
+      const { rows } = await db.execute<{
+        asset_id: number;
+        symbol: string;
+        name: string;
+        type: string;
+        quantity: string;
+        value: string;
+        cost: string;
+      }>(sql`
+        select a.id as asset_id, a.symbol, a.name, a.type::text, sum(p.quantity)::text as quantity,
+          sum(p.quantity * q.price * f.rate)::text as value, sum(p.cost)::text as cost
+        from positions p join assets a on a.id = p.asset_id join asset_quotes q on q.asset_id = p.asset_id
+        join users u on u.id = p.user_id join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
+        where p.user_id = ${userId} and p.status = 'open'
+        group by a.id, a.symbol, a.name, a.type
+        order by sum(p.quantity * q.price * f.rate) desc, a.symbol`);
+      return rows.map((row) => {
+        const value = new Decimal(row.value);
+        const cost = new Decimal(row.cost);
+        const pl = value.minus(cost);
+        return {
+          asset: { id: row.asset_id, symbol: row.symbol, name: row.name, type: row.type },
+          quantity: row.quantity,
+          value: round2(value),
+          cost: round2(cost),
+          pl: round2(pl),
+          pl_percentage: percent(pl, cost),
+        };
+      });
+    },
+
     async trades(userId: string, page: number, perPage: number, period?: Period) {
       const { rows } = await db.execute<Record<string, string | number>>(sql`
         select t.id, t.side::text as type, t.quantity::text, t.price::text, t.amount::text, t.realised_pl::text as pl, t.reason::text,

@@ -196,6 +196,15 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/user/holdings',
+    { schema: { tags, summary: 'Your open positions summed per asset, most valuable first' } },
+    async (request) => {
+      const userId = approved(authOf(request));
+      return ok('OK', { holdings: await queries.holdings(userId) });
+    },
+  );
+
+  app.get(
     '/user/position/history',
     {
       schema: {

@@ -198,6 +198,38 @@ describe('the open positions list', () => {
     expect(await symbols('')).toHaveLength(3);
     expect((await list('filter[type]=bonds')).statusCode).toBe(422);
   });
+
+  it('sums every open position per asset, past the hundred a page holds, to the cent', async () => {
+    await setPrice('10');
+    const user = await trader('100000');
+    // 120 buys of the same stock: one holding of 120 positions.
+    for (let buy = 0; buy < 120; buy += 1)
+      expect(
+        (await post(user, '/api/user/position/store', { asset_id: assetId, quantity: '0.5', wallet: 'brokerage' }))
+          .statusCode,
+      ).toBe(201);
+    await setPrice('12.34');
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/user/holdings',
+      headers: bearer(user.token),
+    });
+    expect(response.json().data.holdings).toEqual([
+      {
+        asset: { id: assetId, symbol: 'TEST', name: 'Test Corp', type: 'stocks' },
+        quantity: expect.stringMatching(/^60(\.0+)?$/),
+        value: '740.40',
+        cost: '600.00',
+        pl: '140.40',
+        pl_percentage: '23.40',
+      },
+    ]);
+    const stranger = await signUp(testApp, { verified: true });
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/user/holdings', headers: bearer(stranger.token) }))
+        .statusCode,
+    ).toBe(403);
+  });
 });
 
 describe('take-profit and stop-loss', () => {

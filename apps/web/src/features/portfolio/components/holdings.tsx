@@ -1,35 +1,13 @@
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useMoney } from '../../cash/components/use-money';
-import { usePositions } from '../../trading/api/trading';
-import type { Position } from '../../trading/api/types';
-
-type Holding = { symbol: string; name: string; type: string; value: number; cost: number };
-
-/** Open positions summed per asset. */
-function holdingsOf(positions: Position[]): Holding[] {
-  const bySymbol = new Map<string, Holding>();
-  for (const position of positions) {
-    const holding = bySymbol.get(position.asset.symbol) ?? {
-      symbol: position.asset.symbol,
-      name: position.asset.name,
-      type: position.asset.type,
-      value: 0,
-      cost: 0,
-    };
-    // Display only: the server's exact figures are summed to the cent and shown rounded.
-    holding.value += Number(position.value);
-    holding.cost += Number(position.cost);
-    bySymbol.set(position.asset.symbol, holding);
-  }
-  return [...bySymbol.values()].sort((a, b) => b.value - a.value);
-}
+import { useHoldings } from '../../trading/api/trading';
 
 /** Holdings: each asset's value and total return, its bar as wide as the return's size (at most 100%). */
 export function Holdings({ approved }: { approved: boolean }) {
-  const positions = usePositions(approved);
+  const positions = useHoldings(approved);
   const { money } = useMoney();
-  const holdings = holdingsOf(positions.data ?? []);
+  const holdings = positions.data ?? [];
   return (
     <section
       id="holdings"
@@ -45,8 +23,8 @@ export function Holdings({ approved }: { approved: boolean }) {
         <p className="mt-3 text-slate-600">You have no Holdings</p>
       )}
       <ul className="mt-3 space-y-4" data-testid="holdings">
-        {holdings.map((holding) => {
-          const percent = holding.cost === 0 ? 0 : ((holding.value - holding.cost) / holding.cost) * 100;
+        {holdings.map(({ asset: holding, value, pl_percentage }) => {
+          const percent = Number(pl_percentage);
           const width = Math.min(Math.abs(percent), 100);
           return (
             <li key={holding.symbol} className="text-sm" data-testid="holding">
@@ -58,10 +36,10 @@ export function Holdings({ approved }: { approved: boolean }) {
                   {holding.name} <span className="text-xs text-slate-600">{holding.symbol}</span>
                 </Link>
                 <span className="tabular-nums">
-                  {money(holding.value.toFixed(2))}{' '}
+                  {money(value)}{' '}
                   <span className={percent < 0 ? 'text-red-700' : 'text-emerald-700'}>
                     {percent >= 0 ? '+' : ''}
-                    {percent.toFixed(2)}%
+                    {pl_percentage}%
                   </span>
                 </span>
               </div>

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import type { Position, WatchlistEntry } from './types';
+import type { Holding, Position, WatchlistEntry } from './types';
 
 /** Which open positions to ask for; the server filters, so a long list is never cut short by its page. */
 export type PositionFilter = { symbol?: string; wallet?: 'brokerage' | 'auto'; type?: 'stocks' | 'crypto' };
@@ -21,6 +21,15 @@ export const positionsQuery = (filter: PositionFilter = {}) =>
 /** Positions need an approved identity: before that the list is simply empty, not an error. */
 export const usePositions = (enabled = true, filter: PositionFilter = {}) =>
   useQuery({ ...positionsQuery(filter), enabled });
+
+/** Under the positions key, so whatever refreshes the positions after a trade refreshes these too. */
+export const useHoldings = (enabled = true) =>
+  useQuery({
+    queryKey: ['positions', 'holdings'],
+    queryFn: async () => (await apiData<{ holdings: Holding[] }>('/user/holdings')).holdings,
+    retry: false,
+    enabled,
+  });
 
 export const tradeHistoryQuery = (page: number, perPage: number, period: Period) =>
   queryOptions({

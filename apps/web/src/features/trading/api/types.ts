@@ -27,3 +27,13 @@ export type Position = {
 };
 
 export type WatchlistEntry = { id: string; asset: { id: number; symbol: string; name: string } };
+
+/** Open positions summed per asset (GET /api/user/holdings). */
+export type Holding = {
+  asset: { id: number; symbol: string; name: string; type: 'stocks' | 'crypto' };
+  quantity: string;
+  value: string;
+  cost: string;
+  pl: string;
+  pl_percentage: string;
+};
