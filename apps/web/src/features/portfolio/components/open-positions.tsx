@@ -1,14 +1,20 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { usePositions } from '../../trading/api/trading';
+import { useOpenPositionsPage } from '../../trading/api/trading';
 import { openedOn, SignedFigure } from '../../trading/components/figures';
 import { useMoney } from '../../cash/components/use-money';
 
-/** Every open position with its value, today's move and total return; each opens its asset screen. */
+const perPage = 20;
+
+/** Every open position with its value, today's move and total return, 20 a page; each opens its asset screen. */
 export function OpenPositions({ approved }: { approved: boolean }) {
-  const positions = usePositions(approved);
+  const [page, setPage] = useState(1);
+  const positions = useOpenPositionsPage(page, perPage, approved);
   const { money, sign } = useMoney();
-  const rows = positions.data ?? [];
+  const rows = positions.data?.data ?? [];
+  const lastPage = positions.data?.last_page ?? 1;
   return (
     <section
       id="position"
@@ -65,6 +71,21 @@ export function OpenPositions({ approved }: { approved: boolean }) {
             </tbody>
           </table>
         </div>
+      )}
+      {lastPage > 1 && (
+        <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+          <span>
+            {positions.data?.total} open positions · page {page} of {lastPage}
+          </span>
+          <span className="flex gap-2">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
+              Previous
+            </Button>
+            <Button variant="secondary" disabled={page >= lastPage} onClick={() => setPage((current) => current + 1)}>
+              Next
+            </Button>
+          </span>
+        </footer>
       )}
       <h3 className="mt-5 text-sm font-semibold text-slate-800">Open orders</h3>
       <p className="mt-1 text-sm text-slate-600">You have no orders</p>

@@ -22,6 +22,18 @@ export const positionsQuery = (filter: PositionFilter = {}) =>
 export const usePositions = (enabled = true, filter: PositionFilter = {}) =>
   useQuery({ ...positionsQuery(filter), enabled });
 
+/** One page of the open positions, newest first. */
+export const useOpenPositionsPage = (page: number, perPage: number, enabled = true) =>
+  useQuery({
+    queryKey: ['positions', 'page', page, perPage],
+    queryFn: async () =>
+      (await apiData<{ positions: Page<Position> }>(`/user/position?include=asset&page=${page}&per_page=${perPage}`))
+        .positions,
+    placeholderData: keepPreviousData,
+    retry: false,
+    enabled,
+  });
+
 /** Under the positions key, so whatever refreshes the positions after a trade refreshes these too. */
 export const useHoldings = (enabled = true) =>
   useQuery({
