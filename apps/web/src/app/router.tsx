@@ -40,6 +40,12 @@ const authRoute = (
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorScreen />,
+    // Shown while a screen opened directly (not `/`) fetches its code.
+    hydrateFallbackElement: (
+      <p role="status" className="p-6 text-sm text-slate-600">
+        Loading…
+      </p>
+    ),
     children: [
       // The landing screen ships in the entry: no second round trip before the first paint.
       {
