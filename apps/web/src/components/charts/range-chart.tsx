@@ -34,34 +34,40 @@ export function RangeChart({ title, points, range, onRange, stale, error, summar
   const series = useRef<ISeriesApi<'Area'> | null>(null);
   const [drawn, setDrawn] = useState(false);
 
-  // The charting library arrives after the screen's figures: it is loaded here, not with the route.
+  // The charting library arrives after the screen's figures: it is loaded here, not with the route,
+  // once there is something to draw and the browser is idle after showing the figures.
+  const wanted = points !== undefined || error !== null;
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
-    void import('lightweight-charts').then(({ AreaSeries, createChart }) => {
-      if (cancelled || !container.current) return;
-      chart.current = createChart(container.current, {
-        autoSize: true,
-        // The logo's inline style breaks our CSP; the attribution the licence asks for is the link under the chart.
-        layout: { background: { color: '#ffffff' }, textColor: '#334155', attributionLogo: false },
-        grid: { vertLines: { visible: false }, horzLines: { color: '#f1f5f9' } },
-        rightPriceScale: { borderVisible: false },
-        timeScale: { borderVisible: false, timeVisible: true },
+    const load = () =>
+      void import('lightweight-charts').then(({ AreaSeries, createChart }) => {
+        if (cancelled || !container.current) return;
+        chart.current = createChart(container.current, {
+          autoSize: true,
+          // The logo's inline style breaks our CSP; the attribution the licence asks for is the link under the chart.
+          layout: { background: { color: '#ffffff' }, textColor: '#334155', attributionLogo: false },
+          grid: { vertLines: { visible: false }, horzLines: { color: '#f1f5f9' } },
+          rightPriceScale: { borderVisible: false },
+          timeScale: { borderVisible: false, timeVisible: true },
+        });
+        series.current = chart.current.addSeries(AreaSeries, {
+          lineColor: '#11578c',
+          topColor: 'rgba(17, 87, 140, 0.25)',
+          bottomColor: 'rgba(17, 87, 140, 0.02)',
+          lineWidth: 2,
+        });
+        setDrawn(true);
       });
-      series.current = chart.current.addSeries(AreaSeries, {
-        lineColor: '#11578c',
-        topColor: 'rgba(17, 87, 140, 0.25)',
-        bottomColor: 'rgba(17, 87, 140, 0.02)',
-        lineWidth: 2,
-      });
-      setDrawn(true);
-    });
+    const idle = whenIdle(load);
     return () => {
       cancelled = true;
+      idle.cancel();
       chart.current?.remove();
       chart.current = null;
       series.current = null;
     };
-  }, []);
+  }, [wanted]);
 
   useEffect(() => {
     if (!series.current || !points) return;
@@ -108,4 +114,14 @@ export function RangeChart({ title, points, range, onRange, stale, error, summar
       </p>
     </section>
   );
+}
+
+/** Runs `work` when the browser is next idle (at most a second away); Safari has no idle callback, so a short wait. */
+function whenIdle(work: () => void): { cancel: () => void } {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 1000 });
+    return { cancel: () => cancelIdleCallback(handle) };
+  }
+  const handle = setTimeout(work, 200);
+  return { cancel: () => clearTimeout(handle) };
 }
