@@ -32,7 +32,31 @@ export const ledgerRepository = {
     const { rows } = await tx.execute<Account>(sql`
       select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts where user_id = ${userId} and savings_id is null`);
     if (rows.length < walletKinds.length) return undefined;
-    return Object.fromEntries(rows.map((row) => [row.kind, row])) as Record<WalletKind, Account>;
+    return byKind(rows);
+  },
+
+  /**
+   * A user's wallets and one system account (the other side of a trade) in one statement when they
+   * all exist, as they do after the first use; otherwise created as walletsOf and systemAccount do.
+   */
+  async walletsAnd(
+    tx: Executor,
+    userId: string,
+    currency: string,
+    kind: SystemKind,
+  ): Promise<{ wallets: Record<WalletKind, Account>; system: Account }> {
+    const { rows } = await tx.execute<Account & { owned: boolean }>(sql`
+      select id::int, kind::text, currency::text, balance::text, held::text, user_id is not null as owned
+      from ledger_accounts
+      where (user_id = ${userId} and savings_id is null)
+        or (user_id is null and kind = ${kind}::account_kind and currency = ${currency})`);
+    const owned = rows.filter((row) => row.owned);
+    const system = rows.find((row) => !row.owned);
+    if (owned.length === walletKinds.length && system) return { wallets: byKind(owned), system };
+    return {
+      wallets: await ledgerRepository.walletsOf(tx, userId, currency),
+      system: await ledgerRepository.systemAccount(tx, kind, currency),
+    };
   },
 
   async systemAccount(tx: Executor, kind: SystemKind, currency: string): Promise<Account> {
@@ -103,6 +127,9 @@ export const ledgerRepository = {
     await tx.execute(sql`update ledger_accounts set held = held - ${toMoney(amount)}::numeric where id = ${accountId}`);
   },
 };
+
+const byKind = (accounts: Account[]) =>
+  Object.fromEntries(accounts.map((account) => [account.kind, account])) as Record<WalletKind, Account>;
 
 /**
  * The CTEs of one journal: lock the accounts in id order (two journals over the same accounts

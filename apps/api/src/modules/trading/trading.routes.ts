@@ -64,12 +64,14 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
   trading: TradingService;
   queries: TradingQueries;
 }> = async (app, { db, trading, queries }) => {
-  const buy = async (userId: string, body: { asset_id: number; quantity: unknown; tp?: unknown; sl?: unknown }) =>
-    trading.buy(userId, {
+  // The signed-in user comes with their currency: the buy does not read it again.
+  const buy = async (auth: AuthContext, body: { asset_id: number; quantity: unknown; tp?: unknown; sl?: unknown }) =>
+    trading.buy(approved(auth), {
       assetId: body.asset_id,
       quantity: quantityFrom(body.quantity),
       takeProfit: optionalPrice(body.tp, 'tp'),
       stopLoss: optionalPrice(body.sl, 'sl'),
+      currency: auth.user.currency.code,
     });
 
   app.post(
@@ -89,9 +91,10 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const userId = approved(authOf(request));
+      const auth = authOf(request);
+      const userId = approved(auth);
       return idempotent(db, request, reply, userId, async () => {
-        const position = await buy(userId, request.body);
+        const position = await buy(auth, request.body);
         return {
           status: 201,
           body: ok('Position opened.', {
@@ -151,10 +154,11 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const userId = approved(authOf(request));
+      const auth = authOf(request);
+      const userId = approved(auth);
       const body = request.body;
       if (body.type === 'buy') {
-        const position = await buy(userId, body);
+        const position = await buy(auth, body);
         return reply
           .code(201)
           .send(

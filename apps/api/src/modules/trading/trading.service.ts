@@ -115,8 +115,7 @@ export function createTradingService(deps: {
       reason,
       createdAt: now,
     });
-    const wallets = await ledger.walletsOf(tx, position.userId, currency);
-    const market = await ledger.systemAccount(tx, 'market', currency);
+    const { wallets, system: market } = await ledger.walletsAnd(tx, position.userId, currency, 'market');
     const wallet = position.wallet === 'auto' ? wallets.auto : wallets.brokerage;
     await ledger.post(
       tx,
@@ -218,8 +217,7 @@ export function createTradingService(deps: {
       amount: toMoney(cost),
       createdAt: now,
     });
-    const wallets = await ledger.walletsOf(tx, userId, currency);
-    const market = await ledger.systemAccount(tx, 'market', currency);
+    const { wallets, system: market } = await ledger.walletsAnd(tx, userId, currency, 'market');
     await ledger.post(
       tx,
       `buy ${quote.symbol}`,
@@ -240,9 +238,16 @@ export function createTradingService(deps: {
     /** Buys at the current price; the cost leaves the brokerage wallet in the same transaction. */
     async buy(
       userId: string,
-      order: { assetId: number; quantity: Decimal; takeProfit?: Decimal | undefined; stopLoss?: Decimal | undefined },
+      order: {
+        assetId: number;
+        quantity: Decimal;
+        takeProfit?: Decimal | undefined;
+        stopLoss?: Decimal | undefined;
+        /** The user's currency, when the caller already holds the user. */
+        currency?: string;
+      },
     ) {
-      const currency = await currencyOf(userId);
+      const currency = order.currency ?? (await currencyOf(userId));
       return settle(async (tx) => (await buyIn(tx, userId, currency, { ...order, wallet: 'brokerage' })).position);
     },
 
