@@ -120,13 +120,21 @@ function withLoader(html: string, deepLinks: DeepLinks): string {
  * with a signed-in deep link's modules and API reads (src/lib/early.ts hands those to the app).
  */
 function loadApp(preloads: string[], entry: string, deepLinks: DeepLinks) {
-  const token = sessionStorage.getItem('accessToken');
+  // Storage a browser refuses (some privacy settings throw) must not stop the app from loading.
+  const stored = (storage: () => Storage, key: string) => {
+    try {
+      return storage().getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const token = stored(() => sessionStorage, 'accessToken');
   const prerendered = location.pathname === '/' && token === null;
   if (!prerendered) document.documentElement.dataset['prerender'] = 'off';
   const link = token === null ? undefined : deepLinks[location.pathname];
   if (link) {
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
-    const device = localStorage.getItem('deviceId');
+    const device = stored(() => localStorage, 'deviceId');
     if (device) headers['x-device-id'] = device;
     const early: Record<string, Promise<Response>> = {};
     for (const path of link.api) {
