@@ -83,4 +83,22 @@ describe('mail over SMTP', () => {
       await smtp.close();
     }
   });
+
+  it('sends the messages of one batch in the order they were queued', async () => {
+    const smtp = await startSmtpServer({ hold: (to) => to === 'held@example.com', holdMs: 1500 });
+    const withSmtp = await createTestApp({ SMTP_URL: smtp.url });
+    try {
+      const message = (to: string) => ({ to, subject: 'Code', text: 'Code.', html: '<p>Code.</p>' });
+      await withSmtp.dependencies.mail.queue(message('held@example.com'));
+      await expect.poll(() => smtp.attempts.length, { timeout: 10_000 }).toBe(1);
+      // Queued while the first is held: they leave together, in one batch.
+      const queued = Array.from({ length: 10 }, (_, index) => `code${index}@example.com`);
+      for (const to of queued) await withSmtp.dependencies.mail.queue(message(to));
+      await expect.poll(() => smtp.delivered.length, { timeout: 20_000 }).toBe(11);
+      expect(smtp.delivered.slice(1)).toEqual(queued);
+    } finally {
+      await withSmtp.close();
+      await smtp.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { Job, JobResult, PgBoss } from 'pg-boss';
+import type { JobResult, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { MailMessage, Mailer } from '../lib/mail/mailer.ts';
 
 const mailQueue = 'mail.send';
@@ -6,17 +6,25 @@ const mailQueue = 'mail.send';
 /**
  * Mail leaves through the queue so a slow or failing SMTP server never holds a request; failures
  * retry with backoff. Each message of a batch succeeds or fails on its own: a refused recipient
- * must not send the messages beside it a second time. New mail wakes the worker at once (NOTIFY);
+ * must not send the messages beside it a second time. Within a batch, mail goes in queue order. New mail wakes the worker at once (NOTIFY);
  * the short backstop poll is what picks up a retry when it falls due.
  */
 export async function registerMailJob(boss: PgBoss, mailer: Mailer): Promise<void> {
   await boss.createQueue(mailQueue, { retryLimit: 5, retryBackoff: true, notify: true });
   await boss.work(
     mailQueue,
-    { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2, batchSize: 10, perJobResults: true },
-    async (jobs: Job<MailMessage>[]) => {
+    {
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 2,
+      batchSize: 10,
+      perJobResults: true,
+      includeMetadata: true,
+    },
+    async (jobs: JobWithMetadata<MailMessage>[]) => {
       const results: JobResult[] = [];
-      for (const job of jobs) {
+      // A batch comes back in no particular order; mail leaves in the order it was queued, so a
+      // resent code never lands in the inbox before the code it replaced.
+      for (const job of [...jobs].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime())) {
         try {
           await mailer.send(job.data);
           results.push({ id: job.id, status: 'completed' });
