@@ -107,8 +107,12 @@ describe('trading on the asset screen in Chromium', () => {
     await phone.getByLabel('Amount ($)').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await shot(phone, 'asset-trade-phone');
+    await phone.getByLabel('Amount ($)').fill('250');
     await phone.getByRole('tab', { name: 'history' }).click();
     await phone.getByTestId('trade-history').waitFor();
+    // Back on the trade tab, the amount typed before is still there.
+    await phone.getByRole('tab', { name: 'trade' }).click();
+    expect(await phone.getByLabel('Amount ($)').inputValue()).toBe('250');
     await phone.close();
   });
 });

@@ -95,7 +95,8 @@ describe('mail over SMTP', () => {
       const queued = Array.from({ length: 10 }, (_, index) => `code${index}@example.com`);
       for (const to of queued) await withSmtp.dependencies.mail.queue(message(to));
       await expect.poll(() => smtp.delivered.length, { timeout: 20_000 }).toBe(11);
-      expect(smtp.delivered.slice(1)).toEqual(queued);
+      // First tries in queue order (a message refused on the way would be retried later, on its own).
+      expect([...new Set(smtp.attempts)].slice(1)).toEqual(queued);
     } finally {
       await withSmtp.close();
       await smtp.close();

@@ -20,13 +20,13 @@ export async function registerMailJob(boss: PgBoss, mailer: Mailer): Promise<voi
       perJobResults: true,
       includeMetadata: true,
     },
-    async (jobs: JobWithMetadata<MailMessage>[]) => {
+    async (jobs: JobWithMetadata<QueuedMail>[]) => {
       const results: JobResult[] = [];
       // A batch comes back in no particular order; mail leaves in the order it was queued, so a
       // resent code never lands in the inbox before the code it replaced.
-      for (const job of [...jobs].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime())) {
+      for (const job of [...jobs].sort((a, b) => queuedOrder(a) - queuedOrder(b))) {
         try {
-          await mailer.send(job.data);
+          await mailer.send(messageOf(job.data));
           results.push({ id: job.id, status: 'completed' });
         } catch (error) {
           results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
@@ -39,10 +39,19 @@ export async function registerMailJob(boss: PgBoss, mailer: Mailer): Promise<voi
 
 export type MailQueue = { queue: (message: MailMessage) => Promise<void> };
 
+/** A queued message carries its place in the queue: pg-boss keeps the time only to the millisecond. */
+type QueuedMail = MailMessage & { order?: number };
+
+const queuedOrder = (job: JobWithMetadata<QueuedMail>) => job.data.order ?? job.createdOn.getTime() * 1000;
+const messageOf = ({ to, subject, text, html }: QueuedMail): MailMessage => ({ to, subject, text, html });
+
 export function createMailQueue(boss: PgBoss): MailQueue {
+  // Microseconds since the epoch, strictly increasing in this process even within one millisecond.
+  let last = 0;
   return {
     queue: async (message) => {
-      await boss.send(mailQueue, message);
+      last = Math.max(last + 1, Date.now() * 1000);
+      await boss.send(mailQueue, { ...message, order: last });
     },
   };
 }

@@ -85,13 +85,12 @@ export function AssetRoute() {
               {(isDesktop || tab === 'positions') && <PositionList positions={mine} sign={sign} />}
               {(isDesktop || tab === 'history') && <TradeHistory sign={sign} />}
             </div>
-            {(isDesktop || tab === 'trade') && (
-              <div>
-                <div className="lg:sticky lg:top-6">
-                  <TradeTicket asset={current} positions={mine} sign={sign} rate={rate} />
-                </div>
+            {/* Hidden rather than removed on a phone's other tabs: what was typed into it stays. */}
+            <div hidden={!isDesktop && tab !== 'trade'}>
+              <div className="lg:sticky lg:top-6">
+                <TradeTicket asset={current} positions={mine} sign={sign} rate={rate} />
               </div>
-            )}
+            </div>
           </div>
         </>
       )}

@@ -27,7 +27,10 @@ export function MarketRoute() {
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         {(isDesktop || view === 'asset') && <MarketTable />}
         <div className="space-y-6">
-          {(isDesktop || view === 'trade') && <MarketTradeForm />}
+          {/* Hidden rather than removed on a phone's other tab: what was typed into it stays. */}
+          <div hidden={!isDesktop && view !== 'trade'}>
+            <MarketTradeForm />
+          </div>
           {(isDesktop || view === 'asset') && <TopMovers />}
         </div>
       </div>
