@@ -39,13 +39,7 @@ export function prerenderSignIn(): Plugin {
             renderSignIn: () => string;
             deepLinks: DeepLinks;
           };
-          const links = Object.fromEntries(
-            Object.entries(deepLinks).map(([path, link]) => [
-              path,
-              { ...link, modules: chunksOf(link.modules, bundle) },
-            ]),
-          );
-          return withLoader(withInlineStyles(fillRoot(html, renderSignIn()), bundle), links);
+          return withLoader(withInlineStyles(fillRoot(html, renderSignIn()), bundle), deepLinks, bundle);
         } finally {
           await server.close();
         }
@@ -93,8 +87,11 @@ function withInlineStyles(html: string, bundle: Bundle): string {
   return page;
 }
 
-/** Replaces the entry script and its modulepreload links with the inline loader. */
-function withLoader(html: string, deepLinks: DeepLinks): string {
+/**
+ * Replaces the entry script and its modulepreload links with the inline loader, which also knows
+ * each deep link's chunks beyond the entry's.
+ */
+function withLoader(html: string, deepLinks: DeepLinks, bundle: Bundle): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry?.[1]) throw new Error('index.html has no entry module script');
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
@@ -104,7 +101,7 @@ function withLoader(html: string, deepLinks: DeepLinks): string {
   const links = Object.fromEntries(
     Object.entries(deepLinks).map(([path, link]) => [
       path,
-      { ...link, modules: link.modules.filter((file) => !entryFiles.has(file)) },
+      { ...link, modules: chunksOf(link.modules, bundle).filter((file) => !entryFiles.has(file)) },
     ]),
   );
   const args = [preloads.map((preload) => preload[1]), entry[1], links].map((value) => JSON.stringify(value));

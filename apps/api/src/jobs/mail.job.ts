@@ -6,8 +6,9 @@ const mailQueue = 'mail.send';
 /**
  * Mail leaves through the queue so a slow or failing SMTP server never holds a request; failures
  * retry with backoff. Each message of a batch succeeds or fails on its own: a refused recipient
- * must not send the messages beside it a second time. Within a batch, mail goes in queue order. New mail wakes the worker at once (NOTIFY);
- * the short backstop poll is what picks up a retry when it falls due.
+ * must not send the messages beside it a second time. Within a batch, mail goes in queue order.
+ * New mail wakes the worker at once (NOTIFY); the short backstop poll is what picks up a retry
+ * when it falls due.
  */
 export async function registerMailJob(boss: PgBoss, mailer: Mailer): Promise<void> {
   await boss.createQueue(mailQueue, { retryLimit: 5, retryBackoff: true, notify: true });

@@ -47,12 +47,7 @@ export function inlineHashes(webDistDir: string): { scripts: string[]; styles: s
   const indexFile = path.join(webDistDir, 'index.html');
   if (!existsSync(indexFile)) return { scripts: [], styles: [] };
   const html = readFileSync(indexFile, 'utf8');
-  const hashes = (pattern: RegExp) =>
-    [...html.matchAll(pattern)].map(
-      ([, body]) =>
-        `'sha256-${createHash('sha256')
-          .update(body ?? '')
-          .digest('base64')}'`,
-    );
+  const source = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+  const hashes = (pattern: RegExp) => [...html.matchAll(pattern)].map(([, body]) => source(body ?? ''));
   return { scripts: hashes(/<script>([\s\S]*?)<\/script>/g), styles: hashes(/<style>([\s\S]*?)<\/style>/g) };
 }

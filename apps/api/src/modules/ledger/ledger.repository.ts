@@ -30,7 +30,7 @@ export const ledgerRepository = {
   /** The three wallets when they all exist (one statement, no writes); undefined before first use. */
   async existingWalletsOf(tx: Executor, userId: string): Promise<Record<WalletKind, Account> | undefined> {
     const { rows } = await tx.execute<Account>(sql`
-      select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts where user_id = ${userId} and savings_id is null`);
+      select ${accountColumns} from ledger_accounts where user_id = ${userId} and savings_id is null`);
     if (rows.length < walletKinds.length) return undefined;
     return byKind(rows);
   },
@@ -46,7 +46,7 @@ export const ledgerRepository = {
     kind: SystemKind,
   ): Promise<{ wallets: Record<WalletKind, Account>; system: Account }> {
     const { rows } = await tx.execute<Account & { owned: boolean }>(sql`
-      select id::int, kind::text, currency::text, balance::text, held::text, user_id is not null as owned
+      select ${accountColumns}, user_id is not null as owned
       from ledger_accounts
       where (user_id = ${userId} and savings_id is null)
         or (user_id is null and kind = ${kind}::account_kind and currency = ${currency})`);
@@ -62,7 +62,7 @@ export const ledgerRepository = {
   async systemAccount(tx: Executor, kind: SystemKind, currency: string): Promise<Account> {
     const find = () =>
       tx.execute<Account>(sql`
-        select id::int, kind::text, currency::text, balance::text, held::text from ledger_accounts
+        select ${accountColumns} from ledger_accounts
         where user_id is null and kind = ${kind}::account_kind and currency = ${currency}`);
     const found = (await find()).rows[0];
     if (found) return found;
@@ -88,7 +88,7 @@ export const ledgerRepository = {
     entries: { accountId: number; amount: Decimal }[],
     at: Date,
   ): Promise<void> {
-    await moving(() =>
+    await detectingShortfall(() =>
       tx.execute(sql`with ${journal(description, sql`${transactionId}::uuid`, entries, at)} select 1`),
     );
   },
@@ -105,7 +105,7 @@ export const ledgerRepository = {
     entries: { accountId: number; amount: Decimal }[],
     at: Date,
   ): Promise<Record<string, unknown>> {
-    const { rows } = await moving(() =>
+    const { rows } = await detectingShortfall(() =>
       executor.execute(sql`
         with recorded as (${insert}), ${journal(description, sql`(select id from recorded)`, entries, at)}
         select * from recorded`),
@@ -127,6 +127,8 @@ export const ledgerRepository = {
     await tx.execute(sql`update ledger_accounts set held = held - ${toMoney(amount)}::numeric where id = ${accountId}`);
   },
 };
+
+const accountColumns = sql.raw('id::int, kind::text, currency::text, balance::text, held::text');
 
 const byKind = (accounts: Account[]) =>
   Object.fromEntries(accounts.map((account) => [account.kind, account])) as Record<WalletKind, Account>;
@@ -158,7 +160,7 @@ function journal(description: string, transactionId: SQL, entries: { accountId: 
 }
 
 /** The wallet check `ledger_accounts_wallet_not_negative` refusing a movement becomes InsufficientFunds. */
-async function moving<T>(statement: () => Promise<T>): Promise<T> {
+async function detectingShortfall<T>(statement: () => Promise<T>): Promise<T> {
   try {
     return await statement();
   } catch (error) {

@@ -77,17 +77,25 @@ export function createWalletService(deps: {
     return user.currency.code;
   }
 
-  /**
-   * Runs money-moving work, in one transaction unless it is a single statement; a wallet short of
-   * money becomes a clear 422.
-   */
-  async function moving<T>(work: (tx: Executor) => Promise<T>, inTransaction = true): Promise<T> {
+  /** A movement refused for a wallet short of money becomes a clear 422. */
+  async function refusingShortfall<T>(movement: Promise<T>): Promise<T> {
     try {
-      return await (inTransaction ? db.transaction(work) : work(db));
+      return await movement;
     } catch (error) {
       if (error instanceof InsufficientFunds) throw new ValidationFailed({ amount: [walletMessages.insufficient] });
       throw error;
     }
+  }
+
+  /** Runs money-moving work in one transaction. */
+  const moving = <T>(work: (tx: Executor) => Promise<T>) => refusingShortfall(db.transaction(work));
+
+  /** The user's wallets: one read once they exist; only the first use creates them, in a transaction. */
+  async function openWallets(userId: string, currency?: string) {
+    return (
+      (await ledger.existingWalletsOf(db, userId)) ??
+      (await db.transaction(async (tx) => ledger.walletsOf(tx, userId, currency ?? (await currencyOf(userId)))))
+    );
   }
 
   /** pending → the given final state, exactly once even when two decisions race. */
@@ -110,10 +118,7 @@ export function createWalletService(deps: {
     currencyOf,
 
     async wallets(userId: string) {
-      // Reading is one statement; only a user's first read creates the wallets.
-      const wallets =
-        (await ledger.existingWalletsOf(db, userId)) ??
-        (await db.transaction(async (tx) => ledger.walletsOf(tx, userId, await currencyOf(userId))));
+      const wallets = await openWallets(userId);
       return Object.fromEntries(
         walletKinds.map((kind) => {
           const account = wallets[kind];
@@ -235,11 +240,9 @@ export function createWalletService(deps: {
       }
       // A wallet's id never changes once it exists, so it is read outside the movement, which is
       // then one statement: the record, the locks, the balances and the journal commit together.
-      const wallets =
-        (await ledger.existingWalletsOf(db, userId)) ??
-        (await db.transaction((tx) => ledger.walletsOf(tx, userId, currency)));
+      const wallets = await openWallets(userId, currency);
       const insert = db.insert(transactions).values(record).returning().getSQL();
-      const recorded = await moving(() => ledger.recordAndPost(db, insert, description, entries(wallets), now), false);
+      const recorded = await refusingShortfall(ledger.recordAndPost(db, insert, description, entries(wallets), now));
       return rowFrom(transactions, recorded);
     },
 

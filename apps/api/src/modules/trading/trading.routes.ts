@@ -64,9 +64,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
   trading: TradingService;
   queries: TradingQueries;
 }> = async (app, { db, trading, queries }) => {
-  // The signed-in user comes with their currency: the buy does not read it again.
+  // For an approved caller: the signed-in user comes with their currency, so the buy does not read it again.
   const buy = async (auth: AuthContext, body: { asset_id: number; quantity: unknown; tp?: unknown; sl?: unknown }) =>
-    trading.buy(approved(auth), {
+    trading.buy(auth.userId, {
       assetId: body.asset_id,
       quantity: quantityFrom(body.quantity),
       takeProfit: optionalPrice(body.tp, 'tp'),

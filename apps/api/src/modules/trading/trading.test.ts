@@ -181,14 +181,12 @@ describe('the open positions list', () => {
       expect(
         (await post(user, '/api/user/position/store', { asset_id: asset, quantity, wallet: 'brokerage' })).statusCode,
       ).toBe(201);
-    const list = async (query: string) => {
-      const response = await testApp.app.inject({
+    const list = (query: string) =>
+      testApp.app.inject({
         method: 'GET',
         url: `/api/user/position?include=asset&${query}`,
         headers: bearer(user.token),
       });
-      return response;
-    };
     const symbols = async (query: string) =>
       ((await list(query)).json().data.positions.data as { asset: { symbol: string } }[]).map((p) => p.asset.symbol);
     expect(await symbols('filter[symbol]=test')).toEqual(['TEST', 'TEST']);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useOpenPositionsPage } from '../../trading/api/trading';
 import { openedOn, SignedFigure } from '../../trading/components/figures';
@@ -73,19 +73,7 @@ export function OpenPositions({ approved }: { approved: boolean }) {
         </div>
       )}
       {lastPage > 1 && (
-        <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-          <span>
-            {positions.data?.total} open positions · page {page} of {lastPage}
-          </span>
-          <span className="flex gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-              Previous
-            </Button>
-            <Button variant="secondary" disabled={page >= lastPage} onClick={() => setPage((current) => current + 1)}>
-              Next
-            </Button>
-          </span>
-        </footer>
+        <Pager summary={`${positions.data?.total} open positions`} page={page} lastPage={lastPage} onPage={setPage} />
       )}
       <h3 className="mt-5 text-sm font-semibold text-slate-800">Open orders</h3>
       <p className="mt-1 text-sm text-slate-600">You have no orders</p>

@@ -1,6 +1,6 @@
 import { formatMoney } from '@itrust/contracts/format';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import type { Period } from '../../../lib/period';
 import { useTradeHistory } from '../api/trading';
@@ -98,19 +98,12 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
           </table>
         </div>
       )}
-      <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-        <span>
-          {history.data?.total ?? 0} {history.data?.total === 1 ? 'asset' : 'assets'} · page {page} of {lastPage}
-        </span>
-        <span className="flex gap-2">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-            Previous
-          </Button>
-          <Button variant="secondary" disabled={page >= lastPage} onClick={() => setPage((current) => current + 1)}>
-            Next
-          </Button>
-        </span>
-      </footer>
+      <Pager
+        summary={`${history.data?.total ?? 0} ${history.data?.total === 1 ? 'asset' : 'assets'}`}
+        page={page}
+        lastPage={lastPage}
+        onPage={setPage}
+      />
     </section>
   );
 }
