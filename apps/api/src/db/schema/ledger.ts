@@ -58,6 +58,7 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('ledger_accounts_user_idx').on(table.userId),
     uniqueIndex('ledger_accounts_user_kind_unique')
       .on(table.userId, table.kind)
       .where(sql`${table.userId} is not null and ${table.savingsId} is null`),

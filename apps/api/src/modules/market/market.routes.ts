@@ -165,7 +165,9 @@ export const marketRoutes: FastifyPluginAsyncZod<{
           .filter(Boolean),
       );
       reply.hijack();
+      // A hijacked reply writes its own head: the security headers set so far go with it.
       reply.raw.writeHead(200, {
+        ...reply.getHeaders(),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',

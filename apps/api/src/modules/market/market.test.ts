@@ -242,6 +242,8 @@ describe('the simulated feed', () => {
         signal: controller.signal,
       });
       expect(response.headers.get('content-type')).toContain('text/event-stream');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
       const reader = response.body!.getReader();
       const events: { symbol: string; price: string }[] = [];
       const decoder = new TextDecoder();

@@ -113,8 +113,8 @@ async function positionsHeld(db: Database, userId: string, range: Spacing, start
   const { resolution } = range;
   const trades = await db.execute<{ asset_id: number; side: string; quantity: string; created_at: Date }>(sql`
     select p.asset_id, t.side::text, t.quantity::text, t.created_at
-    from positions p join trades t on t.position_id = p.id
-    where p.user_id = ${userId} and (p.closed_at is null or p.closed_at >= ${new Date(start)})
+    from trades t join positions p on p.id = t.position_id
+    where t.user_id = ${userId} and p.user_id = ${userId} and (p.closed_at is null or p.closed_at >= ${new Date(start)})
     order by t.created_at`);
   const byAsset = new Map<number, Movement[]>();
   for (const trade of trades.rows) {

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_accounts_user_idx" ON "ledger_accounts" USING btree ("user_id");
