@@ -40,11 +40,18 @@ export const authMessages = {
 /** Reads the bearer token on every request and enforces the route's access level before the body is read. */
 export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // A request without a token to read goes on at once, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = accessOf(request);
-    if (access === 'public') return;
-
     const token = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    if (access === 'public' || (access === 'optional' && !token)) {
+      done();
+      return;
+    }
+    authenticate(request, access, token).then(() => done(), done);
+  });
+
+  async function authenticate(request: FastifyRequest, access: Access, token: string | undefined) {
     if (access === 'optional') {
       const active = token ? await deps.tokens.findActive(token) : undefined;
       if (active?.scope === 'full')
@@ -65,7 +72,7 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
     if (access === 'second-step') throw new AppError(409, authMessages.secondStepDone);
     if (access === 'verified' && !user.emailVerifiedAt) throw new Forbidden(authMessages.emailUnverified);
     if (access === 'operator' && user.role !== 'operator') throw new Forbidden(authMessages.operatorsOnly);
-  });
+  }
 }
 
 function accessOf(request: FastifyRequest): Access {

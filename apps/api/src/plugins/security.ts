@@ -50,8 +50,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       hsts: config.appUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     }),
   );
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  // API answers carry user data: no cache keeps them unless a route says otherwise (reply.header).
+  const apiHeaders = { ...securityHeaders, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : securityHeaders);
     done();
   });
   await app.register(rateLimit, {
@@ -60,16 +62,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     timeWindow: '1 minute',
   });
   // PostgreSQL cannot store the NUL character in text: refuse it up front with a clear 422 instead of failing later.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const field =
       fieldWithNul(request.params, 'path') ??
       fieldWithNul(request.query, 'query') ??
       fieldWithNul(request.body, 'body');
-    if (field) throw new ValidationFailed({ [field]: ['This text contains a character that is not allowed.'] });
-  });
-  // API answers carry user data: no cache keeps them unless a route says otherwise.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(
+      field ? new ValidationFailed({ [field]: ['This text contains a character that is not allowed.'] }) : undefined,
+    );
   });
 }
 

@@ -167,7 +167,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{
       reply.hijack();
       // A hijacked reply writes its own head: the security headers set so far go with it.
       reply.raw.writeHead(200, {
-        ...reply.getHeaders(),
+        ...Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined)),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',
