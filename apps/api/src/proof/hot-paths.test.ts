@@ -112,6 +112,8 @@ afterAll(() => testApp.close());
 
 describe('statements per request', () => {
   it('stay the same however many positions, savings accounts and transactions the user has', async () => {
+    // Once warm: a process keeps what never changes (a wallet's id) after its first read.
+    for (const call of hotPaths) await statementsOf(call);
     const before = new Map<string, number>();
     for (const call of hotPaths) before.set(call.name, (await statementsOf(call)).length);
     await grow(investor, stockIds.slice(1), 'SEP IRA');
@@ -121,6 +123,8 @@ describe('statements per request', () => {
       `statements per request: ${hotPaths.map(({ name }) => `${name} ${before.get(name)}→${after.get(name)}`).join(', ')}`,
     );
     expect(Object.fromEntries(after)).toEqual(Object.fromEntries(before));
+    // The token with its user, then the record, locks, balances and journal in one statement.
+    expect(after.get('swap')).toBe(2);
     for (const [name, count] of after) expect(count, name).toBeLessThanOrEqual(16);
   });
 });

@@ -28,6 +28,8 @@ export type TransactionRow = typeof transactions.$inferSelect;
 /** Writes the record of a decision (the audit log) in the same database transaction as the decision. */
 export type DecisionRecorder = (tx: Executor, decided: TransactionRow) => Promise<void>;
 
+/** Users whose wallet ids one process keeps (about 100 bytes each). */
+const maxKnownWallets = 100_000;
 const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A reference the user can quote on a bank transfer: 'ITR-' and 8 unambiguous characters. */
 export function newReference(): string {
@@ -96,6 +98,23 @@ export function createWalletService(deps: {
       (await ledger.existingWalletsOf(db, userId)) ??
       (await db.transaction(async (tx) => ledger.walletsOf(tx, userId, currency ?? (await currencyOf(userId)))))
     );
+  }
+
+  // A wallet's id never changes once it exists (wallets are never deleted), so this process keeps
+  // the ids it has read: a movement between a user's own wallets is then its one statement alone.
+  const knownWalletIds = new Map<string, Record<WalletKind, { id: number }>>();
+  async function walletIdsOf(userId: string, currency: string) {
+    const known = knownWalletIds.get(userId);
+    if (known) return known;
+    const wallets = await openWallets(userId, currency);
+    const ids = {
+      cash: { id: wallets.cash.id },
+      auto: { id: wallets.auto.id },
+      brokerage: { id: wallets.brokerage.id },
+    };
+    if (knownWalletIds.size >= maxKnownWallets) knownWalletIds.delete(knownWalletIds.keys().next().value ?? '');
+    knownWalletIds.set(userId, ids);
+    return ids;
   }
 
   /** pending → the given final state, exactly once even when two decisions race. */
@@ -238,9 +257,8 @@ export function createWalletService(deps: {
           return created;
         });
       }
-      // A wallet's id never changes once it exists, so it is read outside the movement, which is
-      // then one statement: the record, the locks, the balances and the journal commit together.
-      const wallets = await openWallets(userId, currency);
+      // The record, the locks, the balances and the journal commit together in one statement.
+      const wallets = await walletIdsOf(userId, currency);
       const insert = db.insert(transactions).values(record).returning().getSQL();
       const recorded = await refusingShortfall(ledger.recordAndPost(db, insert, description, entries(wallets), now));
       return rowFrom(transactions, recorded);
