@@ -115,7 +115,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash);
   const savings = createSavingsService({ db, clock, users });
   const portfolio = createPortfolioService({ db, clock, wallet, savings });
-  await app.register(usersRoutes, { prefix: '/api', users, present, wallet, reference, savings, portfolio });
+  await app.register(usersRoutes, { prefix: '/api', present, wallet, reference, savings, portfolio });
   await app.register(portfolioRoutes, { prefix: '/api', portfolio });
   await app.register(savingsRoutes, { prefix: '/api', db, savings });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });

@@ -35,6 +35,15 @@ export const ledgerRepository = {
     return byKind(rows);
   },
 
+  /** The three wallets when they all exist (else undefined) and the sum of the savings accounts, in one read. */
+  async accountsOf(tx: Executor, userId: string): Promise<{ wallets?: Record<WalletKind, Account>; saved: string }> {
+    const { rows } = await tx.execute<Account & { saved: boolean }>(sql`
+      select ${accountColumns}, savings_id is not null as saved from ledger_accounts where user_id = ${userId}`);
+    const wallets = rows.filter((row) => !row.saved);
+    const saved = rows.reduce((sum, row) => (row.saved ? sum.plus(row.balance) : sum), new Decimal(0));
+    return { ...(wallets.length < walletKinds.length ? {} : { wallets: byKind(wallets) }), saved: saved.toFixed(2) };
+  },
+
   /**
    * A user's wallets and one system account (the other side of a trade) in one statement when they
    * all exist, as they do after the first use; otherwise created as walletsOf and systemAccount do.

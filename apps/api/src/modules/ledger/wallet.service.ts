@@ -6,7 +6,13 @@ import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { InsufficientFunds, ledgerRepository as ledger, walletKinds, type WalletKind } from './ledger.repository.ts';
+import {
+  InsufficientFunds,
+  ledgerRepository as ledger,
+  walletKinds,
+  type Account,
+  type WalletKind,
+} from './ledger.repository.ts';
 import { toMoney } from './money.ts';
 
 export type Limits = {
@@ -27,6 +33,22 @@ export const walletMessages = {
 export type TransactionRow = typeof transactions.$inferSelect;
 /** Writes the record of a decision (the audit log) in the same database transaction as the decision. */
 export type DecisionRecorder = (tx: Executor, decided: TransactionRow) => Promise<void>;
+
+function presentWallets(wallets: Record<WalletKind, Account>) {
+  return Object.fromEntries(
+    walletKinds.map((kind) => {
+      const account = wallets[kind];
+      return [
+        kind,
+        {
+          balance: toMoney(account.balance),
+          held: toMoney(account.held),
+          available: toMoney(new Decimal(account.balance).minus(account.held)),
+        },
+      ];
+    }),
+  ) as Record<WalletKind, { balance: string; held: string; available: string }>;
+}
 
 /** Users whose wallet ids one process keeps (about 100 bytes each). */
 const maxKnownWallets = 100_000;
@@ -137,20 +159,13 @@ export function createWalletService(deps: {
     currencyOf,
 
     async wallets(userId: string) {
-      const wallets = await openWallets(userId);
-      return Object.fromEntries(
-        walletKinds.map((kind) => {
-          const account = wallets[kind];
-          return [
-            kind,
-            {
-              balance: toMoney(account.balance),
-              held: toMoney(account.held),
-              available: toMoney(new Decimal(account.balance).minus(account.held)),
-            },
-          ];
-        }),
-      ) as Record<WalletKind, { balance: string; held: string; available: string }>;
+      return presentWallets(await openWallets(userId));
+    },
+
+    /** The wallets and what the user's savings accounts hold: one read once the wallets exist. */
+    async walletsAndSavings(userId: string) {
+      const { wallets, saved } = await ledger.accountsOf(db, userId);
+      return { wallets: presentWallets(wallets ?? (await openWallets(userId))), saved: toMoney(saved) };
     },
 
     /** A pending deposit: nothing is spendable until an operator confirms the money arrived. */

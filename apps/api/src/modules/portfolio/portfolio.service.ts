@@ -38,20 +38,12 @@ export function createPortfolioService(deps: {
     return { auto: byWallet.get('auto') ?? none, brokerage: byWallet.get('brokerage') ?? none };
   }
 
-  /** What the user's savings accounts hold, straight from their ledger balances. */
-  async function savedIn(userId: string): Promise<string> {
-    const { rows } = await db.execute<{ total: string }>(sql`
-      select coalesce(sum(balance), 0)::text as total from ledger_accounts where user_id = ${userId} and savings_id is not null`);
-    return new Decimal(rows[0]?.total ?? 0).toFixed(2);
-  }
-
   return {
     /** The wallets of spec 2 §3 with their totals: investing wallets count their positions at market value. */
     async wallets(userId: string) {
-      const [balances, positions, savingsTotal] = await Promise.all([
-        wallet.wallets(userId),
+      const [{ wallets: balances, saved }, positions] = await Promise.all([
+        wallet.walletsAndSavings(userId),
         invested(userId),
-        savedIn(userId),
       ]);
       const investing = (kind: 'auto' | 'brokerage') => {
         const total = new Decimal(balances[kind].balance).plus(positions[kind].value);
@@ -68,7 +60,7 @@ export function createPortfolioService(deps: {
       return {
         cash: {
           ...balances.cash,
-          total_networth: sumMoney([balances.cash.balance, auto.total, brokerage.total, savingsTotal]),
+          total_networth: sumMoney([balances.cash.balance, auto.total, brokerage.total, saved]),
         },
         auto,
         brokerage,

@@ -88,33 +88,6 @@ export function createUsersRepository(db: Executor) {
     async currencyExists(id: number, tx: Executor = db) {
       return (await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, id)).limit(1)).length > 0;
     },
-    /** The user's country, state and city by id, in one statement. */
-    async placeNames(user: Pick<UserRow, 'countryId' | 'stateId' | 'cityId'>, tx: Executor = db) {
-      const { rows } = await tx.execute<{
-        country_id: number | null;
-        country_name: string | null;
-        iso_code: string | null;
-        state_id: number | null;
-        state_name: string | null;
-        city_id: number | null;
-        city_name: string | null;
-      }>(sql`
-        select c.id as country_id, c.name as country_name, c.iso_code, s.id as state_id, s.name as state_name,
-          ci.id as city_id, ci.name as city_name
-        from (select 1) one
-          left join countries c on c.id = ${user.countryId}
-          left join states s on s.id = ${user.stateId}
-          left join cities ci on ci.id = ${user.cityId}`);
-      const row = rows[0];
-      return {
-        country:
-          row?.country_id != null && row.country_name != null && row.iso_code != null
-            ? { id: row.country_id, name: row.country_name, iso_code: row.iso_code }
-            : undefined,
-        state: row?.state_id != null && row.state_name != null ? { id: row.state_id, name: row.state_name } : undefined,
-        city: row?.city_id != null && row.city_name != null ? { id: row.city_id, name: row.city_name } : undefined,
-      };
-    },
   };
 }
 

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.ts';
 import type { PresentUser } from './users.presenter.ts';
-import type { UsersRepository } from './users.repository.ts';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
@@ -47,13 +46,12 @@ const includeQuery = z
   .strict();
 
 export const usersRoutes: FastifyPluginAsyncZod<{
-  users: UsersRepository;
   present: PresentUser;
   wallet: WalletService;
   reference: ReferenceService;
   savings: SavingsService;
   portfolio: PortfolioService;
-}> = async (app, { users, present, wallet, reference, savings, portfolio }) => {
+}> = async (app, { present, wallet, reference, savings, portfolio }) => {
   app.get(
     '/user',
     {
@@ -71,7 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       // The parts are independent reads: they run at once, each on its own connection.
       const parts = await Promise.all([
         present(user),
-        include.has('country') || include.has('state') || include.has('city') ? users.placeNames(user) : undefined,
+        include.has('country') || include.has('state') || include.has('city') ? reference.placeNames(user) : undefined,
         include.has('wallet') ? portfolio.wallets(user.id) : undefined,
         include.has('transactions') ? wallet.recent(user.id, 10) : undefined,
         include.has('savings') ? savings.accounts(user.id) : undefined,
