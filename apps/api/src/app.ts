@@ -32,6 +32,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createTradingQueries } from './modules/trading/trading.queries.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
+import type { PriceBarCache } from './modules/portfolio/net-worth.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
 import { createSavingsService } from './modules/savings/savings.service.ts';
 import { autoRoutes } from './modules/auto/auto.routes.ts';
@@ -46,7 +47,7 @@ import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { createQuoteHub } from './modules/market/quote-hub.ts';
-import { createListCache } from './modules/market/list-cache.ts';
+import { createTickCache } from './modules/market/tick-cache.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientConfigRoutes } from './modules/reference/client-config.routes.ts';
@@ -114,7 +115,10 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);
   const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash);
   const savings = createSavingsService({ db, clock, users });
-  const portfolio = createPortfolioService({ db, clock, wallet, savings });
+  // Both change only with a market tick; the quote hub below hears of each.
+  const listCache = createTickCache<Buffer>({ maxAgeMs: 1000, maxEntries: 200 });
+  const priceBars: PriceBarCache = createTickCache({ maxAgeMs: 5000, maxEntries: 500 });
+  const portfolio = createPortfolioService({ db, clock, wallet, savings, priceBars });
   await app.register(usersRoutes, { prefix: '/api', present, wallet, reference, savings, portfolio });
   await app.register(portfolioRoutes, { prefix: '/api', portfolio });
   await app.register(savingsRoutes, { prefix: '/api', db, savings });
@@ -136,8 +140,10 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     present,
   });
   const market = createMarketRepository(db);
-  const listCache = createListCache<Buffer>({ maxAgeMs: 1000, maxEntries: 200 });
-  const hub = createQuoteHub(db, market, app.log, () => listCache.advance());
+  const hub = createQuoteHub(db, market, app.log, () => {
+    listCache.advance();
+    priceBars.advance();
+  });
   app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());
   await app.register(marketRoutes, { prefix: '/api', market, hub, clock, listCache });

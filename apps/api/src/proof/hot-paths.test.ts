@@ -48,8 +48,13 @@ const send = (user: SignedUpUser, call: Call) =>
     ...(call.payload ? { payload: call.payload() } : {}),
   });
 
+// Every statement seen on a hot path in this file, cold ones included (what is kept after a first
+// read is not sent again).
+const seen = new Set<string>();
+
 async function statementsOf(call: Call): Promise<LoggedQuery[]> {
   const { result, queries: sent } = await queries.during(() => send(investor, call));
+  for (const query of sent) seen.add(query.text);
   expect(result.statusCode, `${call.name}: ${result.body}`).toBeLessThan(300);
   if (process.env['DUMP_QUERIES'])
     console.info(
@@ -112,11 +117,16 @@ afterAll(() => testApp.close());
 
 describe('statements per request', () => {
   it('stay the same however many positions, savings accounts and transactions the user has', async () => {
-    // Once warm: a process keeps what never changes (a wallet's id) after its first read.
-    for (const call of hotPaths) await statementsOf(call);
+    // Once warm: a process keeps what never changes (a wallet's id) after its first read, and the
+    // price bars of an asset until the next tick.
+    const warm = async () => {
+      for (const call of hotPaths) await statementsOf(call);
+    };
+    await warm();
     const before = new Map<string, number>();
     for (const call of hotPaths) before.set(call.name, (await statementsOf(call)).length);
     await grow(investor, stockIds.slice(1), 'SEP IRA');
+    await warm();
     const after = new Map<string, number>();
     for (const call of hotPaths) after.set(call.name, (await statementsOf(call)).length);
     console.info(
@@ -171,9 +181,8 @@ const referenceTables = new Set([
 describe('indexes', () => {
   // With scans switched off, PostgreSQL still plans one where no index serves: the plan shows it.
   it('serve every statement on the hot paths: no table that grows with users is scanned', async () => {
-    const statements = new Set<string>();
-    for (const call of hotPaths)
-      for (const query of await statementsOf(call)) if (/\$1\b/.test(query.text)) statements.add(query.text);
+    for (const call of hotPaths) await statementsOf(call);
+    const statements = [...seen].filter((text) => /\$1\b/.test(text));
     const client = await testApp.database.db.$client.connect();
     const scans: string[] = [];
     try {
@@ -190,7 +199,7 @@ describe('indexes', () => {
       await client.query('rollback');
       client.release();
     }
-    expect(statements.size).toBeGreaterThan(20);
+    expect(statements.length).toBeGreaterThan(20);
     expect(scans).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { day, hour } from './history.ts';
 import { cryptoIcon, monogram } from './icons.ts';
 import { sortColumns, type MarketRepository, type SortColumn } from './market.repository.ts';
 import type { QuoteHub } from './quote-hub.ts';
-import type { ListCache } from './list-cache.ts';
+import type { TickCache } from './tick-cache.ts';
 
 const tags = ['market'];
 const sortValues = Object.keys(sortColumns).flatMap((column) => [column, `-${column}`]) as [string, ...string[]];
@@ -41,7 +41,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{
   market: MarketRepository;
   hub: QuoteHub;
   clock: Clock;
-  listCache: ListCache<Buffer>;
+  listCache: TickCache<Buffer>;
 }> = async (app, { market, hub, clock, listCache }) => {
   app.get(
     '/assets',

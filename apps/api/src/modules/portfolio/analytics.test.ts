@@ -4,6 +4,7 @@ import { createTestApp, createTestClock, type TestApp } from '../../../test/app.
 import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { walletServiceFor } from '../ledger/wallet.service.ts';
+import { ticksChannel } from '../market/tick.ts';
 import { createTradingService } from '../trading/trading.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 
@@ -164,6 +165,28 @@ describe('the net-worth chart', () => {
     expect(chart[times[0] ?? '']).toBe('0.00');
     expect(chart[iso(Math.floor((now - 300 * day) / day) * day)]).toBe('10000.00');
     expect(chart[iso(now)]).toBe('12440.00');
+  });
+
+  it('values positions with the bars a market tick wrote, once the tick is announced', async () => {
+    const sixHours = (daysAgo: number) => iso(Math.floor((now - daysAgo * day) / (6 * hour)) * 6 * hour);
+    const repriced = (open: number) =>
+      testApp.database.db.$client.query(
+        `update price_bars set open = $1 where asset_id = $2 and resolution = '1h' and starts_at > $3`,
+        [open, assetId, new Date(now - 1.5 * day)],
+      );
+    const announceTick = () => testApp.database.db.$client.query(`notify ${ticksChannel}`);
+    const pointOneDayAgo = async () => (await analytics('30d')).chart_data[sixHours(1)];
+    expect(await pointOneDayAgo()).toBe('10380.00');
+    try {
+      // Bars are written only by ticks, and every process hears of each tick.
+      await repriced(200);
+      await announceTick();
+      await expect.poll(pointOneDayAgo, { timeout: 3000 }).toBe('10680.00');
+    } finally {
+      await repriced(150);
+      await announceTick();
+      await expect.poll(pointOneDayAgo, { timeout: 5000 }).toBe('10380.00');
+    }
   });
 
   it('refuses an unknown timeframe', async () => {

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { TickCache } from '../market/tick-cache.ts';
 
 export const timeframes = ['1d', '7d', '30d', '1yr', 'all'] as const;
 export type Timeframe = (typeof timeframes)[number];
@@ -9,7 +10,11 @@ const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
 
-type Spacing = { step: number; resolution: '5m' | '1h' | '1d' };
+type Resolution = '5m' | '1h' | '1d';
+type Spacing = { step: number; resolution: Resolution };
+type Bar = { time: number; price: Decimal };
+/** Price bars per asset and range, the same for every investor: kept until the next tick. */
+export type PriceBarCache = TickCache<Bar[]>;
 
 /** Chart points and the price bars that value them, per range: about 100 to 400 points each. */
 const spacing: Record<Exclude<Timeframe, 'all'>, Spacing & { span: number }> = {
@@ -20,6 +25,7 @@ const spacing: Record<Exclude<Timeframe, 'all'>, Spacing & { span: number }> = {
 };
 
 const floorTo = (time: number, step: number) => Math.floor(time / step) * step;
+const barLength: Record<Resolution, number> = { '5m': 5 * minute, '1h': hour, '1d': day };
 
 /** The times of a range's points: whole steps from the start, then now. */
 export function pointsFor(timeframe: Timeframe, now: number, firstActivity: number | undefined): number[] {
@@ -45,7 +51,13 @@ type Movement = { time: number; quantity: Decimal };
  * the hourly (or, for a day, the raw) movements after each point subtracted from today's balance;
  * positions from their trades and the price bars. Nothing here reads the user's whole history.
  */
-export async function netWorthSeries(db: Database, userId: string, timeframe: Timeframe, now: Date) {
+export async function netWorthSeries(
+  db: Database,
+  priceBars: PriceBarCache,
+  userId: string,
+  timeframe: Timeframe,
+  now: Date,
+) {
   const accounts = await db.execute<{ id: number; balance: string; first: Date | null }>(sql`
     select a.id::int, a.balance::text,
       (select min(h.hour) from ledger_hourly h where h.account_id = a.id) as first
@@ -60,7 +72,7 @@ export async function netWorthSeries(db: Database, userId: string, timeframe: Ti
 
   const [moved, holdings] = await Promise.all([
     movementsAfter(db, ids, range.step, start),
-    positionsHeld(db, userId, range, start, now),
+    positionsHeld(db, priceBars, userId, range, start, now),
   ]);
   const current = accounts.rows.reduce((sum, row) => sum.plus(row.balance), new Decimal(0));
 
@@ -105,12 +117,57 @@ async function movementsAfter(db: Database, ids: number[], step: number, start: 
 }
 
 /**
+ * Per asset: the last bar begun by the start, then the last bar begun in each step up to now (a
+ * point is valued by the last bar begun at or before it; the others are never read). The same for
+ * everyone holding the asset, so kept per asset until the next tick (which is when bars are
+ * written); the key names the bar now falls in, so a later `now` never reads an earlier answer.
+ */
+async function barsOf(
+  db: Database,
+  priceBars: PriceBarCache,
+  assetIds: number[],
+  range: Spacing,
+  start: number,
+  now: Date,
+): Promise<Map<number, Bar[]>> {
+  const { resolution, step } = range;
+  const current = Math.floor(now.getTime() / barLength[resolution]);
+  const keyOf = (assetId: number) => `${assetId} ${resolution} ${step} ${start} ${current}`;
+  const kept = await priceBars.answerMany(assetIds.map(keyOf), async (missing) => {
+    const wanted = assetIds.filter((assetId) => missing.includes(keyOf(assetId)));
+    const { rows } = await db.execute<{ asset_id: number; starts_at: Date; open: string }>(sql`
+      select a.id as asset_id, b.starts_at, b.open::text
+      from unnest(${sql.param(wanted)}::int[]) as a(id)
+      cross join lateral (
+        (select starts_at, open from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
+          and starts_at <= ${new Date(start)} order by starts_at desc limit 1)
+        union all
+        (select distinct on (step) starts_at, open from (
+            select starts_at, open, date_bin(${`${step / minute} minutes`}::interval, starts_at - interval '1 microsecond', ${new Date(start)}) as step
+            from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
+              and starts_at > ${new Date(start)} and starts_at <= ${now}) in_range
+          order by step, starts_at desc)) b`);
+    const series = new Map<string, Bar[]>(wanted.map((assetId) => [keyOf(assetId), []]));
+    for (const row of rows)
+      series.get(keyOf(row.asset_id))?.push({ time: new Date(row.starts_at).getTime(), price: new Decimal(row.open) });
+    return series;
+  });
+  return new Map(assetIds.map((assetId) => [assetId, kept.get(keyOf(assetId)) ?? []]));
+}
+
+/**
  * What the user's positions were worth at a time: quantities from the trades of every position
  * open at some point of the range, prices from the bars of the range's resolution (the latest bar
  * begun at or before the time), converted at the account's current reference rate.
  */
-async function positionsHeld(db: Database, userId: string, range: Spacing, start: number, now: Date) {
-  const { resolution } = range;
+async function positionsHeld(
+  db: Database,
+  priceBars: PriceBarCache,
+  userId: string,
+  range: Spacing,
+  start: number,
+  now: Date,
+) {
   const trades = await db.execute<{ asset_id: number; side: string; quantity: string; created_at: Date }>(sql`
     select p.asset_id, t.side::text, t.quantity::text, t.created_at
     from trades t join positions p on p.id = t.position_id
@@ -130,34 +187,14 @@ async function positionsHeld(db: Database, userId: string, range: Spacing, start
   if (assetIds.length === 0) return { valuesAt: (points: number[]) => points.map(() => new Decimal(0)) };
 
   const list = sql`${sql.param(assetIds)}::int[]`;
-  const stride = `${range.step / minute} minutes`;
-  const [bars, quotes] = await Promise.all([
-    // Per asset: the last bar begun by the start, then the last bar begun in each step up to a
-    // point (a point is valued by the last bar begun at or before it; the others are never read).
-    db.execute<{ asset_id: number; starts_at: Date; open: string }>(sql`
-      select a.id as asset_id, b.starts_at, b.open::text
-      from unnest(${list}) as a(id)
-      cross join lateral (
-        (select starts_at, open from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
-          and starts_at <= ${new Date(start)} order by starts_at desc limit 1)
-        union all
-        (select distinct on (step) starts_at, open from (
-            select starts_at, open, date_bin(${stride}::interval, starts_at - interval '1 microsecond', ${new Date(start)}) as step
-            from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
-              and starts_at > ${new Date(start)} and starts_at <= ${now}) in_range
-          order by step, starts_at desc)) b`),
+  const [prices, quotes] = await Promise.all([
+    barsOf(db, priceBars, assetIds, range, start, now),
     db.execute<{ asset_id: number; price: string; rate: string }>(sql`
       select q.asset_id, q.price::text,
         coalesce((select f.rate from fx_rates f join currencies c on c.code = f.currency
           join users u on u.currency_id = c.id where u.id = ${userId}), 1)::text as rate
       from asset_quotes q where q.asset_id = any(${list})`),
   ]);
-  const prices = new Map<number, { time: number; price: Decimal }[]>();
-  for (const bar of bars.rows) {
-    const series = prices.get(bar.asset_id) ?? [];
-    series.push({ time: new Date(bar.starts_at).getTime(), price: new Decimal(bar.open) });
-    prices.set(bar.asset_id, series);
-  }
   const latest = new Map(quotes.rows.map((row) => [row.asset_id, new Decimal(row.price)]));
   const rate = new Decimal(quotes.rows[0]?.rate ?? 1);
   const nowMs = now.getTime();

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
-import { netWorthSeries, type Timeframe } from './net-worth.ts';
+import { netWorthSeries, type PriceBarCache, type Timeframe } from './net-worth.ts';
 
 type Invested = { value: string; today_pl: string };
 
@@ -18,8 +18,9 @@ export function createPortfolioService(deps: {
   clock: Clock;
   wallet: WalletService;
   savings: SavingsService;
+  priceBars: PriceBarCache;
 }) {
-  const { db, clock, wallet, savings } = deps;
+  const { db, clock, wallet, savings, priceBars } = deps;
 
   /** Open positions per wallet at current prices in the account's currency, and their move since the previous close. */
   async function invested(userId: string): Promise<Record<'auto' | 'brokerage', Invested>> {
@@ -73,7 +74,7 @@ export function createPortfolioService(deps: {
         wallet.totals(userId),
         invested(userId),
         savings.accounts(userId),
-        netWorthSeries(db, userId, timeframe, clock.now()),
+        netWorthSeries(db, priceBars, userId, timeframe, clock.now()),
       ]);
       return {
         total_deposited: totals.deposited,

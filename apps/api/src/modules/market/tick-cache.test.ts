@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createListCache } from './list-cache.ts';
+import { createTickCache } from './tick-cache.ts';
 
-describe('the public asset list cache', () => {
+describe('the tick cache', () => {
   let time = 0;
-  const cache = () => createListCache<string>({ maxAgeMs: 1000, maxEntries: 2, now: () => time });
+  const cache = () => createTickCache<string>({ maxAgeMs: 1000, maxEntries: 2, now: () => time });
   const counting = () => {
     let calls = 0;
     return { compute: async () => `answer ${(calls += 1)}`, calls: () => calls };
@@ -51,5 +51,26 @@ describe('the public asset list cache', () => {
     release();
     expect(await slow).toBe('before');
     expect(await list.answer('a', async () => 'after')).toBe('after');
+  });
+
+  it('computes only the missing keys of a batch, together, and keeps them', async () => {
+    time = 0;
+    const cache = createTickCache<string>({ maxAgeMs: 1000, maxEntries: 10, now: () => time });
+    const asked: string[][] = [];
+    const compute = async (missing: string[]) => {
+      asked.push(missing);
+      return new Map(missing.map((key) => [key, `${key}@${asked.length}`]));
+    };
+    expect([...(await cache.answerMany(['a'], compute))]).toEqual([['a', 'a@1']]);
+    expect([...(await cache.answerMany(['a', 'b', 'c'], compute))].sort()).toEqual([
+      ['a', 'a@1'],
+      ['b', 'b@2'],
+      ['c', 'c@2'],
+    ]);
+    await cache.answerMany(['b', 'c'], compute);
+    expect(asked).toEqual([['a'], ['b', 'c']]);
+    cache.advance();
+    await cache.answerMany(['a', 'b'], compute);
+    expect(asked.at(-1)).toEqual(['a', 'b']);
   });
 });
