@@ -122,6 +122,32 @@ describe('the web app in Chromium', () => {
     await page.close();
   });
 
+  it('opens a page for every link of the public footer, on a phone too', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const problems = watchPageProblems(page);
+    const home = new SignInPage(page);
+    await home.open(app.url);
+    const labels = [...(await home.footerLinks('Need Help?')), ...(await home.footerLinks('Learn More'))];
+    for (const label of labels.filter((name) => name !== 'Login')) {
+      await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click();
+      await page.getByRole('heading', { name: label, level: 1 }).waitFor();
+      expect(await page.title()).toBe(`Itrust - ${label}`);
+      expect(await page.evaluate(() => window.scrollY), label).toBe(0);
+      expect(await page.locator('article :is(p, li)').count(), label).toBeGreaterThan(1);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        label,
+      ).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: path.join(screenshotDir, 'info-phone.png'), fullPage: true });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    await page.goto(`${app.url}/info/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('sends a visitor who opens a signed-in address to the sign-in screen', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/no/such/screen`);

@@ -83,6 +83,10 @@ export const routes: RouteObject[] = [
       })),
       { path: '/signin', element: <Navigate to="/" replace /> },
       {
+        path: '/info/:topic',
+        lazy: async () => ({ Component: (await import('../features/info/routes/info-route')).InfoRoute }),
+      },
+      {
         path: '/admin',
         lazy: async () => ({ Component: (await import('../features/admin/routes/admin-route')).AdminRoute }),
       },

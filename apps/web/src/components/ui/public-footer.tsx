@@ -1,9 +1,15 @@
+import { Link } from 'react-router';
+import { infoLinks } from '../../features/info/info-links';
+
 const footerGroups = [
   { title: 'Need Help?', links: ['How to Invest', 'F.A.Q', 'Terms of Use', 'Privacy Policy'] },
   { title: 'Learn More', links: ['Login', 'About Us', 'Investors Relations', 'Our Commitments', 'Our Blogs'] },
 ] as const;
 
-const linkTargets: Partial<Record<string, string>> = { Login: '/' };
+const linkTargets: Partial<Record<string, string>> = {
+  Login: '/',
+  ...Object.fromEntries(Object.entries(infoLinks).map(([label, slug]) => [label, `/info/${slug}`])),
+};
 
 /** The public footer of spec 2 'Shared pieces'. */
 export function PublicFooter() {
@@ -19,9 +25,9 @@ export function PublicFooter() {
             <ul className="mt-4 space-y-2 text-sm">
               {group.links.map((label) => (
                 <li key={label}>
-                  <a className="hover:text-white hover:underline" href={linkTargets[label] ?? `/#${slug(label)}`}>
+                  <Link className="hover:text-white hover:underline" to={linkTargets[label] ?? '/'}>
                     {label}
-                  </a>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -51,11 +57,4 @@ export function PublicFooter() {
       </p>
     </footer>
   );
-}
-
-function slug(label: string): string {
-  return label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/(^-|-$)/g, '');
 }
