@@ -35,6 +35,19 @@ export const ledgerRepository = {
     return byKind(rows);
   },
 
+  /**
+   * The ids of the three wallets when they all exist and were written before the current transaction
+   * began (`created_at` defaults to its start): only such ids may be kept beyond it, as a
+   * transaction that opened the wallets may yet be undone.
+   */
+  async settledWalletIds(tx: Executor, userId: string): Promise<Record<WalletKind, { id: number }> | undefined> {
+    const { rows } = await tx.execute<{ id: number; kind: WalletKind; settled: boolean }>(sql`
+      select id::int, kind::text, created_at < now() as settled
+      from ledger_accounts where user_id = ${userId} and savings_id is null`);
+    if (rows.length < walletKinds.length || rows.some((row) => !row.settled)) return undefined;
+    return Object.fromEntries(rows.map((row) => [row.kind, { id: row.id }])) as Record<WalletKind, { id: number }>;
+  },
+
   /** The three wallets when they all exist (else undefined) and the sum of the savings accounts, in one read. */
   async accountsOf(tx: Executor, userId: string): Promise<{ wallets?: Record<WalletKind, Account>; saved: string }> {
     const { rows } = await tx.execute<Account & { saved: boolean }>(sql`

@@ -103,6 +103,23 @@ describe('transfers between wallets', () => {
     );
   });
 
+  it('moves money after a first, refused transfer opened the wallets inside a transaction that was undone', async () => {
+    const user = await investor();
+    // No wallets yet: this request opens them inside its idempotency transaction, then is refused,
+    // so they are undone with it. What the process learnt about them must not outlive them.
+    const refused = await post(
+      user,
+      '/api/user/transaction/swap',
+      { amount: '5', from: 'cash', to: 'brokerage' },
+      { 'idempotency-key': `first-${user.id}` },
+    );
+    expect(refused.statusCode, refused.body).toBe(422);
+    await fund(user, '50.00');
+    const moved = await post(user, '/api/user/transaction/swap', { amount: '5', from: 'cash', to: 'brokerage' });
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect((await wallets(user)).brokerage).toMatchObject({ balance: '5.00' });
+  });
+
   it('refuses the same wallet twice, an unknown wallet, too much, and ignores a client-sent status', async () => {
     const user = await investor();
     await fund(user, '100.00');

@@ -125,18 +125,14 @@ export function createWalletService(deps: {
   // A wallet's id never changes once it exists (wallets are never deleted), so this process keeps
   // the ids it has read: a movement between a user's own wallets is then its one statement alone.
   const knownWalletIds = new Map<string, Record<WalletKind, { id: number }>>();
-  async function walletIdsOf(userId: string, currency: string) {
+  async function walletIdsOf(userId: string, currency: string): Promise<Record<WalletKind, { id: number }>> {
     const known = knownWalletIds.get(userId);
     if (known) return known;
-    const wallets = await openWallets(userId, currency);
-    const ids = {
-      cash: { id: wallets.cash.id },
-      auto: { id: wallets.auto.id },
-      brokerage: { id: wallets.brokerage.id },
-    };
+    const settled = await ledger.settledWalletIds(db, userId);
+    if (!settled) return openWallets(userId, currency);
     if (knownWalletIds.size >= maxKnownWallets) knownWalletIds.delete(knownWalletIds.keys().next().value ?? '');
-    knownWalletIds.set(userId, ids);
-    return ids;
+    knownWalletIds.set(userId, settled);
+    return settled;
   }
 
   /** pending → the given final state, exactly once even when two decisions race. */
