@@ -36,16 +36,28 @@ export const ledgerRepository = {
   },
 
   /**
-   * The ids of the three wallets when they all exist and were written before the current transaction
-   * began (`created_at` defaults to its start): only such ids may be kept beyond it, as a
-   * transaction that opened the wallets may yet be undone.
+   * The ids of the three wallets (and of one system account, if named) when they all exist and were
+   * written before the current transaction began (`created_at` defaults to its start): only such ids
+   * may be kept beyond it, as a transaction that opened the accounts may yet be undone.
    */
-  async settledWalletIds(tx: Executor, userId: string): Promise<Record<WalletKind, { id: number }> | undefined> {
-    const { rows } = await tx.execute<{ id: number; kind: WalletKind; settled: boolean }>(sql`
-      select id::int, kind::text, created_at < now() as settled
-      from ledger_accounts where user_id = ${userId} and savings_id is null`);
-    if (rows.length < walletKinds.length || rows.some((row) => !row.settled)) return undefined;
-    return Object.fromEntries(rows.map((row) => [row.kind, { id: row.id }])) as Record<WalletKind, { id: number }>;
+  async settledIds(
+    tx: Executor,
+    userId: string,
+    system?: { kind: SystemKind; currency: string },
+  ): Promise<{ wallets: Record<WalletKind, { id: number }>; system?: { id: number } } | undefined> {
+    const { rows } = await tx.execute<{ id: number; kind: string; owned: boolean; settled: boolean }>(sql`
+      select id::int, kind::text, user_id is not null as owned, created_at < now() as settled
+      from ledger_accounts
+      where (user_id = ${userId} and savings_id is null)
+        or (user_id is null and kind = ${system?.kind ?? null}::account_kind and currency = ${system?.currency ?? null})`);
+    const owned = rows.filter((row) => row.owned);
+    const found = rows.find((row) => !row.owned);
+    if (owned.length < walletKinds.length || (system && !found) || rows.some((row) => !row.settled)) return undefined;
+    const wallets = Object.fromEntries(owned.map((row) => [row.kind, { id: row.id }])) as Record<
+      WalletKind,
+      { id: number }
+    >;
+    return found ? { wallets, system: { id: found.id } } : { wallets };
   },
 
   /** The three wallets when they all exist (else undefined) and the sum of the savings accounts, in one read. */
@@ -126,10 +138,13 @@ export const ledgerRepository = {
     description: string,
     entries: { accountId: number; amount: Decimal }[],
     at: Date,
+    // The journal names the record as its transaction unless the record is not one (a trade).
+    options: { linked: boolean } = { linked: true },
   ): Promise<Record<string, unknown>> {
+    const transactionId = options.linked ? sql`(select id from recorded)` : sql`null::uuid`;
     const { rows } = await detectingShortfall(() =>
       executor.execute(sql`
-        with recorded as (${insert}), ${journal(description, sql`(select id from recorded)`, entries, at)}
+        with recorded as (${insert}), ${journal(description, transactionId, entries, at)}
         select * from recorded`),
     );
     const [row] = rows;

@@ -13,6 +13,7 @@ import {
   type Account,
   type WalletKind,
 } from './ledger.repository.ts';
+import { createKeptAccountIds } from './kept-account-ids.ts';
 import { toMoney } from './money.ts';
 
 export type Limits = {
@@ -50,8 +51,6 @@ function presentWallets(wallets: Record<WalletKind, Account>) {
   ) as Record<WalletKind, { balance: string; held: string; available: string }>;
 }
 
-/** Users whose wallet ids one process keeps (about 100 bytes each). */
-const maxKnownWallets = 100_000;
 const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A reference the user can quote on a bank transfer: 'ITR-' and 8 unambiguous characters. */
 export function newReference(): string {
@@ -122,18 +121,9 @@ export function createWalletService(deps: {
     );
   }
 
-  // A wallet's id never changes once it exists (wallets are never deleted), so this process keeps
-  // the ids it has read: a movement between a user's own wallets is then its one statement alone.
-  const knownWalletIds = new Map<string, Record<WalletKind, { id: number }>>();
-  async function walletIdsOf(userId: string, currency: string): Promise<Record<WalletKind, { id: number }>> {
-    const known = knownWalletIds.get(userId);
-    if (known) return known;
-    const settled = await ledger.settledWalletIds(db, userId);
-    if (!settled) return openWallets(userId, currency);
-    if (knownWalletIds.size >= maxKnownWallets) knownWalletIds.delete(knownWalletIds.keys().next().value ?? '');
-    knownWalletIds.set(userId, settled);
-    return settled;
-  }
+  const keptIds = createKeptAccountIds();
+  const walletIdsOf = async (userId: string, currency: string) =>
+    (await keptIds(db, userId, undefined, async () => ({ wallets: await openWallets(userId, currency) }))).wallets;
 
   /** pending → the given final state, exactly once even when two decisions race. */
   async function decide(

@@ -5,6 +5,7 @@ import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { InsufficientFunds, ledgerRepository as ledger } from '../ledger/ledger.repository.ts';
+import { createKeptAccountIds } from '../ledger/kept-account-ids.ts';
 import { toMoney } from '../ledger/money.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
@@ -66,6 +67,17 @@ export function createTradingService(deps: {
     return user.currency.code;
   }
 
+  const keptIds = createKeptAccountIds();
+  /** The user's wallets and the market account a trade moves money against, in the user's currency. */
+  async function tradingAccounts(tx: Executor, userId: string, currency: string) {
+    const { wallets, system } = await keptIds(tx, userId, { kind: 'market', currency }, async () => {
+      const opened = await ledger.walletsAnd(tx, userId, currency, 'market');
+      return { wallets: opened.wallets, system: opened.system };
+    });
+    if (!system) throw new Error(`the market account in ${currency} is missing`);
+    return { wallets, market: system };
+  }
+
   async function settle<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     try {
       return await db.transaction(work);
@@ -102,30 +114,34 @@ export function createTradingService(deps: {
         ...(full ? { status: 'closed' as const, closedAt: now, closeReason: reason } : {}),
       })
       .where(eq(positions.id, position.id));
-    await tx.insert(trades).values({
-      userId: position.userId,
-      positionId: position.id,
-      assetId: position.assetId,
-      side: 'sell',
-      quantity: quantity.toFixed(8),
-      price: quote.price,
-      fxRate: rate.toString(),
-      amount: toMoney(proceeds),
-      realisedPl: toMoney(profit),
-      reason,
-      createdAt: now,
-    });
-    const { wallets, system: market } = await ledger.walletsAnd(tx, position.userId, currency, 'market');
-    const wallet = position.wallet === 'auto' ? wallets.auto : wallets.brokerage;
-    await ledger.post(
+    const { wallets, market } = await tradingAccounts(tx, position.userId, currency);
+    const trade = tx
+      .insert(trades)
+      .values({
+        userId: position.userId,
+        positionId: position.id,
+        assetId: position.assetId,
+        side: 'sell',
+        quantity: quantity.toFixed(8),
+        price: quote.price,
+        fxRate: rate.toString(),
+        amount: toMoney(proceeds),
+        realisedPl: toMoney(profit),
+        reason,
+        createdAt: now,
+      })
+      .returning()
+      .getSQL();
+    await ledger.recordAndPost(
       tx,
+      trade,
       `sell ${quote.symbol}`,
-      null,
       [
         { accountId: market.id, amount: proceeds.negated() },
-        { accountId: wallet.id, amount: proceeds },
+        { accountId: wallets[position.wallet === 'auto' ? 'auto' : 'brokerage'].id, amount: proceeds },
       ],
       now,
+      { linked: false },
     );
     return { proceeds, profit };
   }
@@ -206,27 +222,32 @@ export function createTradingService(deps: {
           })
           .returning();
     if (!position) throw new Error('position was not recorded');
-    await tx.insert(trades).values({
-      userId,
-      positionId: position.id,
-      assetId: order.assetId,
-      side: 'buy',
-      quantity: order.quantity.toFixed(8),
-      price: quote.price,
-      fxRate: rate.toString(),
-      amount: toMoney(cost),
-      createdAt: now,
-    });
-    const { wallets, system: market } = await ledger.walletsAnd(tx, userId, currency, 'market');
-    await ledger.post(
+    const { wallets, market } = await tradingAccounts(tx, userId, currency);
+    const trade = tx
+      .insert(trades)
+      .values({
+        userId,
+        positionId: position.id,
+        assetId: order.assetId,
+        side: 'buy',
+        quantity: order.quantity.toFixed(8),
+        price: quote.price,
+        fxRate: rate.toString(),
+        amount: toMoney(cost),
+        createdAt: now,
+      })
+      .returning()
+      .getSQL();
+    await ledger.recordAndPost(
       tx,
+      trade,
       `buy ${quote.symbol}`,
-      null,
       [
         { accountId: wallets[order.wallet].id, amount: cost.negated() },
         { accountId: market.id, amount: cost },
       ],
       now,
+      { linked: false },
     );
     return { position, cost };
   }

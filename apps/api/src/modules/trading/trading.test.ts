@@ -72,6 +72,21 @@ describe('buying', () => {
     expect(more.json().message).toBe('Insufficient balance for this amount.');
   });
 
+  it('buys after a first, refused buy opened the wallets inside a transaction that was undone', async () => {
+    await setPrice('100');
+    const user = await signUp(testApp, { verified: true });
+    await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
+    const order = { asset_id: assetId, quantity: '1', wallet: 'brokerage' };
+    const refused = await post(user, '/api/user/position/store', order);
+    expect(refused.statusCode, refused.body).toBe(422);
+    const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal('150'), mode: 'bank' });
+    if (deposit) await wallet.approve(deposit.id);
+    await wallet.swap(user.id, { amount: new Decimal('150'), from: 'cash', to: 'brokerage' });
+    const bought = await post(user, '/api/user/position/store', order);
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect((await brokerage(user)).balance).toBe('50.00');
+  });
+
   it('buys once for ten parallel requests with one Idempotency-Key', async () => {
     await setPrice('100');
     const user = await trader('1000.00');
