@@ -15,6 +15,7 @@ import {
   boolean,
   jsonb,
   integer,
+  smallint,
   primaryKey,
 } from 'drizzle-orm/pg-core';
 import { userSavings } from './savings.ts';
@@ -53,6 +54,11 @@ export const ledgerAccounts = pgTable(
       .unique()
       .references(() => userSavings.id),
     currency: char('currency', { length: 3 }).notNull(),
+    /**
+     * A system account busy enough to queue every movement on its row lock (the market account, which
+     * every trade moves) is kept as several accounts; each user's trades go to one of them.
+     */
+    shard: smallint('shard').notNull().default(0),
     balance: money('balance').notNull().default('0'),
     held: money('held').notNull().default('0'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,7 +69,7 @@ export const ledgerAccounts = pgTable(
       .on(table.userId, table.kind)
       .where(sql`${table.userId} is not null and ${table.savingsId} is null`),
     uniqueIndex('ledger_accounts_system_unique')
-      .on(table.kind, table.currency)
+      .on(table.kind, table.currency, table.shard)
       .where(sql`${table.userId} is null`),
     check(
       'ledger_accounts_wallet_not_negative',

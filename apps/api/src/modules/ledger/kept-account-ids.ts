@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { ledgerRepository as ledger, type SystemKind, type WalletKind } from './ledger.repository.ts';
+import { ledgerRepository as ledger, type SystemAccountKey, type WalletKind } from './ledger.repository.ts';
 
 export type AccountIds = { wallets: Record<WalletKind, { id: number }>; system?: { id: number } };
 
@@ -16,10 +16,10 @@ export function createKeptAccountIds() {
   return async (
     executor: Executor,
     userId: string,
-    system: { kind: SystemKind; currency: string } | undefined,
+    system: SystemAccountKey | undefined,
     open: () => Promise<AccountIds>,
   ): Promise<AccountIds> => {
-    const key = system ? `${userId} ${system.kind} ${system.currency}` : userId;
+    const key = system ? `${userId} ${system.kind} ${system.currency} ${system.shard ?? 0}` : userId;
     const known = kept.get(key);
     if (known) return known;
     const settled = await ledger.settledIds(executor, userId, system);

@@ -5,6 +5,14 @@ import { toMoney } from './money.ts';
 
 export type WalletKind = 'cash' | 'auto' | 'brokerage';
 export type SystemKind = 'deposits_clearing' | 'withdrawals_clearing' | 'market' | 'interest';
+/** A system account: its kind, currency and shard (0 unless the kind is kept as several accounts). */
+export type SystemAccountKey = { kind: SystemKind; currency: string; shard?: number };
+
+/** Market accounts per currency: a trade waits for another only when both fall on the same one. */
+export const marketShards = 16;
+
+/** The market account a user's trades go to: spread evenly, as user ids are random. */
+export const marketShardOf = (userId: string) => Number.parseInt(userId.slice(0, 8), 16) % marketShards;
 export const walletKinds: WalletKind[] = ['cash', 'auto', 'brokerage'];
 
 export type Account = { id: number; kind: string; currency: string; balance: string; held: string };
@@ -43,13 +51,14 @@ export const ledgerRepository = {
   async settledIds(
     tx: Executor,
     userId: string,
-    system?: { kind: SystemKind; currency: string },
+    system?: SystemAccountKey,
   ): Promise<{ wallets: Record<WalletKind, { id: number }>; system?: { id: number } } | undefined> {
     const { rows } = await tx.execute<{ id: number; kind: string; owned: boolean; settled: boolean }>(sql`
       select id::int, kind::text, user_id is not null as owned, created_at < now() as settled
       from ledger_accounts
       where (user_id = ${userId} and savings_id is null)
-        or (user_id is null and kind = ${system?.kind ?? null}::account_kind and currency = ${system?.currency ?? null})`);
+        or (user_id is null and kind = ${system?.kind ?? null}::account_kind and currency = ${system?.currency ?? null}
+          and shard = ${system?.shard ?? 0})`);
     const owned = rows.filter((row) => row.owned);
     const found = rows.find((row) => !row.owned);
     if (owned.length < walletKinds.length || (system && !found) || rows.some((row) => !row.settled)) return undefined;
@@ -76,35 +85,35 @@ export const ledgerRepository = {
   async walletsAnd(
     tx: Executor,
     userId: string,
-    currency: string,
-    kind: SystemKind,
+    system: SystemAccountKey,
   ): Promise<{ wallets: Record<WalletKind, Account>; system: Account }> {
+    const { kind, currency, shard = 0 } = system;
     const { rows } = await tx.execute<Account & { owned: boolean }>(sql`
       select ${accountColumns}, user_id is not null as owned
       from ledger_accounts
       where (user_id = ${userId} and savings_id is null)
-        or (user_id is null and kind = ${kind}::account_kind and currency = ${currency})`);
+        or (user_id is null and kind = ${kind}::account_kind and currency = ${currency} and shard = ${shard})`);
     const owned = rows.filter((row) => row.owned);
-    const system = rows.find((row) => !row.owned);
-    if (owned.length === walletKinds.length && system) return { wallets: byKind(owned), system };
+    const found = rows.find((row) => !row.owned);
+    if (owned.length === walletKinds.length && found) return { wallets: byKind(owned), system: found };
     return {
       wallets: await ledgerRepository.walletsOf(tx, userId, currency),
-      system: await ledgerRepository.systemAccount(tx, kind, currency),
+      system: await ledgerRepository.systemAccount(tx, kind, currency, shard),
     };
   },
 
-  async systemAccount(tx: Executor, kind: SystemKind, currency: string): Promise<Account> {
+  async systemAccount(tx: Executor, kind: SystemKind, currency: string, shard = 0): Promise<Account> {
     const find = () =>
       tx.execute<Account>(sql`
         select ${accountColumns} from ledger_accounts
-        where user_id is null and kind = ${kind}::account_kind and currency = ${currency}`);
+        where user_id is null and kind = ${kind}::account_kind and currency = ${currency} and shard = ${shard}`);
     const found = (await find()).rows[0];
     if (found) return found;
     await tx.execute(sql`
-      insert into ledger_accounts (kind, currency) values (${kind}::account_kind, ${currency})
-      on conflict (kind, currency) where user_id is null do nothing`);
+      insert into ledger_accounts (kind, currency, shard) values (${kind}::account_kind, ${currency}, ${shard})
+      on conflict (kind, currency, shard) where user_id is null do nothing`);
     const account = (await find()).rows[0];
-    if (!account) throw new Error(`system account ${kind} ${currency} is missing`);
+    if (!account) throw new Error(`system account ${kind} ${currency} ${shard} is missing`);
     return account;
   },
 

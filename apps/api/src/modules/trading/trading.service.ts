@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { InsufficientFunds, ledgerRepository as ledger } from '../ledger/ledger.repository.ts';
+import { InsufficientFunds, ledgerRepository as ledger, marketShardOf } from '../ledger/ledger.repository.ts';
 import { createKeptAccountIds } from '../ledger/kept-account-ids.ts';
 import { toMoney } from '../ledger/money.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -70,8 +70,9 @@ export function createTradingService(deps: {
   const keptIds = createKeptAccountIds();
   /** The user's wallets and the market account a trade moves money against, in the user's currency. */
   async function tradingAccounts(tx: Executor, userId: string, currency: string) {
-    const { wallets, system } = await keptIds(tx, userId, { kind: 'market', currency }, async () => {
-      const opened = await ledger.walletsAnd(tx, userId, currency, 'market');
+    const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
+    const { wallets, system } = await keptIds(tx, userId, market, async () => {
+      const opened = await ledger.walletsAnd(tx, userId, market);
       return { wallets: opened.wallets, system: opened.system };
     });
     if (!system) throw new Error(`the market account in ${currency} is missing`);

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { marketShardOf } from '../ledger/ledger.repository.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
@@ -85,6 +86,30 @@ describe('buying', () => {
     const bought = await post(user, '/api/user/position/store', order);
     expect(bought.statusCode, bought.body).toBe(201);
     expect((await brokerage(user)).balance).toBe('50.00');
+  });
+
+  it('moves each investor’s trades against their own one of the market accounts, and keeps the books whole', async () => {
+    await setPrice('10');
+    const users = await Promise.all(Array.from({ length: 6 }, () => trader('100')));
+    for (const user of users) {
+      const bought = await post(user, '/api/user/position/store', {
+        asset_id: assetId,
+        quantity: '1',
+        wallet: 'brokerage',
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+    }
+    const { rows } = await testApp.database.db.$client.query<{ user_id: string; shard: number }>(
+      `select w.user_id, m.shard from ledger_accounts w
+       join journal_entries own on own.account_id = w.id
+       join journal_entries other on other.journal_id = own.journal_id
+       join ledger_accounts m on m.id = other.account_id and m.user_id is null and m.kind = 'market'
+       where w.user_id = any($1::uuid[]) and w.kind = 'brokerage'`,
+      [users.map((user) => user.id)],
+    );
+    expect(rows).toHaveLength(users.length);
+    for (const row of rows) expect(row.shard).toBe(marketShardOf(row.user_id));
+    expect(new Set(users.map((user) => marketShardOf(user.id))).size).toBeGreaterThan(1);
   });
 
   it('buys once for ten parallel requests with one Idempotency-Key', async () => {
