@@ -133,6 +133,12 @@ describe('the web app in Chromium', () => {
       await page.getByRole('heading', { name: label, level: 1 }).waitFor();
       expect(await page.title()).toBe(`Itrust - ${label}`);
       expect(await page.evaluate(() => window.scrollY), label).toBe(0);
+      expect(
+        await page
+          .getByRole('contentinfo')
+          .getByRole('link', { name: label, exact: true })
+          .getAttribute('aria-current'),
+      ).toBe('page');
       expect(await page.locator('article :is(p, li)').count(), label).toBeGreaterThan(1);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import { infoLinks } from '../../features/info/info-links';
 
 const footerGroups = [
@@ -25,9 +25,13 @@ export function PublicFooter() {
             <ul className="mt-4 space-y-2 text-sm">
               {group.links.map((label) => (
                 <li key={label}>
-                  <Link className="hover:text-white hover:underline" to={linkTargets[label] ?? '/'}>
+                  <NavLink
+                    end
+                    className="hover:text-white hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-white"
+                    to={linkTargets[label] ?? '/'}
+                  >
                     {label}
-                  </Link>
+                  </NavLink>
                 </li>
               ))}
             </ul>
