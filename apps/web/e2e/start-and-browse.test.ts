@@ -103,13 +103,18 @@ describe('the web app in Chromium', () => {
     // The app's code never arrives, so what shows is what the page and its loader decided.
     await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
     const copy = page.locator('.prerendered');
+    // Where the copy is not shown, the page says it is loading rather than staying blank.
+    const loading = page.getByRole('status').filter({ hasText: 'Loading…' });
     await page.goto(`${app.url}/`);
     expect(await copy.isVisible()).toBe(true);
+    expect(await loading.isVisible()).toBe(false);
     await page.goto(`${app.url}/signup`);
     expect(await copy.isVisible()).toBe(false);
+    expect(await loading.isVisible()).toBe(true);
     await page.evaluate(() => sessionStorage.setItem('accessToken', 'a-session'));
     await page.goto(`${app.url}/`);
     expect(await copy.isVisible()).toBe(false);
+    expect(await loading.isVisible()).toBe(true);
     await page.close();
   });
 
