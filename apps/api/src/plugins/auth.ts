@@ -43,7 +43,10 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
   // A request without a token to read goes on at once, without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const access = accessOf(request);
-    const token = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    const token =
+      access === 'public'
+        ? undefined
+        : /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '')?.[1];
     if (access === 'public' || (access === 'optional' && !token)) {
       done();
       return;

@@ -56,9 +56,12 @@ export const ledgerRepository = {
     const { rows } = await tx.execute<{ id: number; kind: string; owned: boolean; settled: boolean }>(sql`
       select id::int, kind::text, user_id is not null as owned, created_at < now() as settled
       from ledger_accounts
-      where (user_id = ${userId} and savings_id is null)
-        or (user_id is null and kind = ${system?.kind ?? null}::account_kind and currency = ${system?.currency ?? null}
-          and shard = ${system?.shard ?? 0})`);
+      where (user_id = ${userId} and savings_id is null)${
+        system
+          ? sql` or (user_id is null and kind = ${system.kind}::account_kind and currency = ${system.currency}
+              and shard = ${system.shard ?? 0})`
+          : sql``
+      }`);
     const owned = rows.filter((row) => row.owned);
     const found = rows.find((row) => !row.owned);
     if (owned.length < walletKinds.length || (system && !found) || rows.some((row) => !row.settled)) return undefined;
@@ -76,30 +79,6 @@ export const ledgerRepository = {
     const wallets = rows.filter((row) => !row.saved);
     const saved = rows.reduce((sum, row) => (row.saved ? sum.plus(row.balance) : sum), new Decimal(0));
     return { ...(wallets.length < walletKinds.length ? {} : { wallets: byKind(wallets) }), saved: saved.toFixed(2) };
-  },
-
-  /**
-   * A user's wallets and one system account (the other side of a trade) in one statement when they
-   * all exist, as they do after the first use; otherwise created as walletsOf and systemAccount do.
-   */
-  async walletsAnd(
-    tx: Executor,
-    userId: string,
-    system: SystemAccountKey,
-  ): Promise<{ wallets: Record<WalletKind, Account>; system: Account }> {
-    const { kind, currency, shard = 0 } = system;
-    const { rows } = await tx.execute<Account & { owned: boolean }>(sql`
-      select ${accountColumns}, user_id is not null as owned
-      from ledger_accounts
-      where (user_id = ${userId} and savings_id is null)
-        or (user_id is null and kind = ${kind}::account_kind and currency = ${currency} and shard = ${shard})`);
-    const owned = rows.filter((row) => row.owned);
-    const found = rows.find((row) => !row.owned);
-    if (owned.length === walletKinds.length && found) return { wallets: byKind(owned), system: found };
-    return {
-      wallets: await ledgerRepository.walletsOf(tx, userId, currency),
-      system: await ledgerRepository.systemAccount(tx, kind, currency, shard),
-    };
   },
 
   async systemAccount(tx: Executor, kind: SystemKind, currency: string, shard = 0): Promise<Account> {

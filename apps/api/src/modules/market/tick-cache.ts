@@ -53,6 +53,7 @@ export function createTickCache<Body>(options: { maxAgeMs: number; maxEntries: n
     },
     answerMany,
     async answer(key: string, compute: () => Promise<Body>): Promise<Body> {
+      // A hit skips the batch's allocations: this is the public asset list's every request.
       const kept = fresh(key);
       if (kept) return kept.body;
       const answers = await answerMany([key], async () => new Map([[key, await compute()]]));

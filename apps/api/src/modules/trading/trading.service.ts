@@ -71,10 +71,10 @@ export function createTradingService(deps: {
   /** The user's wallets and the market account a trade moves money against, in the user's currency. */
   async function tradingAccounts(tx: Executor, userId: string, currency: string) {
     const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
-    const { wallets, system } = await keptIds(tx, userId, market, async () => {
-      const opened = await ledger.walletsAnd(tx, userId, market);
-      return { wallets: opened.wallets, system: opened.system };
-    });
+    const { wallets, system } = await keptIds(tx, userId, market, async () => ({
+      wallets: await ledger.walletsOf(tx, userId, currency),
+      system: await ledger.systemAccount(tx, 'market', currency, market.shard),
+    }));
     if (!system) throw new Error(`the market account in ${currency} is missing`);
     return { wallets, market: system };
   }

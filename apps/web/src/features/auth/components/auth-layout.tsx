@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrandLogo } from '../../../components/ui/brand-logo';
-import { PublicFooter } from '../../../components/ui/public-footer';
+import { PublicFrame } from '../../../components/ui/public-frame';
 
 type AuthLayoutProps = {
   title: string;
@@ -13,30 +12,21 @@ type AuthLayoutProps = {
 /** The frame of every access screen: logo, an optional header action, the form card, the public footer. */
 export function AuthLayout({ title, intro, headerAction, aside, children }: AuthLayoutProps) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <BrandLogo />
-          {headerAction}
-        </div>
-      </header>
-      <main
-        id="main"
-        className="mx-auto grid w-full max-w-6xl flex-1 items-start gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:py-16"
+    <PublicFrame
+      headerAction={headerAction}
+      mainClassName="mx-auto grid w-full max-w-6xl flex-1 items-start gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:py-16"
+    >
+      {aside && <div className="hidden lg:block">{aside}</div>}
+      <section
+        aria-labelledby="screen-title"
+        className={`w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 ${aside ? 'justify-self-end' : 'justify-self-center lg:col-span-2'}`}
       >
-        {aside && <div className="hidden lg:block">{aside}</div>}
-        <section
-          aria-labelledby="screen-title"
-          className={`w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 ${aside ? 'justify-self-end' : 'justify-self-center lg:col-span-2'}`}
-        >
-          <h1 id="screen-title" className="text-2xl font-bold text-brand-900">
-            {title}
-          </h1>
-          {intro && <div className="mt-2 text-sm text-slate-600">{intro}</div>}
-          <div className="mt-6">{children}</div>
-        </section>
-      </main>
-      <PublicFooter />
-    </div>
+        <h1 id="screen-title" className="text-2xl font-bold text-brand-900">
+          {title}
+        </h1>
+        {intro && <div className="mt-2 text-sm text-slate-600">{intro}</div>}
+        <div className="mt-6">{children}</div>
+      </section>
+    </PublicFrame>
   );
 }
