@@ -123,7 +123,8 @@ async function main() {
 
     let next = 0;
     const anyToken = () => tokens[(next += 1) % tokens.length] ?? '';
-    const authed = (pathName: string, method = 'GET', body?: (token: string) => string) => ({
+    let keys = 0;
+    const authed = (pathName: string, method = 'GET', body?: (token: string) => string, withKey = false) => ({
       url: api.url,
       requests: [
         {
@@ -137,6 +138,7 @@ async function main() {
                 authorization: `Bearer ${token}`,
                 'content-type': 'application/json',
                 accept: 'application/json',
+                ...(withKey ? { 'idempotency-key': `bench-${process.pid}-${(keys += 1)}` } : {}),
               },
               ...(body ? { body: body(token) } : {}),
             };
@@ -161,6 +163,16 @@ async function main() {
         'POST swap (spread over users)',
         authed('/api/user/transaction/swap', 'POST', () =>
           JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' }),
+        ),
+      ),
+      // As the web app sends it: every money request carries an Idempotency-Key.
+      await measure(
+        'POST swap with Idempotency-Key (spread)',
+        authed(
+          '/api/user/transaction/swap',
+          'POST',
+          () => JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' }),
+          true,
         ),
       ),
       await measure('POST swap (one user)', {

@@ -10,6 +10,7 @@ import { createMailer } from './lib/mail/mailer.ts';
 import { createProgress } from './lib/progress.ts';
 import { registerAutoJobs } from './jobs/auto.job.ts';
 import { registerSavingsJobs } from './jobs/savings.job.ts';
+import { registerHousekeepingJobs } from './jobs/housekeeping.job.ts';
 import { registerMarketJobs, type MarketFeed } from './jobs/market.job.ts';
 import { createFmpProvider } from './modules/market/provider.ts';
 import { runProviderTick } from './modules/market/provider-feed.ts';
@@ -115,6 +116,7 @@ async function main() {
   );
   cleanups.push(async () => stopAuto());
   await registerSavingsJobs(boss, createSavingsService({ db, clock: systemClock, users: createUsersRepository(db) }));
+  await registerHousekeepingJobs(boss, db, systemClock);
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
 

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { buildApp, type App } from '../app.ts';
-import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
+import { walletServiceFor, type WalletService } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { authOf } from './auth.ts';
 import { idempotent } from './idempotency.ts';
 
 let testApp: TestApp;
 let app: App;
+let wallet: WalletService;
 let user: SignedUpUser;
 let failNext = true;
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   user = await signUp(testApp, { verified: true });
   app = await buildApp(testApp.dependencies);
   const db = testApp.dependencies.db;
-  const wallet = walletServiceFor(db, { now: () => new Date() }, createUsersRepository(db), testApp.config.limits);
+  wallet = walletServiceFor(db, { now: () => new Date() }, createUsersRepository(db), testApp.config.limits);
   app.post('/api/user/test-deposit-then-fail', async (request, reply) => {
     const { userId } = authOf(request);
     return idempotent(db, request, reply, userId, async () => {
@@ -64,4 +65,54 @@ it('leaves neither the key nor the work behind when the work fails after writing
   expect(again.headers['idempotent-replay']).toBe('true');
   expect(again.json().data.id).toBe(retried.json().data.id);
   expect(await count('transactions')).toBe(1);
+});
+
+const swap = (token: string, key: string, amount: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/user/transaction/swap',
+    headers: { ...bearer(token), 'idempotency-key': key },
+    payload: { amount, from: 'cash', to: 'brokerage' },
+  });
+const transfersOf = async (userId: string) =>
+  (
+    await testApp.database.db.$client.query(
+      `select count(*)::int as n from transactions where user_id = $1 and type = 'transfer'`,
+      [userId],
+    )
+  ).rows[0].n;
+
+it('keeps a refusal: the retry hears it again, even once the money is there, and nothing moves', async () => {
+  const investor = await signUp(testApp, { verified: true });
+  const refused = await swap(investor.token, 'refused-swap-0001', '50');
+  expect(refused.statusCode).toBe(422);
+  const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('50000'), mode: 'bank' });
+  if (deposit) await wallet.approve(deposit.id);
+
+  const retried = await swap(investor.token, 'refused-swap-0001', '50');
+  expect(retried.statusCode).toBe(422);
+  expect(retried.headers['idempotent-replay']).toBe('true');
+  expect(retried.json()).toEqual(refused.json());
+  expect(await transfersOf(investor.id)).toBe(0);
+  expect((await swap(investor.token, 'refused-swap-0002', '50')).statusCode).toBe(201);
+});
+
+it('takes a key used more than a day ago as new, with any body', async () => {
+  const investor = await signUp(testApp, { verified: true });
+  const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('50000'), mode: 'bank' });
+  if (deposit) await wallet.approve(deposit.id);
+  expect((await swap(investor.token, 'reused-key-0001', '10')).statusCode).toBe(201);
+  expect((await swap(investor.token, 'reused-key-0001', '20')).statusCode).toBe(422);
+
+  await testApp.database.db.$client.query(
+    `update idempotency_keys set created_at = now() - interval '25 hours' where user_id = $1`,
+    [investor.id],
+  );
+  const again = await swap(investor.token, 'reused-key-0001', '20');
+  expect(again.statusCode).toBe(201);
+  expect(again.headers['idempotent-replay']).toBeUndefined();
+  expect(await transfersOf(investor.id)).toBe(2);
+  const replay = await swap(investor.token, 'reused-key-0001', '20');
+  expect(replay.headers['idempotent-replay']).toBe('true');
+  expect(replay.json()).toEqual(again.json());
 });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { inOneTransaction, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { retention } from '../db/retention.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
 
 const keyPattern = /^[\w-]{8,100}$/;
-const dayMs = 24 * 60 * 60 * 1000;
 
 export const idempotencyMessages = {
   badKey: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
@@ -14,11 +14,17 @@ export const idempotencyMessages = {
 } as const;
 
 type Answer = { status: number; body: unknown };
+type Key = { userId: string; key: string; requestHash: string };
+type StoredAnswer = { request_hash: string; response_status: number | null; response_body: unknown };
 
 /**
  * Money-moving POSTs honour an optional Idempotency-Key: the same key and body replay the first
  * answer, the same key with another body is 422, a duplicate sent while the first is running is
- * 409. Keys live 24 hours. A failure on our side leaves no trace, so the client can retry.
+ * 409. Keys live 24 hours (then the housekeeping job removes them). A failure on our side leaves no
+ * trace, so the client can retry.
+ *
+ * A request with a key is one transaction of three statements around the work: claim the key,
+ * the work, remember the answer (the web app sends a key with every money request).
  */
 export async function idempotent(
   db: Database,
@@ -34,59 +40,92 @@ export async function idempotent(
   const requestHash = createHash('sha256')
     .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
     .digest('hex');
+  const claim: Key = { userId, key, requestHash };
 
-  await db.execute(
-    sql`delete from idempotency_keys where user_id = ${userId} and key = ${key} and created_at < ${new Date(Date.now() - dayMs)}`,
-  );
+  let refused: AppError | undefined;
   // The key, the work and the remembered answer commit together: a crash anywhere in between
   // leaves none of them, so a retry starts afresh and money moves exactly once.
-  const outcome = await inOneTransaction(
-    db,
-    async (): Promise<{ replay: StoredAnswer } | { answer: Answer; error?: AppError }> => {
-      // One request per key at a time: a duplicate that arrives while the first runs is told so (409).
-      const { rows: locked } = await db.execute<{ locked: boolean }>(
-        sql`select pg_try_advisory_xact_lock(hashtextextended(${`${userId}:${key}`}, 0)) as locked`,
-      );
-      if (!locked[0]?.locked) throw new Conflict(idempotencyMessages.inProgress);
-      const { rows } = await db.execute<StoredAnswer & { request_hash: string }>(
-        sql`select request_hash, response_status, response_body from idempotency_keys where user_id = ${userId} and key = ${key}`,
-      );
-      const stored = rows[0];
+  const outcome = await db
+    .transaction(async (): Promise<{ replay: StoredAnswer } | { answer: Answer }> => {
+      const stored = await claimKey(db, claim);
       if (stored) {
         if (stored.request_hash !== requestHash) throw new AppError(422, idempotencyMessages.otherBody);
         return { replay: stored };
       }
-      await db.execute(
-        sql`insert into idempotency_keys (user_id, key, request_hash) values (${userId}, ${key}, ${requestHash})`,
-      );
       try {
-        // A savepoint: a refused request leaves nothing of what it began.
-        const answer = await db.transaction(() => work());
-        await remember(db, userId, key, answer);
+        const answer = await work();
+        await remember(db, claim, answer);
         return { answer };
       } catch (error) {
-        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        const body = { status: 'error', message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-        await remember(db, userId, key, { status: error.statusCode, body });
-        return { answer: { status: error.statusCode, body }, error };
+        if (error instanceof AppError && error.statusCode < 500) refused = error;
+        throw error;
       }
-    },
-  );
+    })
+    .catch(async (error: unknown) => {
+      if (!refused || error !== refused) throw error;
+      // A refusal (422, 409…) undid everything the work began; the key then keeps the refusal, so
+      // a retry gets the same answer. A duplicate that slipped in meanwhile keeps its own answer.
+      await rememberRefusal(db, claim, refused);
+      throw refused;
+    });
+
   if ('replay' in outcome)
     return reply
       .code(outcome.replay.response_status ?? 200)
       .header('idempotent-replay', 'true')
       .send(outcome.replay.response_body);
-  if (outcome.error) throw outcome.error;
   return send(reply, outcome.answer);
 }
 
-type StoredAnswer = { response_status: number | null; response_body: unknown };
+/**
+ * Takes the key for this request in one statement, inside the request's transaction: undefined
+ * when it is ours (new, or expired and reused), the stored answer when the key was used before.
+ * One request per key at a time: a duplicate that arrives while the first runs is told so (409).
+ */
+async function claimKey(db: Database, { userId, key, requestHash }: Key): Promise<StoredAnswer | undefined> {
+  const { rows } = await db.execute<
+    Omit<StoredAnswer, 'request_hash'> & { locked: boolean; claimed: boolean; request_hash: string | null }
+  >(sql`
+    with lock as materialized (
+      select pg_try_advisory_xact_lock(hashtextextended(${`${userId}:${key}`}, 0)) as locked),
+    claimed as (
+      insert into idempotency_keys (user_id, key, request_hash, created_at)
+      select ${userId}, ${key}, ${requestHash}, now() from lock where locked
+      on conflict (user_id, key) do update
+        set request_hash = excluded.request_hash, response_status = null, response_body = null,
+          created_at = excluded.created_at
+        where idempotency_keys.created_at < now() - make_interval(secs => ${retention.idempotencyKeySeconds})
+      returning 1)
+    select lock.locked, exists (select from claimed) as claimed, stored.request_hash, stored.response_status,
+      stored.response_body
+    from lock left join idempotency_keys stored on stored.user_id = ${userId} and stored.key = ${key}`);
+  const [row] = rows;
+  if (!row?.locked) throw new Conflict(idempotencyMessages.inProgress);
+  if (row.claimed) return undefined;
+  if (row.request_hash !== null) return { ...row, request_hash: row.request_hash };
+  // The first request committed between this statement's snapshot and its lock: read it again.
+  const { rows: committed } = await db.execute<StoredAnswer>(
+    sql`select request_hash, response_status, response_body from idempotency_keys where user_id = ${userId} and key = ${key}`,
+  );
+  if (!committed[0]) throw new Conflict(idempotencyMessages.inProgress);
+  return committed[0];
+}
 
-async function remember(db: Database, userId: string, key: string, answer: Answer) {
+async function remember(db: Database, { userId, key }: Key, answer: Answer) {
   await db.execute(sql`
     update idempotency_keys set response_status = ${answer.status}, response_body = ${JSON.stringify(answer.body)}::jsonb
     where user_id = ${userId} and key = ${key}`);
+}
+
+async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, refused: AppError) {
+  const body = { status: 'error', message: refused.message, ...(refused.errors ? { errors: refused.errors } : {}) };
+  await db.execute(sql`
+    insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
+    values (${userId}, ${key}, ${requestHash}, ${refused.statusCode}, ${JSON.stringify(body)}::jsonb, now())
+    on conflict (user_id, key) do update
+      set request_hash = excluded.request_hash, response_status = excluded.response_status,
+        response_body = excluded.response_body, created_at = excluded.created_at
+      where idempotency_keys.created_at < now() - make_interval(secs => ${retention.idempotencyKeySeconds})`);
 }
 
 function send(reply: FastifyReply, answer: Answer) {

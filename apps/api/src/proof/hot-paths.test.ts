@@ -20,7 +20,14 @@ let stockIds: number[];
 const userInclude =
   '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount';
 
-type Call = { name: string; method: 'GET' | 'POST'; url: string; payload?: () => Record<string, unknown> };
+type Call = {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: () => Record<string, unknown>;
+  headers?: () => Record<string, string>;
+};
+let keys = 0;
 const hotPaths: Call[] = [
   { name: 'health', method: 'GET', url: '/api/health' },
   { name: 'market list', method: 'GET', url: '/api/assets?per_page=25&sort=-market_cap' },
@@ -31,6 +38,14 @@ const hotPaths: Call[] = [
     method: 'POST',
     url: '/api/user/transaction/swap',
     payload: () => ({ amount: '1', from: 'cash', to: 'brokerage' }),
+  },
+  {
+    // As the web app sends every money request.
+    name: 'swap with a key',
+    method: 'POST',
+    url: '/api/user/transaction/swap',
+    payload: () => ({ amount: '1', from: 'cash', to: 'brokerage' }),
+    headers: () => ({ 'idempotency-key': `hot-path-${(keys += 1)}-${Date.now()}` }),
   },
   {
     name: 'buy',
@@ -44,7 +59,7 @@ const send = (user: SignedUpUser, call: Call) =>
   testApp.app.inject({
     method: call.method,
     url: call.url,
-    headers: bearer(user.token),
+    headers: { ...bearer(user.token), ...call.headers?.() },
     ...(call.payload ? { payload: call.payload() } : {}),
   });
 
@@ -52,7 +67,7 @@ const send = (user: SignedUpUser, call: Call) =>
 // read is not sent again).
 const seen = new Set<string>();
 
-async function statementsOf(call: Call): Promise<LoggedQuery[]> {
+async function roundTripsOf(call: Call): Promise<LoggedQuery[]> {
   const { result, queries: sent } = await queries.during(() => send(investor, call));
   for (const query of sent) seen.add(query.text);
   expect(result.statusCode, `${call.name}: ${result.body}`).toBeLessThan(300);
@@ -61,8 +76,10 @@ async function statementsOf(call: Call): Promise<LoggedQuery[]> {
       call.name,
       sent.map((q) => `${q.prepared ? 'P' : '-'} ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n'),
     );
-  return dataQueries(sent);
+  return sent;
 }
+
+const statementsOf = async (call: Call) => dataQueries(await roundTripsOf(call));
 
 async function openAndContribute(user: SignedUpUser, product: string, amount: string) {
   const { rows } = await testApp.database.db.$client.query('select id from savings_products where name = $1', [
@@ -135,7 +152,25 @@ describe('statements per request', () => {
     expect(Object.fromEntries(after)).toEqual(Object.fromEntries(before));
     // The token with its user, then the record, locks, balances and journal in one statement.
     expect(after.get('swap')).toBe(2);
+    // The same with an Idempotency-Key: the key claimed, the swap, its answer remembered.
+    expect(after.get('swap with a key')).toBe(4);
     for (const [name, count] of after) expect(count, name).toBeLessThanOrEqual(16);
+  });
+});
+
+describe('round trips', () => {
+  it('a money request with an Idempotency-Key: token, begin, claim, work, answer, commit', async () => {
+    const call = hotPaths.find(({ name }) => name === 'swap with a key');
+    if (!call) throw new Error('no such hot path');
+    await roundTripsOf(call);
+    expect((await roundTripsOf(call)).map((query) => query.text.trim().split(/\s+/)[0]?.toLowerCase())).toEqual([
+      'select',
+      'begin',
+      'with',
+      'with',
+      'update',
+      'commit',
+    ]);
   });
 });
 

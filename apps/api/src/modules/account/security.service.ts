@@ -14,7 +14,7 @@ import type { UsersRepository } from '../users/users.repository.ts';
 import { accountMail } from './account.mail.ts';
 
 // A stolen token must not become a way to guess the password.
-const passwordCheckRules: ThrottleRule[] = [{ limit: 10, windowMs: 15 * 60 * 1000 }];
+export const passwordCheckRules: ThrottleRule[] = [{ limit: 10, windowMs: 15 * 60 * 1000 }];
 
 export const securityMessages = {
   wrongOldPassword: 'The old password is incorrect.',
