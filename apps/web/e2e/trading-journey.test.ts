@@ -99,6 +99,27 @@ describe('trading on the asset screen in Chromium', () => {
     await page.getByRole('button', { name: 'Add Adobe Inc. to your watchlist', pressed: false }).waitFor();
   });
 
+  it('offers every open position to sell, past the largest page the API answers (105 lots of one stock)', async () => {
+    const token = await page.evaluate(() => sessionStorage.getItem('accessToken'));
+    const [intel] = await stack.sql<{ id: number }>(`select id from assets where symbol = 'INTC'`);
+    for (let lot = 0; lot < 105; lot += 1) {
+      const bought = await fetch(`${stack.app.url}/api/user/position/store`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ asset_id: intel?.id, quantity: '0.01', wallet: 'brokerage' }),
+      });
+      expect(bought.status).toBe(201);
+    }
+    await page.goto(`${stack.app.url}/market`);
+    const form = page.getByRole('region', { name: 'Trade' });
+    await form.getByRole('radio', { name: 'sell' }).click();
+    const intelLots = form.getByLabel('Position', { exact: true }).locator('option', { hasText: '(INTC)' });
+    await expect.poll(async () => intelLots.count()).toBe(105);
+
+    await page.goto(`${stack.app.url}/asset/Intel%20Corporation/INTC`);
+    await expect.poll(async () => page.getByTestId('position-row').count()).toBe(105);
+  });
+
   it('shows the four asset tabs on a 390×844 phone', async () => {
     const phone = await phoneWithSessionOf(browser, page, stack.app.url);
     await phone.goto(page.url());

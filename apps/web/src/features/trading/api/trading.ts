@@ -5,16 +5,25 @@ import { periodParams, type Period } from '../../../lib/period';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { Holding, Position, WatchlistEntry } from './types';
 
-/** Which open positions to ask for; the server filters, so a long list is never cut short by its page. */
+/** Which open positions to ask for; the server filters, and every page is read, so a long list is never cut short. */
 export type PositionFilter = { symbol?: string; wallet?: 'brokerage' | 'auto'; type?: 'stocks' | 'crypto' };
+
+const largestPage = 100;
 
 export const positionsQuery = (filter: PositionFilter = {}) =>
   queryOptions({
     queryKey: ['positions', filter],
     queryFn: async () => {
-      const params = new URLSearchParams({ include: 'asset', per_page: '100' });
-      for (const [name, value] of Object.entries(filter)) if (value) params.set(`filter[${name}]`, value);
-      return (await apiData<{ positions: Page<Position> }>(`/user/position?${params.toString()}`)).positions.data;
+      const pageOf = async (page: number) => {
+        const params = new URLSearchParams({ include: 'asset', page: String(page), per_page: String(largestPage) });
+        for (const [name, value] of Object.entries(filter)) if (value) params.set(`filter[${name}]`, value);
+        return (await apiData<{ positions: Page<Position> }>(`/user/position?${params.toString()}`)).positions;
+      };
+      const first = await pageOf(1);
+      const rest = await Promise.all(
+        Array.from({ length: Math.max(0, first.last_page - 1) }, (_, index) => pageOf(index + 2)),
+      );
+      return [first, ...rest].flatMap((page) => page.data);
     },
     retry: false,
   });
