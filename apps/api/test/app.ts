@@ -21,6 +21,8 @@ export function createTestClock(start = new Date()): TestClock {
 
 export type TestApp = {
   app: App;
+  /** The job queue the app's mail goes through; tests register other jobs on it too. */
+  boss: PgBoss;
   config: Config;
   database: TestDatabase;
   dependencies: AppDependencies;
@@ -68,6 +70,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    boss,
     config,
     database,
     dependencies,

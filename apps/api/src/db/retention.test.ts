@@ -4,6 +4,7 @@ import { signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { resendRules } from '../modules/auth/codes.ts';
 import { accountSignInRules, addressSignInRules } from '../modules/auth/session.service.ts';
 import { passwordCheckRules } from '../modules/account/security.service.ts';
+import { purgeQueue, registerHousekeepingJobs } from '../jobs/housekeeping.job.ts';
 import { purgeExpired, retention } from './retention.ts';
 
 let testApp: TestApp;
@@ -81,4 +82,14 @@ it('removes the rows past their retention, in batches, and leaves the rest', asy
     access_tokens: 0,
     verification_codes: 0,
   });
+});
+
+it('runs as a job on the queue', async () => {
+  await registerHousekeepingJobs(testApp.boss, testApp.database.db, { now: () => now });
+  await query(
+    `insert into idempotency_keys (user_id, key, request_hash, created_at) values ($1, 'queued-old', 'h', $2)`,
+    [user.id, ago(retention.idempotencyKeySeconds + 60)],
+  );
+  await testApp.boss.send(purgeQueue, {});
+  await expect.poll(() => count('idempotency_keys', `key = 'queued-old'`), { timeout: 15_000 }).toBe(0);
 });

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { purgeExpired } from '../db/retention.ts';
 import type { Clock } from '../lib/clock.ts';
 
-const purgeQueue = 'housekeeping.purge';
+export const purgeQueue = 'housekeeping.purge';
 
 /** Every hour, rows past their retention go (used idempotency keys, old throttle counts, spent tokens and codes). */
 export async function registerHousekeepingJobs(boss: PgBoss, db: Database, clock: Clock): Promise<void> {
