@@ -11,7 +11,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/api/src/lib/**/*.test.ts',
             'apps/api/src/modules/market/history.test.ts',
-            'apps/api/src/modules/market/list-cache.test.ts',
+            'apps/api/src/modules/market/tick-cache.test.ts',
             'bench/**/*.test.ts',
           ],
         },
@@ -23,7 +23,7 @@ export default defineConfig({
           exclude: [
             'apps/api/src/lib/**',
             'apps/api/src/modules/market/history.test.ts',
-            'apps/api/src/modules/market/list-cache.test.ts',
+            'apps/api/src/modules/market/tick-cache.test.ts',
           ],
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 20_000,
