@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, Forbidden, Unauthenticated } from '../lib/errors.ts';
 import type { ClientInfo } from '../modules/account/devices.ts';
 import type { Tokens } from '../modules/auth/tokens.ts';
-import type { UserWithCurrency } from '../modules/users/users.repository.ts';
+import type { SignedInUser } from '../modules/users/users.repository.ts';
 
 /**
  * Who may call a route:
@@ -16,7 +16,7 @@ import type { UserWithCurrency } from '../modules/users/users.repository.ts';
  */
 export type Access = 'public' | 'optional' | 'second-step' | 'any-token' | 'unverified' | 'verified' | 'operator';
 
-export type AuthContext = { tokenId: string; userId: string; scope: 'full' | 'two_fa'; user: UserWithCurrency };
+export type AuthContext = { tokenId: string; userId: string; scope: 'full' | 'two_fa'; user: SignedInUser };
 
 // Module augmentation needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */

@@ -4,7 +4,7 @@ import { knownDevices } from '../../db/schema/index.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/secrets.ts';
-import type { UserWithCurrency } from '../users/users.repository.ts';
+import type { SignedInUser } from '../users/users.repository.ts';
 import { accountMail } from './account.mail.ts';
 
 /** Who is signing in, as the request shows it. The browser keeps a random device id in local storage. */
@@ -16,7 +16,7 @@ export function createDevices(db: Database, clock: Clock, mail: MailQueue) {
 
   return {
     /** Remembers the browser; a browser not seen before for a user who has others triggers the alert mail. */
-    async noteSignIn(user: UserWithCurrency, client: ClientInfo): Promise<void> {
+    async noteSignIn(user: SignedInUser, client: ClientInfo): Promise<void> {
       const now = clock.now();
       const deviceHash = hashOf(user.id, client);
       const isNew = await db.transaction(async (tx) => {

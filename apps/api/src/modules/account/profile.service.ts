@@ -9,7 +9,7 @@ import { Conflict, ValidationFailed, type FieldErrors } from '../../lib/errors.t
 import type { Codes } from '../auth/codes.ts';
 import { isAdult } from '../auth/registration.service.ts';
 import { resolveCity } from '../users/places.ts';
-import type { NewUser, UsersRepository, UserWithCurrency } from '../users/users.repository.ts';
+import type { NewUser, SignedInUser, UsersRepository } from '../users/users.repository.ts';
 import { accountMail } from './account.mail.ts';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequest>;
@@ -30,11 +30,7 @@ export function createProfileService(deps: {
     return rows.length > 0;
   }
 
-  async function placeChanges(
-    user: UserWithCurrency,
-    body: ProfileUpdate,
-    errors: FieldErrors,
-  ): Promise<Partial<NewUser>> {
+  async function placeChanges(user: SignedInUser, body: ProfileUpdate, errors: FieldErrors): Promise<Partial<NewUser>> {
     const countryId = body.country_id ?? user.countryId;
     const stateId = body.state_id ?? user.stateId;
     const changes: Partial<NewUser> = {};

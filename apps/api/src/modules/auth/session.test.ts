@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { createTokens } from './tokens.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let testApp: TestApp;
@@ -173,6 +174,15 @@ describe('tokens', () => {
     );
     const { createHash } = await import('node:crypto');
     expect(rows).toEqual([{ hash: createHash('sha256').update(user.token).digest('hex') }]);
+  });
+
+  it('bring their user without the password hash: only sign-in and password checks read it', async () => {
+    const user = await signUp(testApp, { verified: true });
+    const tokens = createTokens(testApp.database.db, clock, testApp.config.tokenLifetimeMs);
+    const active = await tokens.findActive(user.token);
+    expect(active?.user.id).toBe(user.id);
+    expect(active?.user.email).toBe(user.email);
+    expect(active?.user).not.toHaveProperty('passwordHash');
   });
 
   it('are refused when missing, malformed or unknown', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hotQuery, type Database, type Executor } from '../../db/client.ts';
 import { accessTokens, currencies, users } from '../../db/schema/index.ts';
-import type { UserWithCurrency } from '../users/users.repository.ts';
+import { signedInUserColumns, type SignedInUser } from '../users/users.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newAccessToken, sha256 } from '../../lib/secrets.ts';
 
@@ -17,7 +17,7 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number)
     db
       .select({
         token: { id: accessTokens.id, userId: accessTokens.userId, scope: accessTokens.scope },
-        user: users,
+        user: signedInUserColumns,
         currency: currencies,
       })
       .from(accessTokens)
@@ -49,7 +49,7 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number)
       return token;
     },
     /** A live token with its user (and the user's currency), or undefined. */
-    async findActive(token: string): Promise<(ActiveToken & { user: UserWithCurrency }) | undefined> {
+    async findActive(token: string): Promise<(ActiveToken & { user: SignedInUser }) | undefined> {
       const [row] = await findActive({ hash: sha256(token), now: clock.now() });
       return row ? { ...row.token, user: { ...row.user, currency: row.currency } } : undefined;
     },

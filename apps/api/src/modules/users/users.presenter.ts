@@ -1,9 +1,9 @@
 import type { UserResource } from '@itrust/contracts';
 import type { KycDocument } from '../kyc/kyc.repository.ts';
-import type { UserWithCurrency } from './users.repository.ts';
+import type { SignedInUser } from './users.repository.ts';
 
 /** The user as the API shows it: snake_case, no secrets, the currency the client formats with. */
-export function presentUser(user: UserWithCurrency, documents: KycDocument[]): UserResource {
+export function presentUser(user: SignedInUser, documents: KycDocument[]): UserResource {
   const front = documents.find((document) => document.side === 'front');
   const back = documents.find((document) => document.side === 'back');
   return {
@@ -49,7 +49,7 @@ export const documentUrl = (document: KycDocument) => `/api/user/kyc-documents/$
 
 /** Presents a user with their identity documents, read in one query. */
 export function createUserPresenter(documentsOf: (userId: string) => Promise<KycDocument[]>) {
-  return async (user: UserWithCurrency): Promise<UserResource> => presentUser(user, await documentsOf(user.id));
+  return async (user: SignedInUser): Promise<UserResource> => presentUser(user, await documentsOf(user.id));
 }
 
 export type PresentUser = ReturnType<typeof createUserPresenter>;

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { hotQuery, type Executor } from '../../db/client.ts';
 import { cities, countries, currencies, nationalities, states, users } from '../../db/schema/index.ts';
 
@@ -6,6 +6,12 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Currency = typeof currencies.$inferSelect;
 export type UserWithCurrency = UserRow & { currency: Currency };
+/** The user a signed-in request carries: everything but the password hash, which only sign-in and password checks read. */
+export type SignedInUser = Omit<UserWithCurrency, 'passwordHash'>;
+
+const { passwordHash: _passwordHash, ...withoutPassword } = getTableColumns(users);
+/** The columns of a signed-in user, for the token read that every signed-in request makes. */
+export const signedInUserColumns = withoutPassword;
 
 const withCurrency = { user: users, currency: currencies };
 
