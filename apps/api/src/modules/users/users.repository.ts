@@ -9,9 +9,11 @@ export type UserWithCurrency = UserRow & { currency: Currency };
 /** The user a signed-in request carries: everything but the password hash, which only sign-in and password checks read. */
 export type SignedInUser = Omit<UserWithCurrency, 'passwordHash'>;
 
-const { passwordHash: _passwordHash, ...withoutPassword } = getTableColumns(users);
+const userColumns = getTableColumns(users);
 /** The columns of a signed-in user, for the token read that every signed-in request makes. */
-export const signedInUserColumns = withoutPassword;
+export const signedInUserColumns = Object.fromEntries(
+  Object.entries(userColumns).filter(([name]) => name !== 'passwordHash'),
+) as Omit<typeof userColumns, 'passwordHash'>;
 
 const withCurrency = { user: users, currency: currencies };
 
