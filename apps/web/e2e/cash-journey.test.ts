@@ -144,4 +144,48 @@ describe('the cash wallet in Chromium', () => {
     expect(await phone.getByTestId('cash-balance').textContent()).toBe('********');
     await phone.close();
   });
+  it('sends a transfer whose answer was lost again with the same key, and the money moves once', async () => {
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/user/transaction/swap')) keys.push(request.headers()['idempotency-key'] ?? '');
+    });
+    // The first try reaches the server and moves the money; its answer never reaches the browser.
+    await page.route('**/api/user/transaction/swap', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.goto(`${app.url}/cash`);
+    await expect.poll(async () => Number.isFinite(cents(await cashBalance()))).toBe(true);
+    const before = cents(await cashBalance());
+    await tab('transfer');
+    await page.getByLabel('Amount').fill('777');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'confirm transfer request' });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByText('Could not reach the server. Check your connection and try again.').waitFor();
+    await page.unroute('**/api/user/transaction/swap');
+
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Transfer completed.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const transfers = await stack.sql<{ count: number }>(
+      `select count(*)::int as count from transactions t join users u on u.id = t.user_id
+       where u.email = 'demo@example.com' and t.type = 'transfer' and t.amount = 777`,
+    );
+    expect(transfers[0]?.count).toBe(1);
+    await expect.poll(async () => cents(await cashBalance())).toBe(before - 77_700);
+
+    // A definite answer ends the request: the same transfer again is a new one, with a new key.
+    await tab('transfer');
+    await page.getByLabel('Amount').fill('777');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Transfer completed.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+    await expect.poll(async () => cents(await cashBalance())).toBe(before - 2 * 77_700);
+  });
 });

@@ -3,11 +3,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
 import { analyticsQuery } from '../../portfolio/api/portfolio';
+import { useIdempotentMutation, type IdempotencyHeaders } from '../../../lib/use-idempotent-mutation';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { PaymentMethod, Transaction, WalletKind, Wallets } from './types';
-
-/** Every money-moving request carries an Idempotency-Key: a retried click never moves money twice. */
-const idempotencyHeaders = () => ({ 'idempotency-key': crypto.randomUUID() });
 
 export const walletsQuery = () =>
   queryOptions({
@@ -54,47 +52,50 @@ export const usePaymentMethods = (type: 'bank' | 'crypto') => useQuery(paymentMe
 
 /** After money moves, balances, history and totals are read again. */
 const afterMoneyMoves = ['wallets', 'transactions', 'analytics', 'user', 'payment-methods'] as const;
-const useMoneyMutation = <T>(mutationFn: (input: T) => Promise<{ message: string }>) =>
-  useRefreshingMutation(mutationFn, afterMoneyMoves);
+/** Every money-moving request carries an Idempotency-Key: a retry after a lost answer never moves money twice. */
+const useMoneyMutation = <T>(send: (input: T, headers: IdempotencyHeaders) => Promise<{ message: string }>) =>
+  useIdempotentMutation(send, afterMoneyMoves);
 
 export const useDeposit = () =>
-  useMoneyMutation((body: { amount: string; mode: 'crypto' | 'bank'; coin?: string; comment?: string }) =>
+  useMoneyMutation((body: { amount: string; mode: 'crypto' | 'bank'; coin?: string; comment?: string }, headers) =>
     apiRequest<{ transaction: Transaction }>('/user/transaction/deposit', {
       method: 'POST',
       body: { ...body, type: 'credit' },
-      headers: idempotencyHeaders(),
+      headers,
     }),
   );
 
 export const useWithdraw = () =>
   useMoneyMutation(
-    (body: { amount: string; payment_method_id: string; mode: string; coin?: string; address?: string }) =>
+    (body: { amount: string; payment_method_id: string; mode: string; coin?: string; address?: string }, headers) =>
       apiRequest<{ transaction: Transaction }>('/user/transaction/withdraw', {
         method: 'POST',
         body: { ...body, type: 'debit' },
-        headers: idempotencyHeaders(),
+        headers,
       }),
   );
 
 export const useSwap = () =>
-  useMoneyMutation((body: { amount: string; from: WalletKind; to: WalletKind }) =>
+  useMoneyMutation((body: { amount: string; from: WalletKind; to: WalletKind }, headers) =>
     apiRequest<{ transaction: Transaction }>('/user/transaction/swap', {
       method: 'POST',
       body: { ...body, type: 'transfer' },
-      headers: idempotencyHeaders(),
+      headers,
     }),
   );
 
 export const useCancelTransaction = () =>
-  useMoneyMutation((transaction: Transaction) =>
+  useMoneyMutation((transaction: Transaction, headers) =>
     apiRequest<{ transaction: Transaction }>(`/user/transaction/cancel/${transaction.id}`, {
       method: 'POST',
       body: {},
-      headers: idempotencyHeaders(),
+      headers,
     }),
   );
 
 export const useSavePaymentMethod = () =>
-  useMoneyMutation((body: Record<string, string>) =>
-    apiRequest<{ payment_method: PaymentMethod }>('/user/payment-method', { method: 'POST', body }),
+  useRefreshingMutation(
+    (body: Record<string, string>) =>
+      apiRequest<{ payment_method: PaymentMethod }>('/user/payment-method', { method: 'POST', body }),
+    afterMoneyMoves,
   );

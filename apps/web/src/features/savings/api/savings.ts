@@ -3,6 +3,7 @@ import type { SavingsGoal, SavingsHorizon } from '@itrust/contracts/savings-rule
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
+import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 export type SavingsOffering = {
@@ -87,12 +88,12 @@ export const useOpenSavings = () =>
   );
 
 export const useMoveSavings = (method: 'contribution' | 'cashout') =>
-  useRefreshingMutation(
-    (body: { savings_account_id: number; amount: string }) =>
+  useIdempotentMutation(
+    (body: { savings_account_id: number; amount: string }, headers) =>
       apiRequest<unknown>(`/user/savings-accounts/${method === 'contribution' ? 'credit' : 'debit'}`, {
         method: 'POST',
         body: { ...body, method },
-        headers: { 'idempotency-key': crypto.randomUUID() },
+        headers,
       }),
     afterSavingsMove,
   );

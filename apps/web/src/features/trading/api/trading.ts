@@ -2,6 +2,7 @@ import type { Page } from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
+import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { Holding, Position, WatchlistEntry } from './types';
 
@@ -79,23 +80,23 @@ export const useWatchlist = () => useQuery(watchlistQuery());
 const afterTrade = ['positions', 'trade-history', 'wallets', 'transactions', 'analytics', 'user'];
 
 export const useBuy = () =>
-  useRefreshingMutation(
-    (input: { assetId: number; quantity: string }) =>
+  useIdempotentMutation(
+    (input: { assetId: number; quantity: string }, headers) =>
       apiRequest('/user/position/store', {
         method: 'POST',
         body: { asset_id: input.assetId, quantity: input.quantity, wallet: 'brokerage' },
-        headers: { 'idempotency-key': crypto.randomUUID() },
+        headers,
       }),
     afterTrade,
   );
 
 export const useClose = () =>
-  useRefreshingMutation(
-    (input: { positionId: string; quantity: string }) =>
+  useIdempotentMutation(
+    (input: { positionId: string; quantity: string }, headers) =>
       apiRequest(`/user/position/close/${input.positionId}`, {
         method: 'PUT',
         body: { position_id: input.positionId, quantity: input.quantity, wallet: 'brokerage' },
-        headers: { 'idempotency-key': crypto.randomUUID() },
+        headers,
       }),
     afterTrade,
   );
