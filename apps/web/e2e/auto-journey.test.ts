@@ -67,6 +67,20 @@ describe('automated investing in Chromium', () => {
       .toMatch(/^1[4-6]\.\d\d%/);
   });
 
+  it("marks the job's trades in the trade history: auto-invest, and the sales it made to rebalance", async () => {
+    await page.goto(`${stack.app.url}/history`);
+    const history = page.getByTestId('trade-history');
+    await history.getByText('auto-invest').first().waitFor();
+    const rebalanced = history.getByText('rebalance', { exact: true });
+    // Newest first, 7 a page: the model change's sales are on one of the first pages.
+    for (let pageNumber = 1; pageNumber < 10 && (await rebalanced.count()) === 0; pageNumber += 1) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(async () => page.getByText(`page ${pageNumber + 1} of`).count()).toBeGreaterThan(0);
+    }
+    expect(await rebalanced.count()).toBeGreaterThan(0);
+    await shot(page, 'auto-trade-history');
+  });
+
   it('fits a 390×844 phone', async () => {
     const phone = await phoneWithSessionOf(browser, page, stack.app.url);
     await phone.goto(`${stack.app.url}/auto`);

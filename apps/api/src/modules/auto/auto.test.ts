@@ -111,6 +111,17 @@ describe('rebalancing', () => {
     const overview = await auto.overview(user.id);
     for (const holding of overview.holdings)
       expect(Math.abs(Number(holding.weight) - Number(holding.target)), holding.symbol).toBeLessThan(0.05);
+    // The trade history tells these trades from the investor's own: the auto wallet, and why it sold.
+    const history = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/user/position/history?per_page=100',
+        headers: bearer(user.token),
+      })
+    ).json().data.positions.data as { type: string; symbol: string; account: string; reason: string }[];
+    expect(history.length).toBeGreaterThan(0);
+    expect(history.every((trade) => trade.account === 'auto')).toBe(true);
+    expect(history.some((trade) => trade.type === 'sell' && trade.reason === 'rebalance')).toBe(true);
   });
 
   it('a changed model sells what it no longer holds and buys the new one', async () => {

@@ -108,7 +108,7 @@ describe('CSV exports', () => {
     const trades = await get(user, '/api/user/position/history/export');
     expect(trades.statusCode).toBe(200);
     expect(trades.body).toBe(
-      'Date,Side,Asset,Symbol,Asset type,Quantity,Price (USD),Amount,P/L,P/L %,Position status,Reason\r\n',
+      'Date,Side,Asset,Symbol,Asset type,Quantity,Price (USD),Amount,P/L,P/L %,Position status,Reason,Wallet\r\n',
     );
     const savings = await get(user, '/api/user/savings-accounts/history/export');
     expect(savings.body).toBe('Date,Account,Method,Amount\r\n');

@@ -130,7 +130,7 @@ export function createTradingQueries(db: Database) {
     async trades(userId: string, page: number, perPage: number, period?: Period) {
       const { rows } = await db.execute<Record<string, string | number>>(sql`
         select t.id, t.side::text as type, t.quantity::text, t.price::text, t.amount::text, t.realised_pl::text as pl, t.reason::text,
-          ${isoTime(sql`t.created_at`)} as created_at, p.status::text, p.opened_cost::text, a.symbol, a.name, a.type::text as asset_type,
+          ${isoTime(sql`t.created_at`)} as created_at, p.status::text, p.wallet::text, p.opened_cost::text, a.symbol, a.name, a.type::text as asset_type,
           count(*) over ()::int as total
         from trades t join positions p on p.id = t.position_id join assets a on a.id = t.asset_id
         where t.user_id = ${userId} ${withinPeriod(period)}
@@ -143,7 +143,7 @@ export function createTradingQueries(db: Database) {
     async tradeBatch(userId: string, period: Period | undefined, after: Cursor | undefined, size: number) {
       const { rows } = await db.execute<Record<string, string | number>>(sql`
         select t.id, t.side::text as type, t.quantity::text, t.price::text, t.amount::text, t.realised_pl::text as pl, t.reason::text,
-          ${isoTime(sql`t.created_at`)} as created_at, t.created_at::text as cursor_time, p.status::text, a.symbol, a.name,
+          ${isoTime(sql`t.created_at`)} as created_at, t.created_at::text as cursor_time, p.status::text, p.wallet::text, a.symbol, a.name,
           a.type::text as asset_type
         from trades t join positions p on p.id = t.position_id join assets a on a.id = t.asset_id
         where t.user_id = ${userId} ${withinPeriod(period)}
@@ -181,6 +181,8 @@ function presentTrade(row: Record<string, string | number>) {
         : percent(new Decimal(String(row['pl'])), new Decimal(String(row['amount'])).minus(String(row['pl']))),
     reason: row['reason'],
     status: row['status'],
+    // The wallet the trade moved: 'auto' for automated investing, 'brokerage' for the investor's own trades.
+    account: row['wallet'],
     created_at: String(row['created_at']),
   };
 }

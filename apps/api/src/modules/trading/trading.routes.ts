@@ -48,6 +48,7 @@ export const tradeCsvHeader = [
   'P/L %',
   'Position status',
   'Reason',
+  'Wallet',
 ];
 
 const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
@@ -253,6 +254,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
             trade.pl_percentage,
             trade.status,
             trade.reason,
+            trade.account,
           ];
       }
       return sendCsv(reply, `itrust-trades${fileSuffix(request.query)}.csv`, tradeCsvHeader, lines());

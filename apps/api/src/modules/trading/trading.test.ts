@@ -303,7 +303,7 @@ describe('take-profit and stop-loss', () => {
     const history = (
       await testApp.app.inject({ method: 'GET', url: '/api/user/position/history', headers: bearer(user.token) })
     ).json().data.positions.data;
-    expect(history[0]).toMatchObject({ type: 'sell', reason: 'stop_loss', amount: '94.50' });
+    expect(history[0]).toMatchObject({ type: 'sell', reason: 'stop_loss', amount: '94.50', account: 'brokerage' });
     const { rows: after } = await testApp.database.db.$client.query(
       'select close_reason from positions where id = $1',
       [stopped],

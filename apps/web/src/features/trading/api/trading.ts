@@ -4,7 +4,7 @@ import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import type { Holding, Position, WatchlistEntry } from './types';
+import type { Holding, Position, Trade, WatchlistEntry } from './types';
 
 /** Which open positions to ask for; the server filters, and every page is read, so a long list is never cut short. */
 export type PositionFilter = { symbol?: string; wallet?: 'brokerage' | 'auto'; type?: 'stocks' | 'crypto' };
@@ -58,7 +58,7 @@ export const tradeHistoryQuery = (page: number, perPage: number, period: Period)
     queryKey: ['trade-history', page, perPage, period],
     queryFn: async () =>
       (
-        await apiData<{ positions: Page<Position> }>(
+        await apiData<{ positions: Page<Trade> }>(
           `/user/position/history?page=${page}&per_page=${perPage}${periodParams(period)}`,
         )
       ).positions,

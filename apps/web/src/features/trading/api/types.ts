@@ -26,6 +26,22 @@ export type Position = {
   closed_at: string | null;
 };
 
+/** A trade-history row (GET /api/user/position/history): one buy or sale, with the wallet it moved and why. */
+export type Trade = {
+  id: string;
+  type: 'buy' | 'sell';
+  asset: { name: string; symbol: string; img: string; type: 'stocks' | 'crypto' };
+  quantity: string;
+  price: string;
+  amount: string;
+  pl: string;
+  pl_percentage: string;
+  reason: 'manual' | 'take_profit' | 'stop_loss' | 'rebalance';
+  status: string;
+  account: 'brokerage' | 'auto';
+  created_at: string;
+};
+
 export type WatchlistEntry = { id: string; asset: { id: number; symbol: string; name: string } };
 
 /** Open positions summed per asset (GET /api/user/holdings). */

@@ -11,6 +11,9 @@ const historyDate = (iso: string) =>
     .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' })
     .replace(/ (\d{4})$/, ', $1');
 
+/** Why a trade happened, when the investor did not place it themselves. */
+const reasonLabels = { take_profit: 'take profit', stop_loss: 'stop loss', rebalance: 'rebalance' } as const;
+
 type TradeHistoryProps = {
   sign: string;
   approved?: boolean;
@@ -75,6 +78,11 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
                       {trade.type}
                     </span>{' '}
                     <span className="text-slate-600">{trade.asset.type}</span>
+                    {trade.account === 'auto' && (
+                      <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">
+                        auto-invest
+                      </span>
+                    )}
                     <span className="block text-xs text-slate-600">{historyDate(trade.created_at)}</span>
                   </td>
                   <td>
@@ -90,7 +98,9 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
                   </td>
                   <td className={`font-semibold ${trade.status === 'open' ? 'text-blue-700' : 'text-red-700'}`}>
                     {trade.status}
-                    {trade.close_reason && <span className="block text-xs font-normal">{trade.close_reason}</span>}
+                    {trade.reason !== 'manual' && (
+                      <span className="block text-xs font-normal">{reasonLabels[trade.reason]}</span>
+                    )}
                   </td>
                 </tr>
               ))}
