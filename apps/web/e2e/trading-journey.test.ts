@@ -83,8 +83,9 @@ describe('trading on the asset screen in Chromium', () => {
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByRole('button', { name: 'Close position' }).click();
     await page.getByText('You have no open positions').waitFor();
+    // The balance refreshes apart from the positions: wait for both closes to show in it, not just the first.
     await expect.poll(available).not.toBe(middle);
-    expect(Math.abs((await available()) - start)).toBeLessThan(10_000);
+    await expect.poll(async () => Math.abs((await available()) - start)).toBeLessThan(10_000);
     await page.getByTestId('trade-history').getByText('closed').first().waitFor();
     expect(problems, problems.join('\n')).toEqual([]);
   });
