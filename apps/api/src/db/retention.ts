@@ -20,28 +20,26 @@ export const retention = {
 // Small batches: each delete holds its row locks only briefly, beside the requests writing new rows.
 const batchSize = 5000;
 
-const purges: Record<string, (before: (seconds: number) => SQL) => SQL> = {
-  idempotency_keys: (before) => sql`created_at < ${before(retention.idempotencyKeySeconds)}`,
-  throttle_events: (before) => sql`created_at < ${before(retention.throttleEventSeconds)}`,
-  access_tokens: (before) =>
-    sql`expires_at < ${before(retention.spentCredentialSeconds)} or revoked_at < ${before(retention.spentCredentialSeconds)}`,
-  verification_codes: (before) =>
-    sql`expires_at < ${before(retention.spentCredentialSeconds)} or used_at < ${before(retention.spentCredentialSeconds)}`,
-};
-
 /**
  * Deletes the rows past their retention, table by table, in batches; returns how many went from
  * each. Without it these tables only grow: every money request from the web app adds a key.
  */
 export async function purgeExpired(db: Database, now: Date): Promise<Record<string, number>> {
   const before = (seconds: number) => sql`${new Date(now.getTime() - seconds * 1000)}::timestamptz`;
+  const spent = before(retention.spentCredentialSeconds);
+  const purges: [string, SQL][] = [
+    ['idempotency_keys', sql`created_at < ${before(retention.idempotencyKeySeconds)}`],
+    ['throttle_events', sql`created_at < ${before(retention.throttleEventSeconds)}`],
+    ['access_tokens', sql`expires_at < ${spent} or revoked_at < ${spent}`],
+    ['verification_codes', sql`expires_at < ${spent} or used_at < ${spent}`],
+  ];
   const removed: Record<string, number> = {};
-  for (const [table, condition] of Object.entries(purges)) {
+  for (const [table, condition] of purges) {
     removed[table] = 0;
     for (;;) {
       const result = await db.execute(sql`
         delete from ${sql.identifier(table)} where ctid = any(array(
-          select ctid from ${sql.identifier(table)} where ${condition(before)} limit ${batchSize}))`);
+          select ctid from ${sql.identifier(table)} where ${condition} limit ${batchSize}))`);
       removed[table] += result.rowCount ?? 0;
       if ((result.rowCount ?? 0) < batchSize) break;
     }

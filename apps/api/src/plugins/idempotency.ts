@@ -17,6 +17,9 @@ type Answer = { status: number; body: unknown };
 type Key = { userId: string; key: string; requestHash: string };
 type StoredAnswer = { request_hash: string; response_status: number | null; response_body: unknown };
 
+/** A stored key older than this is taken over by the next request that names it, whatever its body. */
+const expired = sql`idempotency_keys.created_at < now() - make_interval(secs => ${retention.idempotencyKeySeconds})`;
+
 /**
  * Money-moving POSTs honour an optional Idempotency-Key: the same key and body replay the first
  * answer, the same key with another body is 422, a duplicate sent while the first is running is
@@ -94,7 +97,7 @@ async function claimKey(db: Database, { userId, key, requestHash }: Key): Promis
       on conflict (user_id, key) do update
         set request_hash = excluded.request_hash, response_status = null, response_body = null,
           created_at = excluded.created_at
-        where idempotency_keys.created_at < now() - make_interval(secs => ${retention.idempotencyKeySeconds})
+        where ${expired}
       returning 1)
     select lock.locked, exists (select from claimed) as claimed, stored.request_hash, stored.response_status,
       stored.response_body
@@ -125,7 +128,7 @@ async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, 
     on conflict (user_id, key) do update
       set request_hash = excluded.request_hash, response_status = excluded.response_status,
         response_body = excluded.response_body, created_at = excluded.created_at
-      where idempotency_keys.created_at < now() - make_interval(secs => ${retention.idempotencyKeySeconds})`);
+      where ${expired}`);
 }
 
 function send(reply: FastifyReply, answer: Answer) {
