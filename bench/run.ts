@@ -11,6 +11,7 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { writeDataset } from './dataset.ts';
 import { checkBudgets, printBudgets, type Measured } from './budgets.ts';
+import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { lighthouseScores, writeStaticPage, type PageScore } from './lighthouse.ts';
 
 /**
@@ -25,20 +26,31 @@ const runs = 3;
 const benchPassword = 'bench passphrase 2026';
 
 type Result = Measured;
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function measure(name: string, options: autocannon.Options): Promise<Result> {
+/** The processes whose CPU time a measurement charges to its requests. */
+type Pids = { api?: number; postgres?: number };
+
+async function measure(name: string, options: autocannon.Options, pids: Pids): Promise<Result> {
   const samples: autocannon.Result[] = [];
+  const before = cpuSnapshot(pids);
   for (let run = 0; run < runs; run += 1)
     samples.push(await autocannon({ connections, duration: seconds, ...options }));
+  const cpu = cpuPerRequest(before, cpuSnapshot(pids), sum(samples.map((sample) => sample.requests.total)));
   const result = {
     name,
     rps: Math.round(median(samples.map((sample) => sample.requests.average))),
     p50: median(samples.map((sample) => sample.latency.p50)),
     p99: median(samples.map((sample) => sample.latency.p99)),
-    errors: samples.reduce((sum, sample) => sum + sample.errors + sample.non2xx, 0),
+    errors: sum(samples.map((sample) => sample.errors + sample.non2xx)),
+    cpu,
   };
-  console.log(`  ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors`);
+  console.log(
+    `  ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors; ` +
+      `CPU per request: API ${cpu.apiUs} µs, PostgreSQL ${cpu.postgresUs} µs, autocannon ${cpu.loadUs} µs ` +
+      `(machine ${cpu.machineBusyPercent}% busy)`,
+  );
   return result;
 }
 
@@ -54,13 +66,21 @@ async function measureBaseline(): Promise<Result> {
   );
   try {
     const [port] = (await once(server.stdout, 'data')) as [Buffer];
-    return await measure('node:http baseline', { url: `http://127.0.0.1:${port.toString().trim()}` });
+    return await measure(
+      'node:http baseline',
+      { url: `http://127.0.0.1:${port.toString().trim()}` },
+      { api: server.pid },
+    );
   } finally {
     server.kill();
   }
 }
 
-function pgbenchTps(adminUrl: string): number | undefined {
+/** TPC-B's transactions per second, and what one transaction costs PostgreSQL and pgbench in CPU time. */
+function pgbench(
+  adminUrl: string,
+  postgresPid: number,
+): { tps: number; postgresUs: number; pgbenchUs: number } | undefined {
   const found = spawnSync('pgbench', ['--version']).status === 0;
   if (!found && process.getuid?.() === 0)
     spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql-client', 'postgresql-15'], { stdio: 'inherit' });
@@ -69,11 +89,32 @@ function pgbenchTps(adminUrl: string): number | undefined {
   execFileSync('psql', [adminUrl, '-qc', 'create database pgbench'], { stdio: 'ignore' });
   execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
   const tps: number[] = [];
+  let transactions = 0;
+  const before = cpuSnapshot({ postgres: postgresPid });
   for (let run = 0; run < runs; run += 1) {
     const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', String(seconds), url]).toString();
     tps.push(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
+    transactions += Number(/transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
   }
-  return Math.round(median(tps));
+  const cpu = cpuPerRequest(before, cpuSnapshot({ postgres: postgresPid }), transactions);
+  return { tps: Math.round(median(tps)), postgresUs: cpu.postgresUs, pgbenchUs: cpu.loadUs };
+}
+
+/**
+ * What one request cost each process, and the throughput those costs allow on this machine's cores
+ * if CPU time were all that limited it.
+ */
+function printCpu(measured: Result[]) {
+  console.log('\n| Scenario | API µs | PostgreSQL µs | autocannon µs | machine busy | CPU ceiling req/s |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const { name, cpu } of measured) {
+    if (!cpu) continue;
+    const total = cpu.apiUs + cpu.postgresUs + cpu.loadUs;
+    const ceiling = Math.round((cpus().length * 1e6) / Math.max(total, 1));
+    console.log(
+      `| ${name} | ${cpu.apiUs} | ${cpu.postgresUs} | ${cpu.loadUs} | ${cpu.machineBusyPercent}% | ${ceiling} |`,
+    );
+  }
 }
 
 /**
@@ -147,26 +188,28 @@ async function main() {
       ],
     });
     const oneToken = tokens[0] ?? '';
+    const apiPids = { api: api.child.pid, postgres: postgres.pid };
+    const measureApi = (name: string, options: autocannon.Options) => measure(name, options, apiPids);
     const results = [
-      await measure('GET /api/health', { url: `${api.url}/api/health` }),
-      await measure('GET /api/assets?per_page=25&sort=-market_cap', {
+      await measureApi('GET /api/health', { url: `${api.url}/api/health` }),
+      await measureApi('GET /api/assets?per_page=25&sort=-market_cap', {
         url: `${api.url}/api/assets?per_page=25&sort=-market_cap`,
       }),
-      await measure(
+      await measureApi(
         'GET /api/user?include=… (spread)',
         authed(
           '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount',
         ),
       ),
-      await measure('GET /api/user/analytics?timeframe=30d', authed('/api/user/analytics?timeframe=30d')),
-      await measure(
+      await measureApi('GET /api/user/analytics?timeframe=30d', authed('/api/user/analytics?timeframe=30d')),
+      await measureApi(
         'POST swap (spread over users)',
         authed('/api/user/transaction/swap', 'POST', () =>
           JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' }),
         ),
       ),
       // As the web app sends it: every money request carries an Idempotency-Key.
-      await measure(
+      await measureApi(
         'POST swap with Idempotency-Key (spread)',
         authed(
           '/api/user/transaction/swap',
@@ -175,13 +218,13 @@ async function main() {
           true,
         ),
       ),
-      await measure('POST swap (one user)', {
+      await measureApi('POST swap (one user)', {
         url: `${api.url}/api/user/transaction/swap`,
         method: 'POST',
         headers: { authorization: `Bearer ${oneToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' }),
       }),
-      await measure(
+      await measureApi(
         'POST /api/user/position/store',
         authed('/api/user/position/store', 'POST', () =>
           JSON.stringify({ asset_id: 1, quantity: '0.001', wallet: 'brokerage' }),
@@ -191,8 +234,13 @@ async function main() {
     // Measured again after the API scenarios: on a shared machine the baseline drifts, and the ratios with it.
     const baselineAfter = await measureBaseline();
     const pages = await lighthouseScores(api.url, { login: 'bench1', password: benchPassword }, runs);
-    const tps = pgbenchTps(postgres.adminUrl('postgres'));
-    console.log(tps === undefined ? '  pgbench: not available' : `  pgbench TPC-B, 8 clients: ${tps} tps`);
+    const tpcb = pgbench(postgres.adminUrl('postgres'), postgres.pid);
+    const tps = tpcb?.tps;
+    console.log(
+      tpcb === undefined
+        ? '  pgbench: not available'
+        : `  pgbench TPC-B, 8 clients: ${tpcb.tps} tps; CPU per transaction: PostgreSQL ${tpcb.postgresUs} µs, pgbench ${tpcb.pgbenchUs} µs`,
+    );
 
     const ratio = (result: Result, against: number) => (against ? (result.rps / against).toFixed(2) : '–');
     console.log('\n| Scenario | req/s | p50 ms | p99 ms | ratio | baseline |');
@@ -204,6 +252,7 @@ async function main() {
         `| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} | ${swap ? ratio(result, tps ?? 0) : ratio(result, baseline.rps)} | ${swap ? 'pgbench TPC-B tps' : 'node:http'} |`,
       );
     }
+    printCpu([baseline, ...results]);
     const drift = ((baselineAfter.rps - baseline.rps) / baseline.rps) * 100;
     console.log(
       `\nnode:http baseline after the API scenarios: ${baselineAfter.rps} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(0)}%; ratios use the first).`,
@@ -232,6 +281,7 @@ async function main() {
           baselineAfter,
           results,
           pgbenchTps: tps ?? null,
+          pgbenchCpuUs: tpcb ? { postgres: tpcb.postgresUs, pgbench: tpcb.pgbenchUs } : null,
           signInJsKbGzip: signInKb,
           lighthouse: pages satisfies PageScore[],
           budgets,
