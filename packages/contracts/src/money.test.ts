@@ -7,6 +7,11 @@ describe('money text', () => {
     expect(toCents('-3.07')).toBe(-307n);
     expect(toCents('0')).toBe(0n);
     expect(fromCents(-5n)).toBe('-0.05');
+    expect(fromCents(0n)).toBe('0.00');
+    expect(fromCents(7n)).toBe('0.07');
+    expect(fromCents(100n)).toBe('1.00');
+    expect(fromCents(-100n)).toBe('-1.00');
+    expect(fromCents(123456789012345678901n)).toBe('1234567890123456789.01');
     expect(() => toCents('1.234')).toThrow();
   });
 

@@ -9,8 +9,9 @@ export function toCents(text: string): bigint {
 /** Whole cents as two-decimal text. */
 export function fromCents(cents: bigint): string {
   const negative = cents < 0n;
-  const size = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${size / 100n}.${(size % 100n).toString().padStart(2, '0')}`;
+  // One conversion to text instead of a division and a remainder: the net-worth chart makes hundreds.
+  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 /** The exact sum of amounts of money. */

@@ -1,6 +1,7 @@
-import { Decimal } from 'decimal.js';
+import { fromCents, toCents } from '@itrust/contracts/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { roundUnits, toUnits } from '../../lib/fixed-point.ts';
 import type { TickCache } from '../market/tick-cache.ts';
 
 export const timeframes = ['1d', '7d', '30d', '1yr', 'all'] as const;
@@ -12,7 +13,14 @@ const day = 24 * hour;
 
 type Resolution = '5m' | '1h' | '1d';
 type Spacing = { step: number; resolution: Resolution };
-type Bar = { time: number; price: Decimal };
+// Exact integer units at the columns' scales: quantities 8 places, prices and rates 10, money 2.
+const quantityScale = 8;
+const priceScale = 10;
+const rateScale = 10;
+const valueScale = quantityScale + priceScale + rateScale;
+
+/** A price bar's opening price in units of 10^-10. */
+type Bar = { time: number; price: bigint };
 /** Price bars per asset and range, the same for every investor: kept until the next tick. */
 export type PriceBarCache = TickCache<Bar[]>;
 
@@ -43,7 +51,8 @@ function rangeOf(timeframe: Timeframe, now: number, firstActivity: number | unde
   return { span, step: span > 730 * day ? 7 * day : day, resolution: '1d' };
 }
 
-type Movement = { time: number; quantity: Decimal };
+/** A trade's change of the quantity held, in units of 10^-8. */
+type Movement = { time: number; quantity: bigint };
 
 /**
  * The user's net worth at each point of the range: every ledger account of theirs (wallets and
@@ -74,25 +83,25 @@ export async function netWorthSeries(
     movementsAfter(db, ids, range.step, start),
     positionsHeld(db, priceBars, userId, range, start, now),
   ]);
-  const current = accounts.rows.reduce((sum, row) => sum.plus(row.balance), new Decimal(0));
+  const current = accounts.rows.reduce((sum, row) => sum + toCents(row.balance), 0n);
 
   // Walk back from now: the balance at a point is today's less everything that moved after it.
-  const cash = new Array<Decimal>(points.length);
-  let after = new Decimal(0);
+  const cash = new Array<bigint>(points.length);
+  let after = 0n;
   let bucketIndex = moved.length - 1;
   for (let index = points.length - 1; index >= 0; index -= 1) {
     const point = points[index] ?? nowMs;
     while (bucketIndex >= 0 && (moved[bucketIndex]?.time ?? 0) >= point) {
-      after = after.plus(moved[bucketIndex]?.amount ?? 0);
+      after += moved[bucketIndex]?.cents ?? 0n;
       bucketIndex -= 1;
     }
-    cash[index] = current.minus(after);
+    cash[index] = current - after;
   }
 
-  const invested = holdings.valuesAt(points);
+  const invested = holdings.centsAt(points);
   return points.map((point, index) => ({
     time: new Date(point).toISOString(),
-    value: (cash[index] ?? new Decimal(0)).plus(invested[index] ?? 0).toFixed(2),
+    value: fromCents((cash[index] ?? 0n) + (invested[index] ?? 0n)),
   }));
 }
 
@@ -113,7 +122,7 @@ async function movementsAfter(db: Database, ids: number[], step: number, start: 
           select date_bin(${stride}::interval, created_at, ${origin}) as bucket, sum(amount)::text as amount
           from journal_entries where account_id = any(${list}) and created_at >= ${origin}
           group by 1 order by 1`);
-  return rows.map((row) => ({ time: new Date(row.bucket).getTime(), amount: new Decimal(row.amount) }));
+  return rows.map((row) => ({ time: new Date(row.bucket).getTime(), cents: toCents(row.amount) }));
 }
 
 /**
@@ -149,7 +158,9 @@ async function barsOf(
           order by step, starts_at desc)) b`);
     const series = new Map<string, Bar[]>(wanted.map((assetId) => [keyOf(assetId), []]));
     for (const row of rows)
-      series.get(keyOf(row.asset_id))?.push({ time: new Date(row.starts_at).getTime(), price: new Decimal(row.open) });
+      series
+        .get(keyOf(row.asset_id))
+        ?.push({ time: new Date(row.starts_at).getTime(), price: toUnits(row.open, priceScale) });
     return series;
   });
   return new Map(assetIds.map((assetId) => [assetId, kept.get(keyOf(assetId)) ?? []]));
@@ -175,16 +186,13 @@ async function positionsHeld(
     order by t.created_at`);
   const byAsset = new Map<number, Movement[]>();
   for (const trade of trades.rows) {
-    const quantity = new Decimal(trade.quantity);
+    const quantity = toUnits(trade.quantity, quantityScale);
     const list = byAsset.get(trade.asset_id) ?? [];
-    list.push({
-      time: new Date(trade.created_at).getTime(),
-      quantity: trade.side === 'buy' ? quantity : quantity.negated(),
-    });
+    list.push({ time: new Date(trade.created_at).getTime(), quantity: trade.side === 'buy' ? quantity : -quantity });
     byAsset.set(trade.asset_id, list);
   }
   const assetIds = [...byAsset.keys()];
-  if (assetIds.length === 0) return { valuesAt: (points: number[]) => points.map(() => new Decimal(0)) };
+  if (assetIds.length === 0) return { centsAt: (points: number[]) => points.map(() => 0n) };
 
   const list = sql`${sql.param(assetIds)}::int[]`;
   const [prices, quotes] = await Promise.all([
@@ -195,17 +203,17 @@ async function positionsHeld(
           join users u on u.currency_id = c.id where u.id = ${userId}), 1)::text as rate
       from asset_quotes q where q.asset_id = any(${list})`),
   ]);
-  const latest = new Map(quotes.rows.map((row) => [row.asset_id, new Decimal(row.price)]));
-  const rate = new Decimal(quotes.rows[0]?.rate ?? 1);
+  const latest = new Map(quotes.rows.map((row) => [row.asset_id, toUnits(row.price, priceScale)]));
+  const rate = toUnits(quotes.rows[0]?.rate ?? '1', rateScale);
   const nowMs = now.getTime();
 
-  const priceAt = (assetId: number, time: number): Decimal | undefined => {
+  const priceAt = (assetId: number, time: number): bigint | undefined => {
     if (time >= nowMs) return latest.get(assetId);
     const series = prices.get(assetId) ?? [];
     // The last bar that had begun by `time` (binary search: series are sorted by time).
     let low = 0;
     let high = series.length - 1;
-    let found: Decimal | undefined;
+    let found: bigint | undefined;
     while (low <= high) {
       const middle = (low + high) >> 1;
       const bar = series[middle];
@@ -218,21 +226,21 @@ async function positionsHeld(
   };
 
   return {
-    /** Values at increasing times, sweeping each asset's trades once. */
-    valuesAt(points: number[]): Decimal[] {
-      const state = [...byAsset].map(([assetId, movements]) => ({ assetId, movements, next: 0, held: new Decimal(0) }));
+    /** Values in whole cents at increasing times, sweeping each asset's trades once. */
+    centsAt(points: number[]): bigint[] {
+      const state = [...byAsset].map(([assetId, movements]) => ({ assetId, movements, next: 0, held: 0n }));
       return points.map((time) => {
-        let total = new Decimal(0);
+        let total = 0n;
         for (const asset of state) {
           while (asset.next < asset.movements.length && (asset.movements[asset.next]?.time ?? Infinity) <= time) {
-            asset.held = asset.held.plus(asset.movements[asset.next]?.quantity ?? 0);
+            asset.held += asset.movements[asset.next]?.quantity ?? 0n;
             asset.next += 1;
           }
-          if (asset.held.isZero()) continue;
+          if (asset.held === 0n) continue;
           const price = priceAt(asset.assetId, time);
-          if (price) total = total.plus(asset.held.times(price).times(rate));
+          if (price !== undefined) total += asset.held * price * rate;
         }
-        return total.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+        return roundUnits(total, valueScale, 2);
       });
     },
   };
