@@ -72,7 +72,10 @@ async function measureBaseline(): Promise<Result> {
       { api: server.pid },
     );
   } finally {
+    // Reaped before the next measurement starts, or its CPU time would be charged to that one's load.
+    const exited = once(server, 'exit');
     server.kill();
+    await exited;
   }
 }
 
