@@ -13,15 +13,9 @@ export function toUnits(text: string, scale: number): bigint {
   return match[1] ? -units : units;
 }
 
-const powersOfTen = new Map<number, bigint>();
-
 /** Units of 10^-from as units of 10^-to (to ≤ from), rounded to the nearest, halves away from zero. */
 export function roundUnits(value: bigint, from: number, to: number): bigint {
-  let divisor = powersOfTen.get(from - to);
-  if (divisor === undefined) {
-    divisor = 10n ** BigInt(from - to);
-    powersOfTen.set(from - to, divisor);
-  }
+  const divisor = 10n ** BigInt(from - to);
   const size = value < 0n ? -value : value;
   const rounded = (size + divisor / 2n) / divisor;
   return value < 0n ? -rounded : rounded;
