@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { createDatabase, hotQuery, type Database } from './client.ts';
+import { createDatabase, fixedStatement, hotQuery, placeholders, type Database } from './client.ts';
 import { platformSettings } from './schema/index.ts';
 
 let database: TestDatabase;
@@ -46,4 +46,29 @@ it('builds a hot read once for the pool, and on the transaction inside one', asy
     return settingNamed({ key: 'pending' });
   });
   expect(inside).toEqual([{ key: 'pending', value: 'uncommitted' }]);
+}, 15_000);
+
+it('builds a fixed statement once and runs it on the executor it is given, the transaction included', async () => {
+  let builds = 0;
+  const insertSetting = fixedStatement<{ key: string; value: string }>('test_insert_setting', () => {
+    builds += 1;
+    return single
+      .insert(platformSettings)
+      .values(placeholders(['key', 'value']))
+      .returning()
+      .getSQL();
+  });
+  expect(await insertSetting(single, { key: 'fixed-1', value: 'one' })).toEqual([{ key: 'fixed-1', value: 'one' }]);
+  const rollBack = new Error('roll back');
+  await expect(
+    single.transaction(async (tx) => {
+      await insertSetting(tx, { key: 'fixed-2', value: 'two' });
+      throw rollBack;
+    }),
+  ).rejects.toBe(rollBack);
+  await insertSetting(single, { key: 'fixed-3', value: 'three' });
+  const { rows } = await single.execute(sql`select key from platform_settings where key like 'fixed-%' order by key`);
+  expect(rows).toEqual([{ key: 'fixed-1' }, { key: 'fixed-3' }]);
+  expect(builds).toBe(1);
+  await expect(insertSetting(single, { key: 'fixed-4' })).rejects.toThrow('No value for placeholder "value"');
 }, 15_000);

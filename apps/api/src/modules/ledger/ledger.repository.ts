@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { fixedStatement, type Executor } from '../../db/client.ts';
 import { toMoney } from './money.ts';
 
 export type WalletKind = 'cash' | 'auto' | 'brokerage';
@@ -110,34 +110,12 @@ export const ledgerRepository = {
     entries: { accountId: number; amount: Decimal }[],
     at: Date,
   ): Promise<void> {
-    await detectingShortfall(() =>
-      tx.execute(sql`with ${journal(description, sql`${transactionId}::uuid`, entries, at)} select 1`),
-    );
-  },
-
-  /**
-   * Inserts the record of a movement (`insert`, an INSERT … RETURNING of one row) and posts its
-   * journal in one statement, so it is whole without a surrounding transaction: the fewest round
-   * trips a movement can take. Returns the inserted row as the database spelled it.
-   */
-  async recordAndPost(
-    executor: Executor,
-    insert: SQL,
-    description: string,
-    entries: { accountId: number; amount: Decimal }[],
-    at: Date,
-    // The journal names the record as its transaction unless the record is not one (a trade).
-    options: { linked: boolean } = { linked: true },
-  ): Promise<Record<string, unknown>> {
-    const transactionId = options.linked ? sql`(select id from recorded)` : sql`null::uuid`;
-    const { rows } = await detectingShortfall(() =>
-      executor.execute(sql`
-        with recorded as (${insert}), ${journal(description, transactionId, entries, at)}
-        select * from recorded`),
-    );
-    const [row] = rows;
-    if (!row) throw new Error(`journal '${description}' recorded nothing`);
-    return row;
+    const statement = (postStatements[entries.length] ??= fixedStatement(
+      `ledger_post_${entries.length}`,
+      () => sql`with ${journal(entries.length, sql`${sql.placeholder('journal_transaction')}::uuid`)} select 1`,
+    ));
+    const values = { ...journalValues(description, entries, at), journal_transaction: transactionId };
+    await detectingShortfall(() => statement(tx, values));
   },
 
   /** Reserves money in a wallet for a withdrawal: available (balance − held) must cover it. */
@@ -153,14 +131,55 @@ export const ledgerRepository = {
   },
 };
 
+const postStatements: ReturnType<typeof fixedStatement>[] = [];
+
+/**
+ * A kind of movement: its record (`insert`, an INSERT … RETURNING of one row with a placeholder
+ * for every value) and its journal in one statement, so it is whole without a surrounding
+ * transaction: the fewest round trips a movement can take. The statement is built once per
+ * number of entries. `record` returns the inserted row as the database spelled it.
+ */
+export function movement(
+  name: string,
+  insert: () => SQL,
+  // The journal names the record as its transaction unless the record is not one (a trade).
+  options: { linked: boolean } = { linked: true },
+) {
+  const statements: ReturnType<typeof fixedStatement>[] = [];
+  const transactionId = options.linked ? sql`(select id from recorded)` : sql`null::uuid`;
+  return {
+    async record(
+      executor: Executor,
+      values: Record<string, unknown>,
+      description: string,
+      entries: { accountId: number; amount: Decimal }[],
+      at: Date,
+    ): Promise<Record<string, unknown>> {
+      const statement = (statements[entries.length] ??= fixedStatement(
+        `${name}_${entries.length}`,
+        () => sql`
+          with recorded as (${insert()}), ${journal(entries.length, transactionId)}
+          select * from recorded`,
+      ));
+      const rows = await detectingShortfall(() =>
+        statement(executor, { ...values, ...journalValues(description, entries, at) }),
+      );
+      const [row] = rows;
+      if (!row) throw new Error(`journal '${description}' recorded nothing`);
+      return row;
+    },
+  };
+}
+
 const accountColumns = sql.raw('id::int, kind::text, currency::text, balance::text, held::text');
 
 const byKind = (accounts: Account[]) =>
   Object.fromEntries(accounts.map((account) => [account.kind, account])) as Record<WalletKind, Account>;
 
 /**
- * The CTEs of one journal: lock the accounts in id order (two journals over the same accounts
- * cannot deadlock), move every balance, write the journal and its entries.
+ * The CTEs of one journal of `count` entries, its values as placeholders (journalValues): lock the
+ * accounts in id order (two journals over the same accounts cannot deadlock), move every balance,
+ * write the journal and its entries.
  *
  * The entries go as a VALUES list, one pair of parameters each, not as arrays: with an array the
  * planner cannot know its length before it sees the values, judges every custom plan cheaper
@@ -168,11 +187,13 @@ const byKind = (accounts: Account[]) =>
  * what a swap cost PostgreSQL). A VALUES list of known length gives the generic plan the custom
  * plan's cost, so it is planned once per connection and entry count.
  */
-function journal(description: string, transactionId: SQL, entries: { accountId: number; amount: Decimal }[], at: Date) {
-  const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
-  if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
+function journal(count: number, transactionId: SQL) {
   const rows = sql.join(
-    entries.map((entry) => sql`(${entry.accountId}::bigint, ${toMoney(entry.amount)}::numeric)`),
+    Array.from(
+      { length: count },
+      (_, index) =>
+        sql`(${sql.placeholder(`entry${index}_account`)}::bigint, ${sql.placeholder(`entry${index}_amount`)}::numeric)`,
+    ),
     sql`, `,
   );
   return sql`
@@ -185,10 +206,22 @@ function journal(description: string, transactionId: SQL, entries: { accountId: 
       from net where a.id = net.account_id and a.id in (select id from locked)),
     journal as (
       insert into journal_transactions (description, transaction_id, created_at)
-      values (${description}, ${transactionId}, ${at}) returning id),
+      values (${sql.placeholder('journal_description')}, ${transactionId}, ${sql.placeholder('journal_at')}) returning id),
     written as (
       insert into journal_entries (journal_id, account_id, amount, created_at)
-      select journal.id, entry.account_id, entry.amount, ${at} from journal, entry)`;
+      select journal.id, entry.account_id, entry.amount, ${sql.placeholder('journal_at')} from journal, entry)`;
+}
+
+/** The values of a journal's placeholders; refuses entries that do not sum to zero. */
+function journalValues(description: string, entries: { accountId: number; amount: Decimal }[], at: Date) {
+  const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
+  if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
+  const values: Record<string, unknown> = { journal_description: description, journal_at: at };
+  entries.forEach((entry, index) => {
+    values[`entry${index}_account`] = entry.accountId;
+    values[`entry${index}_amount`] = toMoney(entry.amount);
+  });
+  return values;
 }
 
 /** The wallet check `ledger_accounts_wallet_not_negative` refusing a movement becomes InsufficientFunds. */

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
+import { ledgerRepository } from './ledger.repository.ts';
 import { createWalletService, type WalletService } from './wallet.service.ts';
 
 let testApp: TestApp;
@@ -290,6 +291,24 @@ describe('the books', () => {
       /immutable/,
     );
     await expect(testApp.database.db.$client.query('delete from journal_entries')).rejects.toThrow(/immutable/);
+  });
+
+  it('refuse a journal that does not balance and write nothing of it', async () => {
+    const user = await investor();
+    await fund(user, '10.00');
+    const { db } = testApp.database;
+    const { cash, brokerage } = await ledgerRepository.walletsOf(db, user.id, 'USD');
+    const journals = async () => (await db.$client.query('select count(*)::int as n from journal_transactions')).rows;
+    const before = await journals();
+    const entries = [
+      { accountId: cash.id, amount: new Decimal('-5') },
+      { accountId: brokerage.id, amount: new Decimal('4.99') },
+    ];
+    await expect(ledgerRepository.post(db, 'uneven', null, entries, new Date())).rejects.toThrow(
+      "journal 'uneven' does not balance: -0.01",
+    );
+    expect(await journals()).toEqual(before);
+    expect(await wallets(user)).toMatchObject({ cash: { balance: '10.00' }, brokerage: { balance: '0.00' } });
   });
 
   it('list transactions newest first, paged, sortable, with the totals in analytics', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { hotQuery, rowFrom, type Database, type Executor } from '../../db/client.ts';
+import { hotQuery, placeholders, rowFrom, type Database, type Executor } from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -9,6 +9,7 @@ import type { UsersRepository } from '../users/users.repository.ts';
 import {
   InsufficientFunds,
   ledgerRepository as ledger,
+  movement,
   walletKinds,
   type Account,
   type WalletKind,
@@ -66,6 +67,21 @@ const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: st
 };
 
 /** Sells automated-investing holdings, inside the caller's transaction, when the auto wallet's cash is short. */
+/** The columns of a transfer's record, every one always given (comment as null). */
+const swapColumns = [
+  'userId',
+  'type',
+  'status',
+  'createdAt',
+  'amount',
+  'currency',
+  'reference',
+  'swapFrom',
+  'swapTo',
+  'comment',
+  'decidedAt',
+] as const;
+
 export type RaiseAutoCash = (tx: Executor, userId: string, amount: Decimal) => Promise<void>;
 
 export function createWalletService(deps: {
@@ -121,6 +137,9 @@ export function createWalletService(deps: {
     );
   }
 
+  const swapRecord = movement('swap', () =>
+    db.insert(transactions).values(placeholders(swapColumns)).returning().getSQL(),
+  );
   const keptIds = createKeptAccountIds();
   const walletIdsOf = async (userId: string, currency: string) =>
     (await keptIds(db, userId, undefined, async () => ({ wallets: await openWallets(userId, currency) }))).wallets;
@@ -242,7 +261,7 @@ export function createWalletService(deps: {
         swapTo: input.to,
         comment: input.comment ?? null,
         decidedAt: now,
-      };
+      } satisfies Record<(typeof swapColumns)[number], unknown>;
       const description = `transfer ${input.from} → ${input.to}`;
       const entries = (wallets: Record<WalletKind, { id: number }>) => [
         { accountId: wallets[input.from].id, amount: input.amount.negated() },
@@ -260,8 +279,7 @@ export function createWalletService(deps: {
       }
       // The record, the locks, the balances and the journal commit together in one statement.
       const wallets = await walletIdsOf(userId, currency);
-      const insert = db.insert(transactions).values(record).returning().getSQL();
-      const recorded = await refusingShortfall(ledger.recordAndPost(db, insert, description, entries(wallets), now));
+      const recorded = await refusingShortfall(swapRecord.record(db, record, description, entries(wallets), now));
       return rowFrom(transactions, recorded);
     },
 

@@ -1,10 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { placeholders, type Database, type Executor } from '../../db/client.ts';
 import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { InsufficientFunds, ledgerRepository as ledger, marketShardOf } from '../ledger/ledger.repository.ts';
+import { InsufficientFunds, ledgerRepository as ledger, marketShardOf, movement } from '../ledger/ledger.repository.ts';
 import { createKeptAccountIds } from '../ledger/kept-account-ids.ts';
 import { toMoney } from '../ledger/money.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -31,6 +31,20 @@ export const tradingMessages = {
 
 /** Amounts in the settlement currency are rounded half up to the cent. */
 const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+/** The columns of a trade's record, every one always given. */
+const buyColumns = [
+  'userId',
+  'positionId',
+  'assetId',
+  'side',
+  'quantity',
+  'price',
+  'fxRate',
+  'amount',
+  'createdAt',
+] as const;
+const sellColumns = [...buyColumns, 'realisedPl', 'reason'] as const;
 
 /** Where a trade reads its execution price; the live quote unless the caller says otherwise. */
 export type QuoteSource = (tx: Executor, assetId: number) => Promise<Quote>;
@@ -68,6 +82,11 @@ export function createTradingService(deps: {
   }
 
   const keptIds = createKeptAccountIds();
+  // A trade is not a wallet transaction: its journal names none.
+  const tradeRecord = (name: string, columns: readonly (keyof typeof trades.$inferInsert)[]) =>
+    movement(name, () => db.insert(trades).values(placeholders(columns)).returning().getSQL(), { linked: false });
+  const buyRecord = tradeRecord('trade_buy', buyColumns);
+  const sellRecord = tradeRecord('trade_sell', sellColumns);
   /** The user's wallets and the market account a trade moves money against, in the user's currency. */
   async function tradingAccounts(tx: Executor, userId: string, currency: string) {
     const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
@@ -116,24 +135,20 @@ export function createTradingService(deps: {
       })
       .where(eq(positions.id, position.id));
     const { wallets, market } = await tradingAccounts(tx, position.userId, currency);
-    const trade = tx
-      .insert(trades)
-      .values({
-        userId: position.userId,
-        positionId: position.id,
-        assetId: position.assetId,
-        side: 'sell',
-        quantity: quantity.toFixed(8),
-        price: quote.price,
-        fxRate: rate.toString(),
-        amount: toMoney(proceeds),
-        realisedPl: toMoney(profit),
-        reason,
-        createdAt: now,
-      })
-      .returning()
-      .getSQL();
-    await ledger.recordAndPost(
+    const trade = {
+      userId: position.userId,
+      positionId: position.id,
+      assetId: position.assetId,
+      side: 'sell',
+      quantity: quantity.toFixed(8),
+      price: quote.price,
+      fxRate: rate.toString(),
+      amount: toMoney(proceeds),
+      realisedPl: toMoney(profit),
+      reason,
+      createdAt: now,
+    } satisfies Record<(typeof sellColumns)[number], unknown>;
+    await sellRecord.record(
       tx,
       trade,
       `sell ${quote.symbol}`,
@@ -142,7 +157,6 @@ export function createTradingService(deps: {
         { accountId: wallets[position.wallet === 'auto' ? 'auto' : 'brokerage'].id, amount: proceeds },
       ],
       now,
-      { linked: false },
     );
     return { proceeds, profit };
   }
@@ -224,22 +238,18 @@ export function createTradingService(deps: {
           .returning();
     if (!position) throw new Error('position was not recorded');
     const { wallets, market } = await tradingAccounts(tx, userId, currency);
-    const trade = tx
-      .insert(trades)
-      .values({
-        userId,
-        positionId: position.id,
-        assetId: order.assetId,
-        side: 'buy',
-        quantity: order.quantity.toFixed(8),
-        price: quote.price,
-        fxRate: rate.toString(),
-        amount: toMoney(cost),
-        createdAt: now,
-      })
-      .returning()
-      .getSQL();
-    await ledger.recordAndPost(
+    const trade = {
+      userId,
+      positionId: position.id,
+      assetId: order.assetId,
+      side: 'buy',
+      quantity: order.quantity.toFixed(8),
+      price: quote.price,
+      fxRate: rate.toString(),
+      amount: toMoney(cost),
+      createdAt: now,
+    } satisfies Record<(typeof buyColumns)[number], unknown>;
+    await buyRecord.record(
       tx,
       trade,
       `buy ${quote.symbol}`,
@@ -248,7 +258,6 @@ export function createTradingService(deps: {
         { accountId: market.id, amount: cost },
       ],
       now,
-      { linked: false },
     );
     return { position, cost };
   }
