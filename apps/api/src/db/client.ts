@@ -103,7 +103,7 @@ export function fixedStatement<Row extends Record<string, unknown>>(name: string
 }
 
 /** A placeholder for each name, to build a fixed statement's INSERT from (`values(placeholders(…))`). */
-export function placeholders<Name extends string>(names: readonly Name[]): Record<Name, Placeholder<Name>> {
+export function placeholders<const Name extends string>(names: readonly Name[]): Record<Name, Placeholder<Name>> {
   return Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Record<Name, Placeholder<Name>>;
 }
 

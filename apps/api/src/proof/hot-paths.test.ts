@@ -155,6 +155,10 @@ describe('statements per request', () => {
     expect(after.get('swap')).toBe(2);
     // The same with an Idempotency-Key: the key claimed, the swap, its answer remembered.
     expect(after.get('swap with a key')).toBe(4);
+    // The token, the price and the exchange rate, then the position, the trade and the journal in one
+    // statement, without a transaction around them.
+    expect(after.get('buy')).toBe(4);
+    expect(await roundTripsOf(hotPaths.find(({ name }) => name === 'buy')!)).toHaveLength(4);
     for (const [name, count] of after) expect(count, name).toBeLessThanOrEqual(16);
   });
 });

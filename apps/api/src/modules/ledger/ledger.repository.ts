@@ -138,15 +138,19 @@ const postStatements: ReturnType<typeof fixedStatement>[] = [];
  * for every value) and its journal in one statement, so it is whole without a surrounding
  * transaction: the fewest round trips a movement can take. The statement is built once per
  * number of entries. `record` returns the inserted row as the database spelled it.
+ *
+ * `before` adds CTEs ahead of the record, which `insert` may read (a trade names the position it
+ * opens in the same statement); `result` names the CTE whose row `record` returns instead.
  */
 export function movement(
   name: string,
   insert: () => SQL,
   // The journal names the record as its transaction unless the record is not one (a trade).
-  options: { linked: boolean } = { linked: true },
+  options: { linked?: boolean; before?: () => SQL; result?: string } = {},
 ) {
   const statements: ReturnType<typeof fixedStatement>[] = [];
-  const transactionId = options.linked ? sql`(select id from recorded)` : sql`null::uuid`;
+  const transactionId = options.linked === false ? sql`null::uuid` : sql`(select id from recorded)`;
+  const result = sql.identifier(options.result ?? 'recorded');
   return {
     async record(
       executor: Executor,
@@ -158,8 +162,9 @@ export function movement(
       const statement = (statements[entries.length] ??= fixedStatement(
         `${name}_${entries.length}`,
         () => sql`
-          with recorded as (${insert()}), ${journal(entries.length, transactionId)}
-          select * from recorded`,
+          with ${options.before ? sql`${options.before()}, ` : sql``}recorded as (${insert()}),
+          ${journal(entries.length, transactionId)}
+          select * from ${result}`,
       ));
       const rows = await detectingShortfall(() =>
         statement(executor, { ...values, ...journalValues(description, entries, at) }),

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { placeholders, type Database, type Executor } from '../../db/client.ts';
+import { placeholders, rowFrom, type Database, type Executor } from '../../db/client.ts';
 import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -45,6 +45,21 @@ const buyColumns = [
   'createdAt',
 ] as const;
 const sellColumns = [...buyColumns, 'realisedPl', 'reason'] as const;
+/** The columns of a new position, every one always given. */
+const openColumns = [
+  'userId',
+  'assetId',
+  'wallet',
+  'quantity',
+  'openedQuantity',
+  'entryPrice',
+  'fxRate',
+  'cost',
+  'openedCost',
+  'takeProfit',
+  'stopLoss',
+  'createdAt',
+] as const;
 
 /** Where a trade reads its execution price; the live quote unless the caller says otherwise. */
 export type QuoteSource = (tx: Executor, assetId: number) => Promise<Quote>;
@@ -87,6 +102,30 @@ export function createTradingService(deps: {
     movement(name, () => db.insert(trades).values(placeholders(columns)).returning().getSQL(), { linked: false });
   const buyRecord = tradeRecord('trade_buy', buyColumns);
   const sellRecord = tradeRecord('trade_sell', sellColumns);
+  // A brokerage buy opens its position, records the trade against it and posts the cost, in one
+  // statement. The position and the trade share the placeholders of the values they share.
+  const brokerageBuy = movement(
+    'brokerage_buy',
+    () =>
+      db
+        .insert(trades)
+        .values({ ...placeholders(buyColumns), positionId: sql`(select id from opened)` })
+        .returning()
+        .getSQL(),
+    {
+      linked: false,
+      before: () => sql`opened as (${db.insert(positions).values(placeholders(openColumns)).returning().getSQL()})`,
+      result: 'opened',
+    },
+  );
+  /** What buying `quantity` of an asset costs now in the user's currency; refused below a cent. */
+  async function priced(tx: Executor, assetId: number, quantity: Decimal, currency: string) {
+    const [quote, rate] = await Promise.all([quoteOf(tx, assetId), rateOf(tx, currency)]);
+    const cost = cents(quantity.times(quote.price).times(rate));
+    if (cost.lte(0)) throw new ValidationFailed({ quantity: [tradingMessages.tooSmall] });
+    return { quote, rate, cost };
+  }
+
   /** The user's wallets and the market account a trade moves money against, in the user's currency. */
   async function tradingAccounts(tx: Executor, userId: string, currency: string) {
     const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
@@ -98,9 +137,10 @@ export function createTradingService(deps: {
     return { wallets, market: system };
   }
 
-  async function settle<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  /** Runs `work` (in a transaction, when it takes one); a wallet short of the cost becomes the 422 of trading. */
+  async function settle<T>(work: (tx: Executor) => Promise<T>, inTransaction = true): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await (inTransaction ? db.transaction(work) : work(db));
     } catch (error) {
       if (error instanceof InsufficientFunds) throw new ValidationFailed({ quantity: [tradingMessages.insufficient] });
       throw error;
@@ -189,9 +229,7 @@ export function createTradingService(deps: {
       stopLoss?: Decimal | undefined;
     },
   ) {
-    const [quote, rate] = await Promise.all([quoteOf(tx, order.assetId), rateOf(tx, currency)]);
-    const cost = cents(order.quantity.times(quote.price).times(rate));
-    if (cost.lte(0)) throw new ValidationFailed({ quantity: [tradingMessages.tooSmall] });
+    const { quote, rate, cost } = await priced(tx, order.assetId, order.quantity, currency);
     const now = clock.now();
     const [held] =
       order.wallet === 'auto'
@@ -266,7 +304,12 @@ export function createTradingService(deps: {
     buyIn,
     closeIn,
 
-    /** Buys at the current price; the cost leaves the brokerage wallet in the same transaction. */
+    /**
+     * Buys at the current price into a new brokerage position. The price is read first and the
+     * position, the trade and the cost leaving the wallet are one statement: whole by itself, so
+     * without a transaction around it (two round trips, the price and the rate read together, where
+     * a transaction took six).
+     */
     async buy(
       userId: string,
       order: {
@@ -277,9 +320,34 @@ export function createTradingService(deps: {
         /** The user's currency, when the caller already holds the user. */
         currency?: string;
       },
-    ) {
+    ): Promise<PositionRow> {
       const currency = order.currency ?? (await currencyOf(userId));
-      return settle(async (tx) => (await buyIn(tx, userId, currency, { ...order, wallet: 'brokerage' })).position);
+      const { quote, rate, cost } = await priced(db, order.assetId, order.quantity, currency);
+      const { wallets, market } = await tradingAccounts(db, userId, currency);
+      const now = clock.now();
+      const values = {
+        userId,
+        assetId: order.assetId,
+        wallet: 'brokerage',
+        quantity: order.quantity.toFixed(8),
+        openedQuantity: order.quantity.toFixed(8),
+        entryPrice: quote.price,
+        fxRate: rate.toString(),
+        cost: toMoney(cost),
+        openedCost: toMoney(cost),
+        takeProfit: order.takeProfit?.toString() ?? null,
+        stopLoss: order.stopLoss?.toString() ?? null,
+        createdAt: now,
+        side: 'buy',
+        price: quote.price,
+        amount: toMoney(cost),
+      } satisfies Record<(typeof openColumns)[number] | Exclude<(typeof buyColumns)[number], 'positionId'>, unknown>;
+      const entries = [
+        { accountId: wallets.brokerage.id, amount: cost.negated() },
+        { accountId: market.id, amount: cost },
+      ];
+      const opened = await settle(() => brokerageBuy.record(db, values, `buy ${quote.symbol}`, entries, now), false);
+      return rowFrom(positions, opened);
     },
 
     /** The owner closes part or all of an open position. */
