@@ -115,8 +115,9 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);
   const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash);
   const savings = createSavingsService({ db, clock, users });
-  // Both change only with a market tick; the quote hub below hears of each.
+  // All three change only with a market tick; the quote hub below hears of each.
   const listCache = createTickCache<Buffer>({ maxAgeMs: 1000, maxEntries: 200 });
+  const chartCache = createTickCache<Buffer>({ maxAgeMs: 5000, maxEntries: 1000 });
   const priceBars: PriceBarCache = createTickCache({ maxAgeMs: 5000, maxEntries: 500 });
   const portfolio = createPortfolioService({ db, clock, wallet, savings, priceBars });
   await app.register(usersRoutes, { prefix: '/api', present, wallet, reference, savings, portfolio });
@@ -142,11 +143,12 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const market = createMarketRepository(db);
   const hub = createQuoteHub(db, market, app.log, () => {
     listCache.advance();
+    chartCache.advance();
     priceBars.advance();
   });
   app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());
-  await app.register(marketRoutes, { prefix: '/api', market, hub, clock, listCache });
+  await app.register(marketRoutes, { prefix: '/api', market, hub, clock, listCache, chartCache });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
   const kyc = createKycService({ db, clock, users, kyc: kycRepository, images });
   await app.register(kycRoutes, { prefix: '/api', kyc });

@@ -42,7 +42,8 @@ export const marketRoutes: FastifyPluginAsyncZod<{
   hub: QuoteHub;
   clock: Clock;
   listCache: TickCache<Buffer>;
-}> = async (app, { market, hub, clock, listCache }) => {
+  chartCache: TickCache<Buffer>;
+}> = async (app, { market, hub, clock, listCache, chartCache }) => {
   app.get(
     '/assets',
     {
@@ -116,13 +117,18 @@ export const marketRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({ range: z.enum(['1d', '7d', '30d', '1yr', 'all']).default('1d') }).strict(),
       },
     },
-    async (request) => {
-      const asset = await market.exists(request.params.symbol);
-      if (!asset) throw new NotFound('No such asset.');
-      const { resolution, span } = ranges[request.query.range];
-      const since = span === Infinity ? new Date(0) : new Date(clock.now().getTime() - span - hour);
-      const points = await market.history(asset.symbol, resolution, since);
-      return ok({ symbol: asset.symbol, range: request.query.range, resolution, points });
+    async (request, reply) => {
+      const { range } = request.query;
+      // The same for everybody and new only with a tick: kept as bytes per asset and range until then.
+      const body = await chartCache.answer(`${request.params.symbol.toUpperCase()} ${range}`, async () => {
+        const asset = await market.exists(request.params.symbol);
+        if (!asset) throw new NotFound('No such asset.');
+        const { resolution, span } = ranges[range];
+        const since = span === Infinity ? new Date(0) : new Date(clock.now().getTime() - span - hour);
+        const points = await market.history(asset.symbol, resolution, since);
+        return Buffer.from(JSON.stringify(ok({ symbol: asset.symbol, range, resolution, points })));
+      });
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 

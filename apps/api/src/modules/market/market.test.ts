@@ -3,12 +3,15 @@ import { buildApp } from '../../app.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { createTestDatabase } from '../../../test/database.ts';
 import { bearer, signUp } from '../../../test/fixtures.ts';
+import { watchQueries } from '../../../test/query-log.ts';
 import { catalogue } from './catalogue.ts';
 import { pruneBars, runTick } from './tick.ts';
 
 let testApp: TestApp;
+let watched: ReturnType<typeof watchQueries>;
 beforeAll(async () => {
   testApp = await createTestApp();
+  watched = watchQueries(testApp.database.db);
 });
 afterAll(() => testApp.close());
 
@@ -165,7 +168,24 @@ describe('price history', () => {
     expect((await spacings('all')).count).toBeGreaterThanOrEqual(1825);
   });
 
+  it('shows a new tick at once, though each asset and range is read once between ticks', async () => {
+    const lastValue = async () =>
+      ((await get('/api/assets/msft/history?range=7d')).json().data.points as { value: string }[]).at(-1)?.value;
+    const before = await lastValue();
+    await testApp.database.db.$client.query(
+      `update price_bars set close = close + 1 where resolution = '1h' and starts_at = (
+        select max(starts_at) from price_bars where resolution = '1h' and asset_id = (select id from assets where symbol = 'MSFT'))
+        and asset_id = (select id from assets where symbol = 'MSFT')`,
+    );
+    const { result, queries } = await watched.during(() => get('/api/assets/MSFT/history?range=7d'));
+    expect(result.json().data.points.at(-1).value).toBe(before);
+    expect(queries.filter(({ text }) => /price_bars|assets/.test(text))).toEqual([]);
+    await testApp.database.db.$client.query("select pg_notify('market_ticks', '0')");
+    await expect.poll(lastValue, { timeout: 900, interval: 20 }).not.toBe(before);
+  });
+
   it('refuses an unknown asset or range', async () => {
+    expect((await get('/api/assets/NOPE/history?range=1d')).statusCode).toBe(404);
     expect((await get('/api/assets/NOPE/history?range=1d')).statusCode).toBe(404);
     expect((await get('/api/assets/AAPL/history?range=2d')).statusCode).toBe(422);
   });
