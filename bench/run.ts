@@ -16,13 +16,14 @@ import { lighthouseScores, writeStaticPage, type PageScore } from './lighthouse.
 
 /**
  * `npm run bench`: the production build on the embedded PostgreSQL with 10,000 investors, measured
- * with autocannon (3 runs each, medians) beside a bare node:http server and pgbench's TPC-B on the
+ * with autocannon (a 2 s warm-up, then 3 runs each, medians) beside a bare node:http server and pgbench's TPC-B on the
  * same machine. Prints a table and writes bench/results.json.
  */
 const users = Number(process.env['BENCH_USERS'] ?? 10_000);
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 const connections = 32;
 const runs = 3;
+const warmUpSeconds = 2;
 const benchPassword = 'bench passphrase 2026';
 
 type Result = Measured;
@@ -34,6 +35,10 @@ type Pids = { api?: number; postgres?: number };
 
 async function measure(name: string, options: autocannon.Options, pids: Pids): Promise<Result> {
   const samples: autocannon.Result[] = [];
+  // Not counted: the first seconds of a scenario measure the compiler and each connection preparing
+  // its statements, not the steady state (in a fresh API process the first 5 s run of a swap
+  // measured 15-20% below the next two).
+  await autocannon({ connections, duration: warmUpSeconds, ...options });
   const before = cpuSnapshot(pids);
   for (let run = 0; run < runs; run += 1)
     samples.push(await autocannon({ connections, duration: seconds, ...options }));
