@@ -66,7 +66,6 @@ const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: st
   }
 };
 
-/** Sells automated-investing holdings, inside the caller's transaction, when the auto wallet's cash is short. */
 /** The columns of a transfer's record, every one always given (comment as null). */
 const swapColumns = [
   'userId',
@@ -82,6 +81,7 @@ const swapColumns = [
   'decidedAt',
 ] as const;
 
+/** Sells automated-investing holdings, inside the caller's transaction, when the auto wallet's cash is short. */
 export type RaiseAutoCash = (tx: Executor, userId: string, amount: Decimal) => Promise<void>;
 
 export function createWalletService(deps: {
