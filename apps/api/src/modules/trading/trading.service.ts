@@ -61,6 +61,38 @@ const openColumns = [
   'createdAt',
 ] as const;
 
+/** A market order for a wallet, with its optional take-profit and stop-loss prices. */
+type Order = {
+  assetId: number;
+  quantity: Decimal;
+  wallet: 'brokerage' | 'auto';
+  takeProfit?: Decimal | undefined;
+  stopLoss?: Decimal | undefined;
+};
+
+/** A new position's values: what was bought, at what price and exchange rate, for what cost. */
+function opening(
+  userId: string,
+  order: Order,
+  { quote, rate, cost }: { quote: Quote; rate: Decimal; cost: Decimal },
+  now: Date,
+) {
+  return {
+    userId,
+    assetId: order.assetId,
+    wallet: order.wallet,
+    quantity: order.quantity.toFixed(8),
+    openedQuantity: order.quantity.toFixed(8),
+    entryPrice: quote.price,
+    fxRate: rate.toString(),
+    cost: toMoney(cost),
+    openedCost: toMoney(cost),
+    takeProfit: order.takeProfit?.toString() ?? null,
+    stopLoss: order.stopLoss?.toString() ?? null,
+    createdAt: now,
+  } satisfies Record<(typeof openColumns)[number], unknown>;
+}
+
 /** Where a trade reads its execution price; the live quote unless the caller says otherwise. */
 export type QuoteSource = (tx: Executor, assetId: number) => Promise<Quote>;
 
@@ -217,18 +249,7 @@ export function createTradingService(deps: {
    * the ledger. Brokerage buys open a position each; the automated-investing wallet keeps one open
    * position per asset and adds to it.
    */
-  async function buyIn(
-    tx: Executor,
-    userId: string,
-    currency: string,
-    order: {
-      assetId: number;
-      quantity: Decimal;
-      wallet: 'brokerage' | 'auto';
-      takeProfit?: Decimal | undefined;
-      stopLoss?: Decimal | undefined;
-    },
-  ) {
+  async function buyIn(tx: Executor, userId: string, currency: string, order: Order) {
     const { quote, rate, cost } = await priced(tx, order.assetId, order.quantity, currency);
     const now = clock.now();
     const [held] =
@@ -259,20 +280,7 @@ export function createTradingService(deps: {
           .returning()
       : await tx
           .insert(positions)
-          .values({
-            userId,
-            assetId: order.assetId,
-            wallet: order.wallet,
-            quantity: order.quantity.toFixed(8),
-            openedQuantity: order.quantity.toFixed(8),
-            entryPrice: quote.price,
-            fxRate: rate.toString(),
-            cost: toMoney(cost),
-            openedCost: toMoney(cost),
-            takeProfit: order.takeProfit?.toString() ?? null,
-            stopLoss: order.stopLoss?.toString() ?? null,
-            createdAt: now,
-          })
+          .values(opening(userId, order, { quote, rate, cost }, now))
           .returning();
     if (!position) throw new Error('position was not recorded');
     const { wallets, market } = await tradingAccounts(tx, userId, currency);
@@ -326,18 +334,7 @@ export function createTradingService(deps: {
       const { wallets, market } = await tradingAccounts(db, userId, currency);
       const now = clock.now();
       const values = {
-        userId,
-        assetId: order.assetId,
-        wallet: 'brokerage',
-        quantity: order.quantity.toFixed(8),
-        openedQuantity: order.quantity.toFixed(8),
-        entryPrice: quote.price,
-        fxRate: rate.toString(),
-        cost: toMoney(cost),
-        openedCost: toMoney(cost),
-        takeProfit: order.takeProfit?.toString() ?? null,
-        stopLoss: order.stopLoss?.toString() ?? null,
-        createdAt: now,
+        ...opening(userId, { ...order, wallet: 'brokerage' }, { quote, rate, cost }, now),
         side: 'buy',
         price: quote.price,
         amount: toMoney(cost),
