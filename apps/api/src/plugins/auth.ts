@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, Forbidden, Unauthenticated } from '../lib/errors.ts';
 import type { ClientInfo } from '../modules/account/devices.ts';
 import type { Tokens } from '../modules/auth/tokens.ts';
-import type { SignedInUser } from '../modules/users/users.repository.ts';
+import type { AccessUser, SignedInUser } from '../modules/users/users.repository.ts';
 
 /**
  * Who may call a route:
@@ -16,13 +16,22 @@ import type { SignedInUser } from '../modules/users/users.repository.ts';
  */
 export type Access = 'public' | 'optional' | 'second-step' | 'any-token' | 'unverified' | 'verified' | 'operator';
 
-export type AuthContext = { tokenId: string; userId: string; scope: 'full' | 'two_fa'; user: SignedInUser };
+/** The caller: the token and what the access checks need of its user (the whole user on a route that asks). */
+export type AuthContext = {
+  tokenId: string;
+  userId: string;
+  scope: 'full' | 'two_fa';
+  user: AccessUser;
+  wholeUser?: SignedInUser;
+};
 
 // Module augmentation needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The route shows the signed-in user: the token read brings every column (see wholeUserOf). */
+    wholeUser?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -54,21 +63,38 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
     authenticate(request, access, token).then(() => done(), done);
   });
 
+  /** The live token's caller, with the whole user when the route asks for it; undefined for any other token. */
+  async function callerOf(request: FastifyRequest, token: string): Promise<AuthContext | undefined> {
+    if (request.routeOptions.config.wholeUser) {
+      const active = await deps.tokens.findActiveWhole(token);
+      return (
+        active && {
+          tokenId: active.id,
+          userId: active.user.id,
+          scope: active.scope,
+          user: active.user,
+          wholeUser: active.user,
+        }
+      );
+    }
+    const active = await deps.tokens.findActive(token);
+    return active && { tokenId: active.id, userId: active.user.id, scope: active.scope, user: active.user };
+  }
+
   async function authenticate(request: FastifyRequest, access: Access, token: string | undefined) {
     if (access === 'optional') {
-      const active = token ? await deps.tokens.findActive(token) : undefined;
-      if (active?.scope === 'full')
-        request.auth = { tokenId: active.id, userId: active.user.id, scope: active.scope, user: active.user };
+      const caller = token ? await callerOf(request, token) : undefined;
+      if (caller?.scope === 'full') request.auth = caller;
       return;
     }
     if (!token) throw new Unauthenticated();
-    const active = await deps.tokens.findActive(token);
-    if (!active) throw new Unauthenticated();
-    const { user } = active;
-    request.auth = { tokenId: active.id, userId: user.id, scope: active.scope, user };
+    const caller = await callerOf(request, token);
+    if (!caller) throw new Unauthenticated();
+    request.auth = caller;
+    const { user } = caller;
 
     if (access === 'any-token') return;
-    if (active.scope === 'two_fa') {
+    if (caller.scope === 'two_fa') {
       if (access !== 'second-step') throw new Forbidden(authMessages.secondStepPending);
       return;
     }
@@ -89,6 +115,14 @@ function accessOf(request: FastifyRequest): Access {
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new Unauthenticated();
   return request.auth;
+}
+
+/** The whole signed-in user, on a route that declares `config.wholeUser`. */
+export function wholeUserOf(request: FastifyRequest): SignedInUser {
+  const { wholeUser } = authOf(request);
+  if (!wholeUser)
+    throw new Error(`${request.routeOptions.url ?? request.url} reads the whole user without config.wholeUser`);
+  return wholeUser;
 }
 
 /** The caller's address, browser and device id (header X-Device-Id, kept by the web app), for sign-in alerts. */

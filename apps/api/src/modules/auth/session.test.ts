@@ -176,13 +176,21 @@ describe('tokens', () => {
     expect(rows).toEqual([{ hash: createHash('sha256').update(user.token).digest('hex') }]);
   });
 
-  it('bring their user without the password hash: only sign-in and password checks read it', async () => {
+  it('bring what the access checks need of their user, or on request the whole user without the password hash', async () => {
     const user = await signUp(testApp, { verified: true });
     const tokens = createTokens(testApp.database.db, clock, testApp.config.tokenLifetimeMs);
-    const active = await tokens.findActive(user.token);
-    expect(active?.user.id).toBe(user.id);
-    expect(active?.user.email).toBe(user.email);
-    expect(active?.user).not.toHaveProperty('passwordHash');
+    const access = await tokens.findActive(user.token);
+    expect(access?.user).toEqual({
+      id: user.id,
+      role: 'investor',
+      emailVerifiedAt: expect.any(Date),
+      kyc: expect.any(String),
+      currency: expect.objectContaining({ code: expect.any(String) }),
+    });
+    const whole = await tokens.findActiveWhole(user.token);
+    expect(whole?.user.id).toBe(user.id);
+    expect(whole?.user.email).toBe(user.email);
+    expect(whole?.user).not.toHaveProperty('passwordHash');
   });
 
   it('are refused when missing, malformed or unknown', async () => {

@@ -9,11 +9,24 @@ export type UserWithCurrency = UserRow & { currency: Currency };
 /** The user a signed-in request carries: everything but the password hash, which only sign-in and password checks read. */
 export type SignedInUser = Omit<UserWithCurrency, 'passwordHash'>;
 
+/**
+ * What every signed-in request needs of its user: the access checks (role, verified email, identity
+ * check) and the currency money moves in. A route that shows the whole user asks for it
+ * (`config.wholeUser`, plugins/auth.ts).
+ */
+export type AccessUser = Pick<SignedInUser, 'id' | 'role' | 'emailVerifiedAt' | 'kyc' | 'currency'>;
+
 const userColumns = getTableColumns(users);
 /** The columns of a signed-in user, for the token read that every signed-in request makes. */
 export const signedInUserColumns = Object.fromEntries(
   Object.entries(userColumns).filter(([name]) => name !== 'passwordHash'),
 ) as Omit<typeof userColumns, 'passwordHash'>;
+export const accessUserColumns = {
+  id: users.id,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  kyc: users.kyc,
+};
 
 const withCurrency = { user: users, currency: currencies };
 

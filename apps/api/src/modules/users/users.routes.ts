@@ -1,7 +1,7 @@
 import { successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth.ts';
+import { wholeUserOf } from '../../plugins/auth.ts';
 import type { PresentUser } from './users.presenter.ts';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
@@ -55,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/user',
     {
-      config: { access: 'unverified' },
+      config: { access: 'unverified', wholeUser: true },
       schema: {
         tags: ['account'],
         summary: 'The signed-in user, with related records on request',
@@ -64,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = authOf(request);
+      const user = wholeUserOf(request);
       const include = request.query.include;
       // The parts are independent reads: they run at once, each on its own connection.
       const parts = await Promise.all([
