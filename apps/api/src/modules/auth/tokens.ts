@@ -19,7 +19,7 @@ const secondStepLifetimeMs = 15 * 60 * 1000;
 
 export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number) {
   // Every signed-in request starts here: the token and its user in one prepared statement, the
-  // user's access columns only unless the route shows the whole user (its 40 columns cost a swap
+  // user's access columns only unless the route shows the whole user (its 34 columns cost a swap
   // about 30 µs of the API's CPU).
   const activeToken = <Columns extends SelectedFieldsFlat>(name: string, userColumns: Columns) =>
     hotQuery(name, () =>
