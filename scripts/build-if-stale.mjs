@@ -6,11 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const web = path.join(root, 'apps/web');
+// The web app's sources, and every file beside them (index.html, the Vite config and the build's own plugins).
 const sources = [
   'apps/web/src',
   'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
+  ...readdirSync(web)
+    .filter((name) => statSync(path.join(web, name)).isFile())
+    .map((name) => `apps/web/${name}`),
   'packages/contracts/src',
   'package-lock.json',
 ];
