@@ -2,6 +2,7 @@ import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite'
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type DeepLinks = Record<string, { modules: string[]; api: string[] }>;
+type ScreenSnapshot = { path: string; owner: string; at: string; html: string };
 
 /**
  * Writes the sign-in screen, rendered with React on the server side of Vite, into index.html,
@@ -111,10 +112,11 @@ function withLoader(html: string, deepLinks: DeepLinks, bundle: Bundle): string 
 
 /**
  * Runs in the page, inlined (so nothing from outside). The prerendered sign-in screen is what a
- * visitor sees on `/`; anywhere else, or holding a session, the page is marked to hide it. Then
- * the app's code loads: after the first contentful paint when the prerendered screen shows (a tab
- * that does not paint, opened in the background, loads at once), at once otherwise, together
- * with a signed-in deep link's modules and API reads (src/lib/early.ts hands those to the app).
+ * visitor sees on `/`; anywhere else, or holding a session, the page is marked to hide it, and a
+ * signed-in screen's kept look shows instead if there is one. Then the app's code loads: after
+ * the first contentful paint when the page has something to show (a tab that does not paint,
+ * opened in the background, loads at once), at once otherwise, together with a signed-in deep
+ * link's modules and API reads (src/lib/early.ts hands those to the app).
  */
 function loadApp(preloads: string[], entry: string, deepLinks: DeepLinks) {
   // Storage a browser refuses (some privacy settings throw) must not stop the app from loading.
@@ -129,7 +131,8 @@ function loadApp(preloads: string[], entry: string, deepLinks: DeepLinks) {
   const prerendered = location.pathname === '/' && token === null;
   if (!prerendered) document.documentElement.dataset['prerender'] = 'off';
   const link = token === null ? undefined : deepLinks[location.pathname];
-  if (link) {
+  const fetchEarly = () => {
+    if (!link) return;
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
     const device = stored(() => localStorage, 'deviceId');
     if (device) headers['x-device-id'] = device;
@@ -140,11 +143,46 @@ function loadApp(preloads: string[], entry: string, deepLinks: DeepLinks) {
       early[path].catch(() => undefined);
     }
     window.itrustEarly = early;
+  };
+  // A signed-in page load shows the screen's kept look at once (src/lib/screen-snapshot.ts), if
+  // it is of this address and this user, until the app has the screen's own data.
+  const snapshot = (() => {
+    try {
+      const kept = JSON.parse(stored(() => sessionStorage, 'screenSnapshot') ?? 'null') as ScreenSnapshot | null;
+      const user = JSON.parse(stored(() => sessionStorage, 'userInfo') ?? 'null') as { id?: string } | null;
+      return token !== null && kept?.path === location.pathname && kept.owner === user?.id ? kept : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (snapshot) {
+    const page = document.documentElement;
+    page.dataset['snapshot'] = 'on';
+    const holder = document.createElement('div');
+    holder.id = 'screen-snapshot';
+    const status = document.createElement('p');
+    status.className = 'snapshot-status';
+    status.setAttribute('role', 'status');
+    const at = new Date(snapshot.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    status.textContent = `Updating… (figures as of ${at})`;
+    const copy = document.createElement('div');
+    copy.inert = true;
+    copy.innerHTML = snapshot.html;
+    for (const element of copy.querySelectorAll<HTMLElement>('[data-style]'))
+      element.style.cssText = element.dataset['style'] ?? '';
+    holder.append(status, copy);
+    document.addEventListener('DOMContentLoaded', () => document.getElementById('root')?.before(holder));
+    // Should the app never take over, the copy does not stay in its place.
+    setTimeout(() => {
+      holder.remove();
+      delete page.dataset['snapshot'];
+    }, 10_000);
   }
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
+    fetchEarly();
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -160,7 +198,7 @@ function loadApp(preloads: string[], entry: string, deepLinks: DeepLinks) {
     }
   };
   if (
-    !prerendered ||
+    !(prerendered || snapshot) ||
     document.visibilityState === 'hidden' ||
     !PerformanceObserver.supportedEntryTypes.includes('paint')
   ) {

@@ -10,6 +10,19 @@ let browser: Browser;
 let page: Page;
 let problems: string[];
 
+/** Holds every API answer back until the function it returns is called. */
+async function holdApiAnswers(target: Page): Promise<() => Promise<void>> {
+  const { promise, resolve } = Promise.withResolvers<undefined>();
+  await target.route('**/api/**', async (route) => {
+    await promise;
+    await route.continue();
+  });
+  return async () => {
+    resolve(undefined);
+    await target.unrouteAll({ behavior: 'wait' });
+  };
+}
+
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 browserJourney(
@@ -94,6 +107,62 @@ describe('portfolio and history in Chromium', () => {
     // Asked by index.html's loader before the app's own code.
     const entry = asked.findIndex((path) => /^\/assets\/index-.*\.js$/.test(path));
     expect(asked.indexOf('/api/user/analytics?timeframe=1d')).toBeLessThan(entry);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('opened again in the tab, shows its last look at once, inert, until its own figures arrive', async () => {
+    const live = page.locator('#root').getByRole('region', { name: 'Portfolio summary' });
+    await live.and(page.locator('[aria-busy="false"]')).waitFor();
+    const answer = await holdApiAnswers(page);
+    await page.reload();
+    const copy = page.locator('#screen-snapshot');
+    await copy
+      .getByRole('status')
+      .filter({ hasText: /^Updating… \(figures as of \d\d:\d\d/ })
+      .waitFor();
+    expect(await copy.locator('[inert]').textContent()).toMatch(/Investments\$[\d,]+\.\d\d/);
+    expect(await page.locator('#root').isVisible()).toBe(false);
+    // Nothing in the copy could be taken for the app's own: no ids, no test ids.
+    expect(await copy.locator('[id], [data-testid]').count()).toBe(0);
+    // The copy paints before the app's code and the first figures are asked for.
+    const startOf = (pattern: string) =>
+      page.evaluate(
+        (source) =>
+          performance.getEntries().find((entry) => new RegExp(source).test(entry.name))?.startTime ?? Infinity,
+        pattern,
+      );
+    await expect.poll(() => startOf('/assets/index-.*\\.js$')).toBeLessThan(Infinity);
+    expect(await startOf('/assets/index-.*\\.js$')).toBeGreaterThan(await startOf('^first-contentful-paint$'));
+    expect(await startOf('/api/user/analytics')).toBeGreaterThan(await startOf('^first-contentful-paint$'));
+    await shot(page, 'portfolio-kept-look');
+
+    await answer();
+    await live.and(page.locator('[aria-busy="false"]')).waitFor();
+    await expect.poll(() => copy.count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.dataset['snapshot'])).toBeUndefined();
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('shows that look only on its own address and to its own user', async () => {
+    await page.getByRole('link', { name: 'History' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/history');
+    const kept = await page.evaluate(() => JSON.parse(sessionStorage.getItem('screenSnapshot') ?? 'null') as unknown);
+    expect(kept).toMatchObject({ path: '/portfolio' });
+    await page.reload();
+    await page.getByRole('tablist', { name: 'History tabs' }).waitFor();
+    expect(await page.locator('#screen-snapshot').count()).toBe(0);
+
+    await page.evaluate(() => {
+      const copy = JSON.parse(sessionStorage.getItem('screenSnapshot') ?? '{}') as Record<string, unknown>;
+      sessionStorage.setItem('screenSnapshot', JSON.stringify({ ...copy, owner: 'another-investor' }));
+    });
+    // With the figures held back, the app's own screen shows its loading state, not the copy.
+    const answer = await holdApiAnswers(page);
+    await page.goto(`${stack.app.url}/portfolio`);
+    // (Within less than the 10 s after which the loader drops a copy the app never took over.)
+    await page.locator('#root').getByRole('heading', { name: 'Portfolio', level: 1 }).waitFor({ timeout: 5000 });
+    expect(await page.locator('#screen-snapshot').count()).toBe(0);
+    await answer();
     expect(problems, problems.join('\n')).toEqual([]);
   });
 

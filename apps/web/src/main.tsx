@@ -3,12 +3,19 @@ import { createBrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { Prerendered } from './app/prerendered';
 import { routes } from './app/router';
+import { releaseSnapshot } from './lib/screen-snapshot';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-const app = <AppRoot router={createBrowserRouter(routes)} />;
+const router = createBrowserRouter(routes);
+// The page's kept copy (lib/screen-snapshot.ts) is of this address: anywhere else it goes at once.
+const opened = location.pathname;
+router.subscribe((state) => {
+  if (state.location.pathname !== opened) releaseSnapshot();
+});
+const app = <AppRoot router={router} />;
 // index.html carries the sign-in screen as a visitor sees it on `/`: there it is taken over in
 // place; anywhere else, or holding a session, its loader marked it off and the app renders afresh.
 const prerendered = root.firstElementChild?.classList.contains('prerendered') ?? false;

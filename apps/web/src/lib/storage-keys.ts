@@ -12,6 +12,12 @@ export const sessionKeys = {
   currencySign: 'currencySign',
 } as const;
 
+/** Session keys of our own, beyond the specification's. */
+export const ownSessionKeys = {
+  /** The last screen a page load may show at once while the app loads (src/lib/screen-snapshot.ts). */
+  screenSnapshot: 'screenSnapshot',
+} as const;
+
 export const localKeys = {
   authPassed: 'authPassed',
   activeTab: 'activeTab',
@@ -50,6 +56,7 @@ export function readStoredUser(): UserResource | null {
 
 /** Keeps the token, the user and the currency sign the screens format money with. */
 export function storeSession(token: string, user: UserResource): void {
+  sessionStorage.removeItem(ownSessionKeys.screenSnapshot);
   sessionStorage.setItem(sessionKeys.accessToken, token);
   storeUser(user);
 }
