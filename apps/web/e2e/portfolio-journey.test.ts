@@ -143,21 +143,34 @@ describe('portfolio and history in Chromium', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
-  it('shows that look only on its own address and to its own user', async () => {
+  it('keeps that look while it shows, and shows it only on its own address and to its own user', async () => {
+    // Kept once the screen has settled, without the page being left: a new range settles it again.
+    await page.evaluate(() => sessionStorage.removeItem('screenSnapshot'));
+    await page.getByRole('group', { name: 'Chart range' }).getByRole('button', { name: '7d', exact: true }).click();
+    const keptPath = () =>
+      page.evaluate(() => (JSON.parse(sessionStorage.getItem('screenSnapshot') ?? '{}') as { path?: string }).path);
+    await expect.poll(keptPath).toBe('/portfolio');
+
+    // Another screen of the app, then /portfolio by its address: the look shows there, not elsewhere.
     await page.getByRole('link', { name: 'History' }).first().click();
     await page.waitForURL((url) => url.pathname === '/history');
-    const kept = await page.evaluate(() => JSON.parse(sessionStorage.getItem('screenSnapshot') ?? 'null') as unknown);
-    expect(kept).toMatchObject({ path: '/portfolio' });
     await page.reload();
     await page.getByRole('tablist', { name: 'History tabs' }).waitFor();
     expect(await page.locator('#screen-snapshot').count()).toBe(0);
+    let answer = await holdApiAnswers(page);
+    await page.goto(`${stack.app.url}/portfolio`);
+    await page.locator('#screen-snapshot').getByRole('status').waitFor();
+    await answer();
+    await expect.poll(() => page.locator('#screen-snapshot').count()).toBe(0);
 
+    // A copy of another user's (from a screen that keeps none, so nothing replaces it on the way).
+    await page.goto(`${stack.app.url}/history`);
     await page.evaluate(() => {
       const copy = JSON.parse(sessionStorage.getItem('screenSnapshot') ?? '{}') as Record<string, unknown>;
       sessionStorage.setItem('screenSnapshot', JSON.stringify({ ...copy, owner: 'another-investor' }));
     });
     // With the figures held back, the app's own screen shows its loading state, not the copy.
-    const answer = await holdApiAnswers(page);
+    answer = await holdApiAnswers(page);
     await page.goto(`${stack.app.url}/portfolio`);
     // (Within less than the 10 s after which the loader drops a copy the app never took over.)
     await page.locator('#root').getByRole('heading', { name: 'Portfolio', level: 1 }).waitFor({ timeout: 5000 });

@@ -49,10 +49,21 @@ function keep(path: string) {
   }
 }
 
+/** Runs `work` when the browser is idle (within a second), unless cancelled first. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 200);
+  return () => clearTimeout(handle);
+}
+
 /**
- * For a screen a page load may open on: once `ready` (its first data has arrived, or failed), the
- * kept copy gives way to it in the same frame, and from then on the screen is kept whenever the
- * page is left or hidden.
+ * For a screen a page load may open on, with `ready` true whenever every read it shows has been
+ * answered (or failed): the first time, the kept copy gives way to it in the same frame; each
+ * time, once the browser is idle, the screen is kept (so a later load of its address from another
+ * screen has it too), and again whenever the page is left or hidden.
  */
 export function useScreenSnapshot(ready: boolean): void {
   const { pathname } = useLocation();
@@ -62,6 +73,7 @@ export function useScreenSnapshot(ready: boolean): void {
     settled.current = true;
     releaseSnapshot();
   }, [ready]);
+  useEffect(() => (ready ? whenIdle(() => keep(pathname)) : undefined), [ready, pathname]);
   useEffect(() => {
     const keepIfSettled = () => {
       if (settled.current) keep(pathname);
