@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { rebuildHourly } from '../apps/api/test/ledger.ts';
 
 // The subqueries name savings_id is null so they use the partial unique index on (user_id, kind);
 // without it every lookup scans all accounts and 10,000 users take minutes instead of seconds.
@@ -126,7 +125,6 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
     update ledger_accounts a set balance = e.total
     from (select account_id, sum(amount) as total from journal_entries group by account_id) e
     where e.account_id = a.id`);
-  await rebuildHourly(client);
   const { rows } = await client.query<{ token: string }>(`
     with made as (
       select u.id, md5(random()::text || u.id::text) || md5(random()::text) as token

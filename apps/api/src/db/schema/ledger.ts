@@ -164,8 +164,8 @@ export const transactions = pgTable(
 );
 
 /**
- * Each account's net movement per hour, kept by the statement that writes a journal's entries
- * (ledger.repository.ts, the only writer): a balance at any past hour is the current balance less the hours after it, so a
+ * Each account's net movement per hour, kept by a trigger on journal entries in the same
+ * transaction: a balance at any past hour is the current balance less the hours after it, so a
  * chart costs as many rows as it has hours or days, not as many as the account has entries.
  */
 export const ledgerHourly = pgTable(

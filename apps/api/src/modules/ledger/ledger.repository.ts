@@ -184,10 +184,7 @@ const byKind = (accounts: Account[]) =>
 /**
  * The CTEs of one journal of `count` entries, its values as placeholders (journalValues): lock the
  * accounts in id order (two journals over the same accounts cannot deadlock), move every balance,
- * add each account's movement to its hour in `ledger_hourly` (the net-worth chart's roll-up; read
- * from `moved`, so only once the accounts are locked), write the journal and its entries. This is
- * the only writer of journal entries, and so of the roll-up: a trigger per entry did the same at a
- * seventh of a transfer's time in PostgreSQL.
+ * write the journal and its entries.
  *
  * The entries go as a VALUES list, one pair of parameters each, not as arrays: with an array the
  * planner cannot know its length before it sees the values, judges every custom plan cheaper
@@ -211,12 +208,7 @@ function journal(count: number, transactionId: SQL) {
     net as (select account_id, sum(amount) as amount from entry group by account_id),
     moved as (
       update ledger_accounts a set balance = a.balance + net.amount
-      from net where a.id = net.account_id and a.id in (select id from locked)
-      returning a.id, net.amount),
-    hourly as (
-      insert into ledger_hourly (account_id, hour, delta)
-      select id, date_trunc('hour', ${sql.placeholder('journal_at')}::timestamptz, 'UTC'), amount from moved order by id
-      on conflict (account_id, hour) do update set delta = ledger_hourly.delta + excluded.delta),
+      from net where a.id = net.account_id and a.id in (select id from locked)),
     journal as (
       insert into journal_transactions (description, transaction_id, created_at)
       values (${sql.placeholder('journal_description')}, ${transactionId}, ${sql.placeholder('journal_at')}) returning id),
