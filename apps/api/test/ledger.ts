@@ -1,8 +1,8 @@
 import type { Database } from '../src/db/client.ts';
 
 /**
- * The books are whole: every journal sums to zero, every cached balance equals the sum of its
- * entries, and no wallet is below zero or holds more than it has.
+ * The books are whole: every journal sums to zero, every cached balance and hourly roll-up equals
+ * the sum of its entries, and no wallet is below zero or holds more than it has.
  */
 export async function ledgerProblems(db: Database): Promise<string[]> {
   const problems: string[] = [];
@@ -18,6 +18,13 @@ export async function ledgerProblems(db: Database): Promise<string[]> {
     select a.id from ledger_accounts a left join journal_entries e on e.account_id = a.id
     group by a.id having a.balance <> coalesce(sum(e.amount), 0)`);
   if (drift.rowCount) problems.push(`${drift.rowCount} cached balances differ from their entries`);
+  const hours = await db.$client.query(`
+    select coalesce(h.account_id, e.account_id) from ledger_hourly h
+    full join (
+      select account_id, date_trunc('hour', created_at, 'UTC') as hour, sum(amount) as delta
+      from journal_entries group by 1, 2) e on e.account_id = h.account_id and e.hour = h.hour
+    where coalesce(h.delta, 0) <> coalesce(e.delta, 0)`);
+  if (hours.rowCount) problems.push(`${hours.rowCount} hourly roll-ups differ from their entries`);
   const negative = await db.$client.query(
     `select id from ledger_accounts where user_id is not null and (balance < 0 or held < 0 or held > balance)`,
   );
