@@ -1,8 +1,8 @@
 import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import type { ScreenSnapshot } from './src/lib/screen-snapshot';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type DeepLinks = Record<string, { modules: string[]; api: string[] }>;
-type ScreenSnapshot = { path: string; owner: string; at: string; html: string };
 
 /**
  * Writes the sign-in screen, rendered with React on the server side of Vite, into index.html,

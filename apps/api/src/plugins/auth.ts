@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, Forbidden, Unauthenticated } from '../lib/errors.ts';
 import type { ClientInfo } from '../modules/account/devices.ts';
-import type { Tokens } from '../modules/auth/tokens.ts';
+import type { ActiveToken, Tokens } from '../modules/auth/tokens.ts';
 import type { AccessUser, SignedInUser } from '../modules/users/users.repository.ts';
 
 /**
@@ -65,20 +65,18 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
 
   /** The live token's caller, with the whole user when the route asks for it; undefined for any other token. */
   async function callerOf(request: FastifyRequest, token: string): Promise<AuthContext | undefined> {
+    const callerFrom = (active: ActiveToken & { user: AccessUser }) => ({
+      tokenId: active.id,
+      userId: active.user.id,
+      scope: active.scope,
+      user: active.user,
+    });
     if (request.routeOptions.config.wholeUser) {
       const active = await deps.tokens.findActiveWhole(token);
-      return (
-        active && {
-          tokenId: active.id,
-          userId: active.user.id,
-          scope: active.scope,
-          user: active.user,
-          wholeUser: active.user,
-        }
-      );
+      return active && { ...callerFrom(active), wholeUser: active.user };
     }
     const active = await deps.tokens.findActive(token);
-    return active && { tokenId: active.id, userId: active.user.id, scope: active.scope, user: active.user };
+    return active && callerFrom(active);
   }
 
   async function authenticate(request: FastifyRequest, access: Access, token: string | undefined) {

@@ -12,7 +12,7 @@ import { ownSessionKeys, readStoredUser } from './storage-keys';
 export type ScreenSnapshot = { path: string; owner: string; at: string; html: string };
 
 /** The element index.html's loader shows the snapshot in, and the mark on <html> that hides the app meanwhile. */
-export const snapshotHolderId = 'screen-snapshot';
+const snapshotHolderId = 'screen-snapshot';
 
 /** The app has the screen: the kept copy goes. Safe to call when none shows. */
 export function releaseSnapshot(): void {

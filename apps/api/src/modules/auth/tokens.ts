@@ -6,6 +6,7 @@ import {
   accessUserColumns,
   signedInUserColumns,
   type AccessUser,
+  type Currency,
   type SignedInUser,
 } from '../users/users.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -43,6 +44,14 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number)
     );
   const findAccess = activeToken('find_active_token_access', accessUserColumns);
   const findWhole = activeToken('find_active_token', signedInUserColumns);
+  /** The live token read by `find`, with its user and the user's currency as one object, or undefined. */
+  const active = async <User>(
+    find: (params: { hash: Buffer; now: Date }) => Promise<{ token: ActiveToken; user: User; currency: Currency }[]>,
+    token: string,
+  ) => {
+    const [row] = await find({ hash: sha256(token), now: clock.now() });
+    return row ? { ...row.token, user: { ...row.user, currency: row.currency } } : undefined;
+  };
 
   return {
     /** Issues a token and returns its plain value: the only time it exists outside the client. */
@@ -60,15 +69,10 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number)
       return token;
     },
     /** A live token with what the access checks need of its user (and the user's currency), or undefined. */
-    async findActive(token: string): Promise<(ActiveToken & { user: AccessUser }) | undefined> {
-      const [row] = await findAccess({ hash: sha256(token), now: clock.now() });
-      return row ? { ...row.token, user: { ...row.user, currency: row.currency } } : undefined;
-    },
+    findActive: (token: string): Promise<(ActiveToken & { user: AccessUser }) | undefined> => active(findAccess, token),
     /** The same with the whole user. */
-    async findActiveWhole(token: string): Promise<(ActiveToken & { user: SignedInUser }) | undefined> {
-      const [row] = await findWhole({ hash: sha256(token), now: clock.now() });
-      return row ? { ...row.token, user: { ...row.user, currency: row.currency } } : undefined;
-    },
+    findActiveWhole: (token: string): Promise<(ActiveToken & { user: SignedInUser }) | undefined> =>
+      active(findWhole, token),
     async revoke(tokenId: string, tx: Executor = db) {
       await tx.update(accessTokens).set({ revokedAt: clock.now() }).where(eq(accessTokens.id, tokenId));
     },
