@@ -12,16 +12,17 @@ type WireConnection = {
 };
 
 /**
- * Records every statement the app's pool runs while `work` runs: its text and whether it ran as a
- * named (server-side prepared) statement. Only our pool is watched, not the job queue's.
+ * Records every statement the app's pool and its pipelined reads run while `work` runs: its text
+ * and whether it ran as a named (server-side prepared) statement. Only our database is watched,
+ * not the job queue's.
  */
 export function watchQueries(db: Database) {
   const log: LoggedQuery[] = [];
   let recording = false;
-  const wrapped = new WeakSet<pg.PoolClient>();
+  const wrapped = new WeakSet<pg.Client>();
   // Watched on the wire: a Bind names the prepared statement it runs ('' is an unnamed, one-off
   // statement); a simple Query carries text without parameters.
-  db.$client.on('acquire', (client) => {
+  const watch = (client: pg.Client) => {
     if (wrapped.has(client)) return;
     wrapped.add(client);
     const connection = (client as unknown as { connection: WireConnection }).connection;
@@ -45,7 +46,10 @@ export function watchQueries(db: Database) {
       if (recording) log.push({ text, prepared: false });
       query.call(connection, text);
     };
-  });
+  };
+  db.$client.on('acquire', watch);
+  db.$client.reads.on('open', watch);
+  db.$client.reads.clients().forEach(watch);
   return {
     async during<T>(work: () => Promise<T>): Promise<{ result: T; queries: LoggedQuery[] }> {
       log.length = 0;

@@ -1,52 +1,34 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { getTableColumns, sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { createPipelinedReads, type PipelinedReads } from './pipelined-reads.ts';
+import { PreparingClient } from './preparing-client.ts';
 
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** The pool, with the pipelined connections of the hot reads beside it; ending it ends both. */
+export class DatabasePool extends pg.Pool {
+  readonly reads: PipelinedReads;
+  constructor(config: pg.PoolConfig & { connectionString: string }) {
+    super(config);
+    this.reads = createPipelinedReads(config.connectionString);
+  }
+  override async end(): Promise<void> {
+    await Promise.all([super.end(), this.reads.end()]);
+  }
+}
+
+export type Database = NodePgDatabase<typeof schema> & { $client: DatabasePool };
 
 // numeric stays a decimal string; int8 counts fit in a JS number for our tables.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 const ambient = new AsyncLocalStorage<Transaction>();
 
-const statementNames = new Map<string, string>();
-const maxStatementNames = 2000;
-
-/** The name a parameterised statement is prepared under, the same on every connection; undefined once the cap is reached. */
-function statementName(text: string): string | undefined {
-  const known = statementNames.get(text);
-  if (known || statementNames.size >= maxStatementNames) return known;
-  const name = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-  statementNames.set(text, name);
-  return name;
-}
-
-/**
- * Every parameterised statement goes as a named, server-side prepared statement: PostgreSQL parses
- * and plans it once per connection instead of on every request. Statements are the finite set our
- * code writes, and the cap above bounds them should a query text ever be built from data.
- */
-class PreparingClient extends pg.Client {
-  override query(...args: unknown[]): never {
-    const run = (...all: unknown[]) => (super.query as (...inner: unknown[]) => never).apply(this, all);
-    const [first, second] = args;
-    // (text, values, callback?) or (config, values?, callback?) with the values in either place.
-    const config = typeof first === 'string' ? { text: first } : (first as { text?: string; name?: string } | null);
-    const values = Array.isArray(second) ? second : (config as { values?: unknown[] } | null)?.values;
-    if (!config?.text || config.name || !values?.length) return run(...args);
-    const name = statementName(config.text);
-    if (!name) return run(...args);
-    return run({ ...config, name, values }, ...args.slice(Array.isArray(second) ? 2 : 1));
-  }
-}
-
 export function createDatabase(url: string, maxConnections = 10): Database {
   // A request that cannot get a connection fails loudly instead of queueing forever.
-  const pool = new pg.Pool({
+  const pool = new DatabasePool({
     connectionString: url,
     max: maxConnections,
     connectionTimeoutMillis: 10_000,
@@ -54,34 +36,59 @@ export function createDatabase(url: string, maxConnections = 10): Database {
   });
   pool.on('error', () => undefined);
   const base = drizzle({ client: pool, schema, casing: 'snake_case' });
+  const reads = drizzle({ client: pool.reads as unknown as pg.Client, schema, casing: 'snake_case' });
   // Inside any transaction every query made through this object joins it, and a transaction begun
   // inside it becomes a savepoint; elsewhere it is the plain pooled database. Without this, a query
   // through `db` inside `db.transaction` waits for a second connection while holding one, and ten
   // such requests at once exhaust the pool for good.
-  return new Proxy(base, {
+  const database = new Proxy(base, {
     get(target, property) {
       const tx = ambient.getStore();
       if (!tx && property === 'transaction')
         return <T>(work: (tx: Transaction) => Promise<T>, config?: Parameters<Database['transaction']>[1]) =>
           target.transaction((opened) => ambient.run(opened, () => work(opened)), config);
-      const source: object = tx && property !== '$client' ? tx : target;
+      const source: object =
+        property === '$client' ? target : (tx ?? (buildingReads ? reads : target));
       const value: unknown = Reflect.get(source, property);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
     },
   });
+  readers.set(database, reads);
+  return database;
 }
 
+const readers = new WeakMap<object, Executor>();
+
 /**
- * A read on a hot path, built by drizzle once instead of on every request. Inside a transaction it
- * is built again on that transaction (a statement built once on the pool would run outside it, on
- * a second connection). `build` must make its query through the database object of createDatabase.
+ * Where a read of one statement goes: inside a transaction, that transaction; elsewhere the
+ * pipelined read connections (pipelined-reads.ts) instead of the pool. Only for statements that
+ * read and take no locks.
+ */
+export function readerOf(db: Executor): Executor {
+  return ambient.getStore() ?? readers.get(db) ?? db;
+}
+
+/** True while hotQuery builds its statement: the database object then builds on the pipelined reads. */
+let buildingReads = false;
+
+/**
+ * A read on a hot path, built by drizzle once instead of on every request, and run on the
+ * pipelined read connections (pipelined-reads.ts). Inside a transaction it is built again on that
+ * transaction (a statement built once outside would run outside it, on another connection).
+ * `build` must make its query through the database object of createDatabase, and be one read.
  */
 export function hotQuery<Params extends Record<string, unknown>, Result>(
   name: string,
   build: () => { prepare: (name: string) => { execute: (params?: Params) => Promise<Result> } },
 ): (params: Params) => Promise<Result> {
-  const onPool = build().prepare(name);
-  return (params) => (ambient.getStore() ? build().prepare(name) : onPool).execute(params);
+  buildingReads = true;
+  let onReads: { execute: (params?: Params) => Promise<Result> };
+  try {
+    onReads = build().prepare(name);
+  } finally {
+    buildingReads = false;
+  }
+  return (params) => (ambient.getStore() ? build().prepare(name) : onReads).execute(params);
 }
 
 // The same casing as the database object's own dialect, so that a statement built here reads the same.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { hotQuery, placeholders, rowFrom, type Database, type Executor } from '../../db/client.ts';
+import { hotQuery, placeholders, readerOf, rowFrom, type Database, type Executor } from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -169,7 +169,7 @@ export function createWalletService(deps: {
 
     /** The wallets and what the user's savings accounts hold: one read once the wallets exist. */
     async walletsAndSavings(userId: string) {
-      const { wallets, saved } = await ledger.accountsOf(db, userId);
+      const { wallets, saved } = await ledger.accountsOf(readerOf(db), userId);
       return { wallets: presentWallets(wallets ?? (await openWallets(userId))), saved: toMoney(saved) };
     },
 
@@ -370,7 +370,7 @@ export function createWalletService(deps: {
 
     /** Approved deposits and withdrawals, from the user's transactions. */
     async totals(userId: string) {
-      const { rows } = await db.execute<{ deposited: string; withdrawn: string }>(sql`
+      const { rows } = await readerOf(db).execute<{ deposited: string; withdrawn: string }>(sql`
         select coalesce(sum(amount) filter (where type = 'credit'), 0)::text as deposited,
                coalesce(sum(amount) filter (where type = 'debit'), 0)::text as withdrawn
         from transactions where user_id = ${userId} and status = 'approved'`);

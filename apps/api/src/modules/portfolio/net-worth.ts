@@ -1,6 +1,6 @@
 import { fromCents, toCents } from '@itrust/contracts/money';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { roundUnits, toUnits } from '../../lib/fixed-point.ts';
 import type { TickCache } from '../market/tick-cache.ts';
 
@@ -61,7 +61,7 @@ type Movement = { time: number; quantity: bigint };
  * positions from their trades and the price bars. Nothing here reads the user's whole history.
  */
 export async function netWorthSeries(
-  db: Database,
+  db: Executor,
   priceBars: PriceBarCache,
   userId: string,
   timeframe: Timeframe,
@@ -111,7 +111,7 @@ export async function netWorthSeries(
  * array (whose length the generic plan cannot know), and the start read through a sub-select (whose
  * value no plan knows in advance, so both judge the range alike; the index still serves it).
  */
-async function movementsAfter(db: Database, userId: string, step: number, start: number) {
+async function movementsAfter(db: Executor, userId: string, step: number, start: number) {
   const stride = `${step / minute} minutes`;
   const origin = new Date(start);
   const { rows } =
@@ -136,7 +136,7 @@ async function movementsAfter(db: Database, userId: string, step: number, start:
  * written); the key names the bar now falls in, so a later `now` never reads an earlier answer.
  */
 async function barsOf(
-  db: Database,
+  db: Executor,
   priceBars: PriceBarCache,
   assetIds: number[],
   range: Spacing,
@@ -176,7 +176,7 @@ async function barsOf(
  * begun at or before the time), converted at the account's current reference rate.
  */
 async function positionsHeld(
-  db: Database,
+  db: Executor,
   priceBars: PriceBarCache,
   userId: string,
   range: Spacing,

@@ -1,7 +1,7 @@
 import { sumMoney } from '@itrust/contracts/money';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { readerOf, type Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
@@ -24,7 +24,7 @@ export function createPortfolioService(deps: {
 
   /** Open positions per wallet at current prices in the account's currency, and their move since the previous close. */
   async function invested(userId: string): Promise<Record<'auto' | 'brokerage', Invested>> {
-    const { rows } = await db.execute<{ wallet: 'auto' | 'brokerage'; value: string; today_pl: string }>(sql`
+    const { rows } = await readerOf(db).execute<{ wallet: 'auto' | 'brokerage'; value: string; today_pl: string }>(sql`
       with rate as (
         select coalesce((select f.rate from users u join currencies c on c.id = u.currency_id
           join fx_rates f on f.currency = c.code where u.id = ${userId}), 1) as rate)
@@ -74,7 +74,7 @@ export function createPortfolioService(deps: {
         wallet.totals(userId),
         invested(userId),
         savings.accounts(userId),
-        netWorthSeries(db, priceBars, userId, timeframe, clock.now()),
+        netWorthSeries(readerOf(db), priceBars, userId, timeframe, clock.now()),
       ]);
       return {
         total_deposited: totals.deposited,

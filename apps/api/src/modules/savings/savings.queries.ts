@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { isoTime } from '../../db/sql-time.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
@@ -77,7 +77,7 @@ export const savingsQueries = {
    * account paid into it (all time and the last 24 hours), the room is the limit less this
    * calendar year's contributions to the accounts sharing it. One statement for all accounts.
    */
-  async accounts(db: Database, userId: string, now: Date) {
+  async accounts(db: Executor, userId: string, now: Date) {
     const { rows } = await db.execute<AccountRow>(sql`
       with mine as (
         select s.id, s.product_id, s.created_at, p.name, p.title, p.annual_rate, p.annual_limit, p.limit_group, a.id as ledger_id, a.balance

@@ -6,7 +6,7 @@ import {
 } from '@itrust/contracts/savings-rules';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { readerOf, type Database, type Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
@@ -191,7 +191,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
       }, savingsMessages.insufficientSavings);
     },
 
-    accounts: (userId: string) => savingsQueries.accounts(db, userId, clock.now()),
+    accounts: (userId: string) => savingsQueries.accounts(readerOf(db), userId, clock.now()),
     history: (userId: string, page: number, perPage: number, period?: Period) =>
       savingsQueries.history(db, userId, page, perPage, period),
     historyBatch: (userId: string, period: Period | undefined, after: Cursor | undefined, size: number) =>
