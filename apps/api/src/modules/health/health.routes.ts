@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async () => {
       try {
-        await db.$client.query('select 1');
+        await db.$client.reads.query('select 1');
       } catch {
         throw new AppError(503, 'The database is not reachable.');
       }
