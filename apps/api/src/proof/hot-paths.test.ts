@@ -211,7 +211,8 @@ describe('plans', () => {
     const replanned: string[] = [];
     let checked = 0;
     try {
-      for (const client of clients) {
+      // The pool's connections and the pipelined ones of the reads (db/pipelined-reads.ts).
+      for (const client of [...clients, ...pool.reads.clients()]) {
         const { rows } = await client.query<{ statement: string; generic_plans: string; custom_plans: string }>(
           'select statement, generic_plans, custom_plans from pg_prepared_statements',
         );

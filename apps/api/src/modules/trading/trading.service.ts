@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { placeholders, rowFrom, type Database, type Executor } from '../../db/client.ts';
+import { placeholders, readerOf, rowFrom, type Database, type Executor } from '../../db/client.ts';
 import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -152,7 +152,7 @@ export function createTradingService(deps: {
   );
   /** What buying `quantity` of an asset costs now in the user's currency; refused below a cent. */
   async function priced(tx: Executor, assetId: number, quantity: Decimal, currency: string) {
-    const [quote, rate] = await Promise.all([quoteOf(tx, assetId), rateOf(tx, currency)]);
+    const [quote, rate] = await Promise.all([quoteOf(readerOf(tx), assetId), rateOf(readerOf(tx), currency)]);
     const cost = cents(quantity.times(quote.price).times(rate));
     if (cost.lte(0)) throw new ValidationFailed({ quantity: [tradingMessages.tooSmall] });
     return { quote, rate, cost };
@@ -189,7 +189,10 @@ export function createTradingService(deps: {
     const held = new Decimal(position.quantity);
     if (quantity.gt(held)) throw new ValidationFailed({ quantity: [tradingMessages.tooMuch] });
     const currency = await currencyOf(position.userId);
-    const [quote, rate] = await Promise.all([quoteOf(tx, position.assetId), rateOf(tx, currency)]);
+    const [quote, rate] = await Promise.all([
+      quoteOf(readerOf(tx), position.assetId),
+      rateOf(readerOf(tx), currency),
+    ]);
     const proceeds = cents(quantity.times(quote.price).times(rate));
     const full = quantity.eq(held);
     const costPart = full
