@@ -47,8 +47,7 @@ export function createDatabase(url: string, maxConnections = 10): Database {
       if (!tx && property === 'transaction')
         return <T>(work: (tx: Transaction) => Promise<T>, config?: Parameters<Database['transaction']>[1]) =>
           target.transaction((opened) => ambient.run(opened, () => work(opened)), config);
-      const source: object =
-        property === '$client' ? target : (tx ?? (buildingReads ? reads : target));
+      const source: object = property === '$client' ? target : (tx ?? (buildingReads ? reads : target));
       const value: unknown = Reflect.get(source, property);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
     },

@@ -189,10 +189,7 @@ export function createTradingService(deps: {
     const held = new Decimal(position.quantity);
     if (quantity.gt(held)) throw new ValidationFailed({ quantity: [tradingMessages.tooMuch] });
     const currency = await currencyOf(position.userId);
-    const [quote, rate] = await Promise.all([
-      quoteOf(readerOf(tx), position.assetId),
-      rateOf(readerOf(tx), currency),
-    ]);
+    const [quote, rate] = await Promise.all([quoteOf(readerOf(tx), position.assetId), rateOf(readerOf(tx), currency)]);
     const proceeds = cents(quantity.times(quote.price).times(rate));
     const full = quantity.eq(held);
     const costPart = full
