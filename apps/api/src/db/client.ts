@@ -38,7 +38,8 @@ export function createDatabase(url: string, maxConnections = 10): Database {
   const base = drizzle({ client: pool, schema, casing: 'snake_case' });
   const reads = drizzle({ client: pool.reads as unknown as pg.Client, schema, casing: 'snake_case' });
   // Inside any transaction every query made through this object joins it, and a transaction begun
-  // inside it becomes a savepoint; elsewhere it is the plain pooled database. Without this, a query
+  // inside it becomes a savepoint; elsewhere it is the plain pooled database (the pipelined reads
+  // while hotQuery builds a statement). Without this, a query
   // through `db` inside `db.transaction` waits for a second connection while holding one, and ten
   // such requests at once exhaust the pool for good.
   const database = new Proxy(base, {

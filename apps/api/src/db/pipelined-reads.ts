@@ -2,10 +2,8 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { PreparingClient } from './preparing-client.ts';
 
-/** The part of a pg client that drizzle calls to run a statement. */
-export type Queryable = Pick<pg.Client, 'query'>;
-
-export type PipelinedReads = Queryable &
+/** What drizzle calls to run a statement (`query`), with what the pool and tests need beside it. */
+export type PipelinedReads = Pick<pg.Client, 'query'> &
   EventEmitter<{ open: [client: pg.Client] }> & {
     /** The connections open now, for a watcher that arrives after they opened. */
     clients: () => pg.Client[];
