@@ -29,6 +29,26 @@ it('answers reads one after another on one connection, and many at once on both'
   expect(reads.clients()).toHaveLength(2);
 });
 
+it('sends the reads issued in one turn of the event loop in one write', async () => {
+  await valueOf(0);
+  const [client] = reads.clients();
+  const socket = (
+    client as unknown as { connection: { stream: Record<'_write' | '_writev', (...args: never[]) => void> } }
+  ).connection.stream;
+  let writes = 0;
+  for (const method of ['_write', '_writev'] as const) {
+    const original = socket[method];
+    socket[method] = (...args: never[]) => {
+      writes += 1;
+      original.apply(socket, args);
+    };
+  }
+  const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => valueOf(n)));
+  for (const method of ['_write', '_writev'] as const) delete socket[method];
+  expect(answers).toEqual(Array.from({ length: 10 }, (_, n) => n));
+  expect(writes).toBe(1);
+});
+
 it('fails only the read that fails: the reads around it in the pipeline are answered', async () => {
   const [before, failed, after] = await Promise.allSettled([
     valueOf(1),
