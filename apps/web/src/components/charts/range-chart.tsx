@@ -24,12 +24,30 @@ type RangeChartProps = {
   error: string | null;
   /** What the chart shows, in words, for everyone who cannot see it. */
   summary: string;
+  /** A value as the price scale and the crosshair label show it: in the user's currency, with its grouping. */
+  formatValue: (value: number) => string;
   testId: string;
 };
 
 /** An area chart with the five ranges of spec 2 and a sentence beside it that says what it shows. */
-export function RangeChart({ title, points, range, onRange, stale, error, summary, testId }: RangeChartProps) {
+export function RangeChart({
+  title,
+  points,
+  range,
+  onRange,
+  stale,
+  error,
+  summary,
+  formatValue,
+  testId,
+}: RangeChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  // The chart is made once; its labels read the latest formatter when they are next drawn (a new
+  // currency comes with new points, which redraw them).
+  const format = useRef(formatValue);
+  useEffect(() => {
+    format.current = formatValue;
+  });
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Area'> | null>(null);
   const [drawn, setDrawn] = useState(false);
@@ -50,6 +68,7 @@ export function RangeChart({ title, points, range, onRange, stale, error, summar
           grid: { vertLines: { visible: false }, horzLines: { color: '#f1f5f9' } },
           rightPriceScale: { borderVisible: false },
           timeScale: { borderVisible: false, timeVisible: true },
+          localization: { priceFormatter: (value: number) => format.current(value) },
         });
         series.current = chart.current.addSeries(AreaSeries, {
           lineColor: '#11578c',

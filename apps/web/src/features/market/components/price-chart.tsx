@@ -30,6 +30,7 @@ export function PriceChart({ symbol, range, onRange, sign, rate }: PriceChartPro
           ? `Over ${rangeLabels[range]} the price went from ${formatPrice(first, sign)} to ${formatPrice(last, sign)} (${change >= 0 ? '+' : ''}${change.toFixed(2)}%).`
           : 'Loading the price history…'
       }
+      formatValue={(value) => formatPrice(value, sign)}
       testId="price-chart"
     />
   );

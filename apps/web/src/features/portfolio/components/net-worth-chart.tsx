@@ -36,6 +36,7 @@ export function NetWorthChart({
       stale={analytics.isPlaceholderData}
       error={analytics.isError ? analytics.error.message : null}
       summary={summary}
+      formatValue={(value) => formatMoney(value, sign)}
       testId="net-worth-chart"
     />
   );
