@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
 import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
 import { codeInBoxes, pasteCode, typeCode } from './support/code-boxes.ts';
+import { shot as shotOf } from './support/journey.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
 import { npmStart, pressCtrlC, type RunningApp } from './support/server.ts';
@@ -30,7 +31,7 @@ const person = {
   newPassword: 'nanoseconds of wire 1985',
 };
 
-const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const shot = (name: string) => shotOf(page, name);
 const waitForPath = (pathname: string) => page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 
 beforeAll(async () => {
@@ -129,7 +130,7 @@ describe('access journey in Chromium', () => {
       'You have no orders',
     ])
       await page.getByText(empty).waitFor();
-    await shot('portfolio-desktop');
+    await shot('portfolio-new-account-desktop');
   });
 
   it('keeps an unverified identity out of trading screens and shows an unknown address as an error', async () => {
@@ -215,7 +216,8 @@ describe('access journey in Chromium', () => {
     const phone = await phoneWithSessionOf(browser, page, app.url);
     await phone.goto(`${app.url}/portfolio`);
     await phone.getByRole('heading', { name: 'Portfolio' }).waitFor();
-    await phone.screenshot({ path: path.join(screenshotDir, 'portfolio-phone.png'), fullPage: true });
+    await phone.getByText(/^Over 1 day your net worth went from/).waitFor();
+    await shotOf(phone, 'portfolio-new-account-phone');
     expect(await phone.getByRole('link', { name: 'Verify your identity.' }).getAttribute('href')).toBe('/kyc');
     await phone.getByRole('button', { name: 'Open menu' }).click();
     const all = await phone.getByRole('navigation', { name: 'All sections' }).getByRole('link').allTextContents();

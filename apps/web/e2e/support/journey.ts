@@ -9,9 +9,15 @@ export type Journey = { stack: Stack; browser: Browser; page: Page; problems: st
 
 type SignIn = (browser: Browser, stack: Stack) => Promise<{ page: Page; problems: string[] }>;
 
-/** A full-page screenshot in test-results/screenshots. */
-export const shot = (target: Page, name: string) =>
-  target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+/**
+ * A full-page screenshot in test-results/screenshots, once the page has painted what it shows: the
+ * charts draw their canvases on the next animation frame after their data, and a shot taken before
+ * that showed an empty chart.
+ */
+export async function shot(target: Page, name: string) {
+  await target.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
 
 /**
  * The hooks of a Chromium journey: `npm start` on its own data (`env` added), a browser, a page

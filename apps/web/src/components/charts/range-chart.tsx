@@ -1,4 +1,4 @@
-import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import type { AutoscaleInfo, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { MessageBanner } from '../ui/message-banner';
 
@@ -75,6 +75,17 @@ export function RangeChart({
           topColor: 'rgba(17, 87, 140, 0.25)',
           bottomColor: 'rgba(17, 87, 140, 0.02)',
           lineWidth: 2,
+          // Neither a net worth nor a price goes below zero. A series of zeros (a new account's) would
+          // get a scale centred on zero, running into negative amounts: it gets 0 to 1 instead.
+          autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+            const scale = original();
+            if (!scale?.priceRange) return scale;
+            const { minValue, maxValue } = scale.priceRange;
+            return {
+              ...scale,
+              priceRange: maxValue <= 0 ? { minValue: 0, maxValue: 1 } : { minValue: Math.max(0, minValue), maxValue },
+            };
+          },
         });
         setDrawn(true);
       });
