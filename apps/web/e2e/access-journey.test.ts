@@ -5,7 +5,13 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
-import { launchChromium, phoneWithSessionOf, screenshotDir, watchPageProblems } from './support/browser.ts';
+import {
+  launchChromium,
+  phoneWithSessionOf,
+  screenshotDir,
+  sidewaysOverflow,
+  watchPageProblems,
+} from './support/browser.ts';
 import { codeInBoxes, pasteCode, typeCode } from './support/code-boxes.ts';
 import { shot as shotOf } from './support/journey.ts';
 import { codeFromOutbox } from './support/outbox.ts';
@@ -225,7 +231,7 @@ describe('access journey in Chromium', () => {
     await phone.screenshot({ path: path.join(screenshotDir, 'menu-phone.png') });
     await phone.getByRole('navigation', { name: 'All sections' }).getByRole('link', { name: 'Cash' }).click();
     await phone.getByRole('button', { name: 'Open menu' }).waitFor();
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(phone);
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneWithSessionOf } from './support/browser.ts';
+import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
 import type { Stack } from './support/stack.ts';
 import { browserJourney, shot } from './support/journey.ts';
 
@@ -85,7 +85,7 @@ describe('automated investing in Chromium', () => {
     const phone = await phoneWithSessionOf(browser, page, stack.app.url);
     await phone.goto(`${stack.app.url}/auto`);
     await phone.getByTestId('auto-weights').waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
     await shot(phone, 'auto-phone');
     await phone.close();
   });

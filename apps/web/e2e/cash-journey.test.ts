@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneWithSessionOf } from './support/browser.ts';
+import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
 import { cents } from './support/money.ts';
 import type { RunningApp } from './support/server.ts';
 import type { Stack } from './support/stack.ts';
@@ -109,10 +109,7 @@ describe('the cash wallet in Chromium', () => {
     for (const name of ['deposit', 'transfer', 'withdraw']) {
       await phone.getByRole('navigation', { name: 'Move money' }).getByRole('link', { name }).click();
       await phone.getByRole('heading', { name: `${name.charAt(0).toUpperCase()}${name.slice(1)}`, level: 1 }).waitFor();
-      expect(
-        await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        name,
-      ).toBeLessThanOrEqual(0);
+      expect(await sidewaysOverflow(phone), name).toBeLessThanOrEqual(0);
       await shot(phone, `${name}-phone`);
       await phone.getByRole('link', { name: '← Go back' }).click();
       await phone.getByTestId('cash-balance').waitFor();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneWithSessionOf } from './support/browser.ts';
+import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
 import type { Stack } from './support/stack.ts';
 import { browserJourney, shot } from './support/journey.ts';
 
@@ -195,10 +195,10 @@ describe('portfolio and history in Chromium', () => {
     await phone.getByTestId('open-positions').waitFor();
     await tabs.filter({ hasText: 'history' }).click();
     await phone.getByTestId('trade-history').waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.goto(`${stack.app.url}/history`);
     await phone.getByRole('tablist', { name: 'History tabs' }).waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
     await shot(phone, 'history-phone');
     await phone.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneWithSessionOf } from './support/browser.ts';
+import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
 import { fundedInvestor } from './support/investor.ts';
 import { demoInvestorPage, investorPage } from './support/sign-in-page.ts';
 import type { Stack } from './support/stack.ts';
@@ -98,11 +98,11 @@ describe('savings in Chromium', () => {
     const phone = await phoneWithSessionOf(browser, page, stack.app.url);
     await phone.goto(`${stack.app.url}/savings`);
     await phone.getByTestId('savings-card').waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
     await shot(phone, 'savings-phone');
     await phone.goto(`${stack.app.url}/openaccount`);
     await phone.getByTestId('offering-card').first().waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
     await shot(phone, 'open-account-phone');
     await phone.close();
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, watchPageProblems } from './support/browser.ts';
+import { launchChromium, phoneWithSessionOf, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
 import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
@@ -169,10 +169,7 @@ describe('account settings in Chromium', () => {
       await phone.goto(`${app.url}/user`);
       await phone.getByRole('link', { name: link }).click();
       await panelHeading(phone, heading).waitFor();
-      expect(
-        await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        heading,
-      ).toBeLessThanOrEqual(0);
+      expect(await sidewaysOverflow(phone), heading).toBeLessThanOrEqual(0);
       await shot(phone, `settings-${link.split(' ')[0]?.toLowerCase() ?? 'panel'}-phone`);
       await phone.getByRole('link', { name: '← Go back' }).click();
       await waitForPath(phone, '/user');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotDir, watchPageProblems } from './support/browser.ts';
+import { launchChromium, screenshotDir, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 import {
   npmStart,
@@ -121,7 +121,7 @@ describe('the web app in Chromium', () => {
   it('fits a 390×844 phone screen without sideways scrolling', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await new SignInPage(page).open(app.url);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sidewaysOverflow(page);
     await page.screenshot({ path: path.join(screenshotDir, 'home-phone.png'), fullPage: true });
     expect(overflow).toBeLessThanOrEqual(0);
     await page.close();
@@ -145,10 +145,7 @@ describe('the web app in Chromium', () => {
           .getAttribute('aria-current'),
       ).toBe('page');
       expect(await page.locator('article :is(p, li)').count(), label).toBeGreaterThan(1);
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        label,
-      ).toBeLessThanOrEqual(0);
+      expect(await sidewaysOverflow(page), label).toBeLessThanOrEqual(0);
     }
     await page.screenshot({ path: path.join(screenshotDir, 'info-phone.png'), fullPage: true });
     await page.getByRole('contentinfo').getByRole('link', { name: 'Login', exact: true }).click();

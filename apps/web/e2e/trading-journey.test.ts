@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneWithSessionOf } from './support/browser.ts';
+import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
 import { cents } from './support/money.ts';
 import type { Stack } from './support/stack.ts';
 import { browserJourney, shot } from './support/journey.ts';
@@ -127,7 +127,7 @@ describe('trading on the asset screen in Chromium', () => {
     await phone.getByRole('tab', { name: 'market stats', selected: true }).waitFor();
     await phone.getByRole('tab', { name: 'trade' }).click();
     await phone.getByLabel('Amount ($)').waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
     await shot(phone, 'asset-trade-phone');
     await phone.getByLabel('Amount ($)').fill('250');
     await phone.getByRole('tab', { name: 'history' }).click();

@@ -40,3 +40,12 @@ export async function phoneWithSessionOf(browser: Browser, page: Page, baseUrl: 
   }, session);
   return phone;
 }
+
+/**
+ * How far the page reaches past the width of its screen. Not `innerWidth`: on a mobile page the
+ * visual viewport zooms out to fit a page that overflows, so `innerWidth` grows with it.
+ */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  const screenWidth = page.viewportSize()?.width ?? 0;
+  return (await page.evaluate(() => document.documentElement.scrollWidth)) - screenWidth;
+}

@@ -9,7 +9,7 @@ export function UserLookup() {
   const hits = useUserSearch(search);
   const detail = useUserDetail(selected);
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <div>
         <TextField
           label="Find an investor by email, username or name"

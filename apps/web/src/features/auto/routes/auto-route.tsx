@@ -36,7 +36,7 @@ export function AutoRoute() {
       {auto.isPending && <p className="text-slate-600">Loading your automated investing…</p>}
       {auto.isError && <MessageBanner error={auto.error.message} />}
       {auto.data && (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="min-w-0 space-y-6 lg:col-span-2">
             <Weights overview={auto.data.auto} models={auto.data.models} />
           </div>

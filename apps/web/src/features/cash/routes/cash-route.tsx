@@ -43,7 +43,7 @@ export function CashRoute() {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-brand-900">Cash</h1>
       <KycNotices pendingText="Verify your identity to withdraw and to trade." />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <WalletCard showLinks={!isDesktop} />
           <TransactionHistory />

@@ -8,7 +8,7 @@ export function AssetName({
   size?: string;
 }) {
   return (
-    <span className="flex items-center gap-3">
+    <span className="flex min-w-0 items-center gap-3">
       <img src={asset.img} alt="" className={`${size} shrink-0 rounded-full`} loading="lazy" />
       <span className="min-w-0">
         <span className="block truncate font-semibold text-slate-900">{asset.name}</span>

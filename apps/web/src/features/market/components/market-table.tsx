@@ -49,7 +49,7 @@ export function MarketTable() {
         </div>
       )}
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm">
+        <table className="w-full text-sm sm:min-w-[36rem]">
           <thead className="border-y border-slate-200 bg-slate-50 text-left text-xs text-slate-600 uppercase">
             <tr>
               {columns.map((column) => (
@@ -57,7 +57,7 @@ export function MarketTable() {
                   key={column.sort}
                   scope="col"
                   aria-sort={sort.column === column.sort ? (sort.descending ? 'descending' : 'ascending') : 'none'}
-                  className={`px-4 py-2 ${column.numeric ? 'text-right' : ''}`}
+                  className={`px-3 py-2 sm:px-4 ${column.numeric ? 'text-right' : ''}`}
                 >
                   <button
                     type="button"
@@ -75,7 +75,7 @@ export function MarketTable() {
             {assets.isPending &&
               Array.from({ length: 8 }, (_, index) => (
                 <tr key={index} aria-hidden="true">
-                  <td colSpan={5} className="px-4 py-3">
+                  <td colSpan={5} className="px-3 py-3 sm:px-4">
                     <span className="block h-5 animate-pulse rounded bg-slate-100" />
                   </td>
                 </tr>
@@ -94,17 +94,18 @@ export function MarketTable() {
                   className="cursor-pointer border-b border-slate-100 hover:bg-brand-50 focus:bg-brand-50"
                   data-symbol={asset.symbol}
                 >
-                  <td className="px-4 py-3">
+                  {/* On a phone a long name is cut short, so that the price and the day's change fit beside it. */}
+                  <td className="max-w-[10rem] px-3 py-3 sm:max-w-none sm:px-4">
                     <AssetName asset={asset} />
                   </td>
-                  <td className="px-4 py-3 text-right font-medium tabular-nums" data-cell="price">
+                  <td className="px-3 py-3 text-right sm:px-4 font-medium tabular-nums" data-cell="price">
                     {price(asset.price)}
                   </td>
-                  <td className="px-4 py-3 text-right">
+                  <td className="px-3 py-3 text-right sm:px-4">
                     <ChangeBadge value={asset.changes_percentage} />
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{price(asset.day_high)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{price(asset.day_low)}</td>
+                  <td className="px-3 py-3 text-right sm:px-4 tabular-nums">{price(asset.day_high)}</td>
+                  <td className="px-3 py-3 text-right sm:px-4 tabular-nums">{price(asset.day_low)}</td>
                 </tr>
               );
             })}

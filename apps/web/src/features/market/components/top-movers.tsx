@@ -52,7 +52,7 @@ export function TopMovers() {
             <li key={asset.symbol}>
               <Link to={assetPath(asset)} className="flex items-center justify-between gap-3 py-2.5 hover:bg-slate-50">
                 <AssetName asset={asset} size="size-7" />
-                <span className="text-right text-sm">
+                <span className="shrink-0 text-right text-sm">
                   <span className="block font-medium tabular-nums">
                     {formatPrice(Number(asset.price) * rate, sign)}
                   </span>

@@ -74,7 +74,7 @@ export function AssetRoute() {
             />
           )}
           {positions.isError && <MessageBanner error={positions.error.message} />}
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
             <div className="space-y-6">
               {(isDesktop || tab === 'market stats') && (
                 <>

@@ -24,7 +24,7 @@ export function MarketRoute() {
           onChange={setView}
         />
       )}
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {(isDesktop || view === 'asset') && <MarketTable />}
         <div className="space-y-6">
           {/* Hidden rather than removed on a phone's other tab: what was typed into it stays. */}

@@ -64,7 +64,7 @@ export function PortfolioRoute() {
       )}
       {show('overview') && <PortfolioSummary analytics={analytics.data} />}
       {isDesktop ? (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="min-w-0 space-y-6 lg:col-span-2">
             {chart}
             <OpenPositions approved={approved} />

@@ -25,7 +25,7 @@ export function SavingsRoute() {
       </div>
       {savings.isError && <MessageBanner error={savings.error.message} />}
       <Summary accounts={accounts} loading={savings.isPending} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section aria-labelledby="accounts-heading" className="lg:col-span-2">
           <h2 id="accounts-heading" className="mb-3 text-lg font-bold text-brand-900">
             Your accounts
