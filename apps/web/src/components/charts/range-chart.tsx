@@ -75,17 +75,7 @@ export function RangeChart({
           topColor: 'rgba(17, 87, 140, 0.25)',
           bottomColor: 'rgba(17, 87, 140, 0.02)',
           lineWidth: 2,
-          // Neither a net worth nor a price goes below zero. A series of zeros (a new account's) would
-          // get a scale centred on zero, running into negative amounts: it gets 0 to 1 instead.
-          autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
-            const scale = original();
-            if (!scale?.priceRange) return scale;
-            const { minValue, maxValue } = scale.priceRange;
-            return {
-              ...scale,
-              priceRange: maxValue <= 0 ? { minValue: 0, maxValue: 1 } : { minValue: Math.max(0, minValue), maxValue },
-            };
-          },
+          autoscaleInfoProvider: nonNegativeScale,
         });
         setDrawn(true);
       });
@@ -144,6 +134,20 @@ export function RangeChart({
       </p>
     </section>
   );
+}
+
+/**
+ * Neither a net worth nor a price goes below zero. A series of zeros (a new account's) would get a
+ * scale centred on zero, running into negative amounts: it gets 0 to 1 instead.
+ */
+function nonNegativeScale(original: () => AutoscaleInfo | null): AutoscaleInfo | null {
+  const scale = original();
+  if (!scale?.priceRange) return scale;
+  const { minValue, maxValue } = scale.priceRange;
+  return {
+    ...scale,
+    priceRange: maxValue <= 0 ? { minValue: 0, maxValue: 1 } : { minValue: Math.max(0, minValue), maxValue },
+  };
 }
 
 /** Runs `work` when the browser is next idle (at most a second away); Safari has no idle callback, so a short wait. */
