@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
+import { phoneWithSessionOf, reachPastScreen, sidewaysOverflow } from './support/browser.ts';
 import type { Stack } from './support/stack.ts';
 import { browserJourney, shot } from './support/journey.ts';
 
@@ -193,8 +193,13 @@ describe('portfolio and history in Chromium', () => {
     await phone.getByTestId('holding').first().waitFor();
     await tabs.filter({ hasText: 'position' }).click();
     await phone.getByTestId('open-positions').waitFor();
+    // Every figure of a position and of a trade is on the screen, none behind a sideways scroll.
+    expect(await reachPastScreen(phone.getByTestId('open-positions'))).toBeLessThanOrEqual(0);
+    await shot(phone, 'portfolio-positions-phone');
     await tabs.filter({ hasText: 'history' }).click();
     await phone.getByTestId('trade-history').waitFor();
+    expect(await reachPastScreen(phone.getByTestId('trade-history'))).toBeLessThanOrEqual(0);
+    await shot(phone, 'portfolio-trade-history-phone');
     expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.goto(`${stack.app.url}/history`);
     await phone.getByRole('tablist', { name: 'History tabs' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
+import { phoneWithSessionOf, reachPastScreen, sidewaysOverflow } from './support/browser.ts';
 import { cents } from './support/money.ts';
 import type { Stack } from './support/stack.ts';
 import { browserJourney, shot } from './support/journey.ts';
@@ -132,6 +132,7 @@ describe('trading on the asset screen in Chromium', () => {
     await phone.getByLabel('Amount ($)').fill('250');
     await phone.getByRole('tab', { name: 'history' }).click();
     await phone.getByTestId('trade-history').waitFor();
+    expect(await reachPastScreen(phone.getByTestId('trade-history'))).toBeLessThanOrEqual(0);
     // Back on the trade tab, the amount typed before is still there.
     await phone.getByRole('tab', { name: 'trade' }).click();
     expect(await phone.getByLabel('Amount ($)').inputValue()).toBe('250');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { chromiumFlags, chromiumPath } from './chromium.ts';
 import { repoRoot } from './server.ts';
 
@@ -48,4 +48,16 @@ export async function phoneWithSessionOf(browser: Browser, page: Page, baseUrl: 
 export async function sidewaysOverflow(page: Page): Promise<number> {
   const screenWidth = page.viewportSize()?.width ?? 0;
   return (await page.evaluate(() => document.documentElement.scrollWidth)) - screenWidth;
+}
+
+/**
+ * How far any part of an element reaches past the right edge of the screen, counting what a card
+ * scrolls sideways inside itself (which `sidewaysOverflow` cannot see: the page itself fits).
+ */
+export async function reachPastScreen(locator: Locator): Promise<number> {
+  const screenWidth = locator.page().viewportSize()?.width ?? 0;
+  const right = await locator.evaluate((element) =>
+    Math.max(...[element, ...element.querySelectorAll('*')].map((node) => node.getBoundingClientRect().right)),
+  );
+  return right - screenWidth;
 }

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
 import { MessageBanner } from '../../../components/ui/message-banner';
+import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useOpenPositionsPage } from '../../trading/api/trading';
+import type { Position } from '../../trading/api/types';
 import { openedOn, SignedFigure } from '../../trading/components/figures';
 import { useMoney } from '../../cash/components/use-money';
 
@@ -15,6 +17,7 @@ export function OpenPositions({ approved }: { approved: boolean }) {
   const { money, sign } = useMoney();
   const rows = positions.data?.data ?? [];
   const lastPage = positions.data?.last_page ?? 1;
+  const isDesktop = useIsDesktop();
   return (
     <section
       id="position"
@@ -29,49 +32,66 @@ export function OpenPositions({ approved }: { approved: boolean }) {
       {(!approved || (positions.isSuccess && rows.length === 0)) && (
         <p className="mt-3 text-slate-600">You have no open positions</p>
       )}
-      {rows.length > 0 && (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[34rem] text-left text-sm" data-testid="open-positions">
-            <thead className="text-xs text-slate-600">
-              <tr>
-                <th className="py-2 font-medium">Asset</th>
-                <th className="font-medium">Quantity</th>
-                <th className="font-medium">Value</th>
-                <th className="font-medium">Today</th>
-                <th className="font-medium">Total return</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((position) => (
-                <tr key={position.id}>
-                  <td className="py-2">
-                    <Link
-                      to={`/asset/${encodeURIComponent(position.asset.name)}/${encodeURIComponent(position.asset.symbol)}`}
-                      className="font-medium text-slate-900 hover:underline"
-                    >
-                      {position.asset.name}
-                    </Link>
-                    <span className="block text-xs text-slate-600">
-                      {position.asset.symbol} ·{' '}
-                      {position.account === 'auto' ? 'automated investing' : `opened ${openedOn(position.created_at)}`}
-                    </span>
-                  </td>
-                  <td className="tabular-nums">
-                    {Number(position.quantity).toLocaleString('en-US', { maximumFractionDigits: 8 })}
-                  </td>
-                  <td className="tabular-nums">{money(position.value)}</td>
-                  <td>
-                    <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} sign={sign} />
-                  </td>
-                  <td>
-                    <SignedFigure amount={position.pl} percent={position.pl_percentage} sign={sign} />
-                  </td>
+      {rows.length > 0 &&
+        (isDesktop ? (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[34rem] text-left text-sm" data-testid="open-positions">
+              <thead className="text-xs text-slate-600">
+                <tr>
+                  <th className="py-2 font-medium">Asset</th>
+                  <th className="font-medium">Quantity</th>
+                  <th className="font-medium">Value</th>
+                  <th className="font-medium">Today</th>
+                  <th className="font-medium">Total return</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((position) => (
+                  <tr key={position.id}>
+                    <td className="py-2">
+                      <PositionAsset position={position} />
+                    </td>
+                    <td className="tabular-nums">{quantityOf(position)}</td>
+                    <td className="tabular-nums">{money(position.value)}</td>
+                    <td>
+                      <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} sign={sign} />
+                    </td>
+                    <td>
+                      <SignedFigure amount={position.pl} percent={position.pl_percentage} sign={sign} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          // A phone has no room for five columns: each position is a card with every figure on screen.
+          <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="open-positions">
+            {rows.map((position) => (
+              <li key={position.id} className="py-3">
+                <div className="flex items-start justify-between gap-3">
+                  <p className="min-w-0">
+                    <PositionAsset position={position} />
+                  </p>
+                  <p className="shrink-0 text-right tabular-nums">
+                    <span className="block font-medium">{money(position.value)}</span>
+                    <span className="block text-xs text-slate-600">{quantityOf(position)}</span>
+                  </p>
+                </div>
+                <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-xs">
+                  <dt className="text-slate-600">Today</dt>
+                  <dd className="text-right">
+                    <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} sign={sign} />
+                  </dd>
+                  <dt className="text-slate-600">Total return</dt>
+                  <dd className="text-right">
+                    <SignedFigure amount={position.pl} percent={position.pl_percentage} sign={sign} />
+                  </dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        ))}
       {lastPage > 1 && (
         <Pager summary={`${positions.data?.total} open positions`} page={page} lastPage={lastPage} onPage={setPage} />
       )}
@@ -79,5 +99,25 @@ export function OpenPositions({ approved }: { approved: boolean }) {
       <p className="mt-1 text-sm text-slate-600">You have no orders</p>
       <p className="text-xs text-slate-500">Orders fill at once at the market price, so none wait here.</p>
     </section>
+  );
+}
+
+const quantityOf = (position: Position) =>
+  Number(position.quantity).toLocaleString('en-US', { maximumFractionDigits: 8 });
+
+function PositionAsset({ position }: { position: Position }) {
+  return (
+    <>
+      <Link
+        to={`/asset/${encodeURIComponent(position.asset.name)}/${encodeURIComponent(position.asset.symbol)}`}
+        className="block truncate font-medium text-slate-900 hover:underline"
+      >
+        {position.asset.name}
+      </Link>
+      <span className="block text-xs text-slate-600">
+        {position.asset.symbol} ·{' '}
+        {position.account === 'auto' ? 'automated investing' : `opened ${openedOn(position.created_at)}`}
+      </span>
+    </>
   );
 }

@@ -2,8 +2,10 @@ import { formatMoney } from '@itrust/contracts/format';
 import { useId, useState } from 'react';
 import { Pager } from '../../../components/ui/pager';
 import { MessageBanner } from '../../../components/ui/message-banner';
+import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import type { Period } from '../../../lib/period';
 import { useTradeHistory } from '../api/trading';
+import type { Trade } from '../api/types';
 import { SignedFigure } from './figures';
 
 const historyDate = (iso: string) =>
@@ -30,6 +32,7 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
   const history = useTradeHistory(page, perPage, period ?? { month }, approved);
   const rows = history.data?.data ?? [];
   const lastPage = history.data?.last_page ?? 1;
+  const isDesktop = useIsDesktop();
 
   return (
     <section aria-labelledby="history-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -58,56 +61,79 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
       {(!approved || (history.isSuccess && rows.length === 0)) && (
         <p className="mt-4 text-slate-600">You have no data</p>
       )}
-      {rows.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="trade-history">
-            <thead className="text-xs text-slate-600">
-              <tr>
-                <th className="py-2 font-medium">Type/Date</th>
-                <th className="font-medium">Assets</th>
-                <th className="font-medium">Amount / Qty</th>
-                <th className="font-medium">P / L</th>
-                <th className="font-medium">Status</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((trade) => (
-                <tr key={trade.id}>
-                  <td className="py-2">
-                    <span className={`font-semibold ${trade.type === 'buy' ? 'text-emerald-700' : 'text-red-700'}`}>
-                      {trade.type}
-                    </span>{' '}
-                    <span className="text-slate-600">{trade.asset.type}</span>
-                    {trade.account === 'auto' && (
-                      <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">
-                        auto-invest
-                      </span>
-                    )}
-                    <span className="block text-xs text-slate-600">{historyDate(trade.created_at)}</span>
-                  </td>
-                  <td>
-                    {trade.asset.name}
-                    <span className="block text-xs text-slate-600">{trade.asset.symbol}</span>
-                  </td>
-                  <td className="tabular-nums">
-                    {formatMoney(trade.amount, sign)}
-                    <span className="block text-xs text-slate-600">{trade.quantity}</span>
-                  </td>
-                  <td>
-                    <SignedFigure amount={trade.pl} percent={trade.pl_percentage} sign={sign} />
-                  </td>
-                  <td className={`font-semibold ${trade.status === 'open' ? 'text-blue-700' : 'text-red-700'}`}>
-                    {trade.status}
-                    {trade.reason !== 'manual' && (
-                      <span className="block text-xs font-normal">{reasonLabels[trade.reason]}</span>
-                    )}
-                  </td>
+      {rows.length > 0 &&
+        (isDesktop ? (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm" data-testid="trade-history">
+              <thead className="text-xs text-slate-600">
+                <tr>
+                  <th className="py-2 font-medium">Type/Date</th>
+                  <th className="font-medium">Assets</th>
+                  <th className="font-medium">Amount / Qty</th>
+                  <th className="font-medium">P / L</th>
+                  <th className="font-medium">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((trade) => (
+                  <tr key={trade.id}>
+                    <td className="py-2">
+                      <TradeType trade={trade} />
+                      <span className="block text-xs text-slate-600">{historyDate(trade.created_at)}</span>
+                    </td>
+                    <td>
+                      {trade.asset.name}
+                      <span className="block text-xs text-slate-600">{trade.asset.symbol}</span>
+                    </td>
+                    <td className="tabular-nums">
+                      {formatMoney(trade.amount, sign)}
+                      <span className="block text-xs text-slate-600">{trade.quantity}</span>
+                    </td>
+                    <td>
+                      <SignedFigure amount={trade.pl} percent={trade.pl_percentage} sign={sign} />
+                    </td>
+                    <td>
+                      <TradeStatus trade={trade} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          // A phone has no room for five columns: each trade is a card with every figure on screen.
+          <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="trade-history">
+            {rows.map((trade) => (
+              <li key={trade.id} className="py-3">
+                <div className="flex items-start justify-between gap-3">
+                  <p className="min-w-0">
+                    <span className="block truncate font-medium text-slate-900">{trade.asset.name}</span>
+                    <span className="block text-xs text-slate-600">
+                      {trade.asset.symbol} · {historyDate(trade.created_at)}
+                    </span>
+                  </p>
+                  <p className="shrink-0 text-right">
+                    <TradeType trade={trade} />
+                  </p>
+                </div>
+                <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-xs">
+                  <dt className="text-slate-600">Amount / Qty</dt>
+                  <dd className="text-right tabular-nums">
+                    {formatMoney(trade.amount, sign)} · {trade.quantity}
+                  </dd>
+                  <dt className="text-slate-600">P / L</dt>
+                  <dd className="text-right">
+                    <SignedFigure amount={trade.pl} percent={trade.pl_percentage} sign={sign} />
+                  </dd>
+                  <dt className="text-slate-600">Status</dt>
+                  <dd className="text-right">
+                    <TradeStatus trade={trade} />
+                  </dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        ))}
       <Pager
         summary={`${history.data?.total ?? 0} ${history.data?.total === 1 ? 'asset' : 'assets'}`}
         page={page}
@@ -115,5 +141,28 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
         onPage={setPage}
       />
     </section>
+  );
+}
+
+function TradeType({ trade }: { trade: Trade }) {
+  return (
+    <>
+      <span className={`font-semibold ${trade.type === 'buy' ? 'text-emerald-700' : 'text-red-700'}`}>
+        {trade.type}
+      </span>{' '}
+      <span className="text-slate-600">{trade.asset.type}</span>
+      {trade.account === 'auto' && (
+        <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">auto-invest</span>
+      )}
+    </>
+  );
+}
+
+function TradeStatus({ trade }: { trade: Trade }) {
+  return (
+    <span className={`font-semibold ${trade.status === 'open' ? 'text-blue-700' : 'text-red-700'}`}>
+      {trade.status}
+      {trade.reason !== 'manual' && <span className="block text-xs font-normal">{reasonLabels[trade.reason]}</span>}
+    </span>
   );
 }
