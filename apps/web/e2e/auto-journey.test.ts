@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
+import { phoneWithSessionOf, reachPastScreen, sidewaysOverflow } from './support/browser.ts';
 import type { Stack } from './support/stack.ts';
 import { browserJourney, shot } from './support/journey.ts';
 
@@ -86,6 +86,8 @@ describe('automated investing in Chromium', () => {
     await phone.goto(`${stack.app.url}/auto`);
     await phone.getByTestId('auto-weights').waitFor();
     expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
+    // Every column of the weights, the holdings' values among them, on the screen.
+    expect(await reachPastScreen(phone.getByTestId('auto-weights'))).toBeLessThanOrEqual(0);
     await shot(phone, 'auto-phone');
     await phone.close();
   });

@@ -48,7 +48,7 @@ describe('savings in Chromium', () => {
       .toEqual(['ROTH IRA', 'Rollover IRA', 'SEP IRA', 'Traditional IRA']);
     await shot(page, 'open-account-desktop');
 
-    await page.getByRole('button', { name: 'create ROTH IRA account' }).click();
+    await page.getByRole('button', { name: 'create account for ROTH IRA' }).click();
     await page.getByText('Your ROTH IRA account is open.').waitFor();
     await page.waitForURL((url) => url.pathname === '/savings', { timeout: 10_000 });
     await expect.poll(() => rothCard().getByTestId('savings-balance').textContent()).toBe('$0.00');

@@ -85,7 +85,7 @@ function Weights({ overview, models }: { overview: AutoOverview; models: AutoMod
         </div>
       </dl>
       <div className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[30rem] text-left text-sm" data-testid="auto-weights">
+        <table className="w-full text-left text-sm" data-testid="auto-weights">
           <thead className="text-xs text-slate-600">
             <tr>
               <th className="py-2 font-medium">Asset</th>
@@ -99,7 +99,7 @@ function Weights({ overview, models }: { overview: AutoOverview; models: AutoMod
               <tr key={holding.symbol} data-testid="auto-holding">
                 <td className="py-2 font-medium text-slate-900">{holding.symbol}</td>
                 <td className="tabular-nums">{holding.target}%</td>
-                <td className="w-1/3">
+                <td className="w-1/3 pr-3">
                   <span className="tabular-nums">{holding.weight}%</span>
                   <span className="mt-1 block h-1.5 rounded-full bg-slate-100" aria-hidden="true">
                     <span
@@ -160,7 +160,7 @@ function ModelChooser({ current, models }: { current: AutoModel; models: AutoMod
               {model.id === current && <span className="text-xs font-normal text-slate-600">(current)</span>}
             </span>
             <span className="mt-1 block text-xs text-slate-700">{model.description}</span>
-            <span className="mt-1 block text-xs text-slate-500">
+            <span className="mt-1 block text-xs text-slate-600">
               {model.weights.map((weight) => `${weight.symbol} ${weight.weight}%`).join(' · ')}
             </span>
           </label>

@@ -121,7 +121,7 @@ function OfferingCard({ offering, opened }: { offering: SavingsOffering; opened:
           className="w-full"
           disabled={opened || open.isPending || done}
           onClick={() => void create()}
-          aria-label={`create ${offering.name} account`}
+          aria-label={opened || done ? `${offering.name} account open` : `create account for ${offering.name}`}
         >
           {opened || done ? 'account open' : 'create account'}
         </Button>

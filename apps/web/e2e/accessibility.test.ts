@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { phoneWithSessionOf } from './support/browser.ts';
+import { typeCode } from './support/code-boxes.ts';
+import { codeFromOutbox } from './support/outbox.ts';
+import { SignInPage } from './support/sign-in-page.ts';
+import type { Stack } from './support/stack.ts';
+import { browserJourney } from './support/journey.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+browserJourney(
+  'accessibility',
+  { viewport: { width: 1280, height: 900 } },
+  (ready) => ({ stack, browser, page } = ready),
+);
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Violation = { id: string; impact: string | null; help: string; targets: string[] };
+
+/**
+ * What axe-core finds against WCAG 2.1 A and AA on the page as it is now. Run through the DevTools
+ * protocol (page.evaluate), which the app's Content-Security-Policy does not govern.
+ */
+async function violationsOn(target: Page): Promise<Violation[]> {
+  await target.evaluate(await axeSource);
+  return target.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run: (
+          context: Document,
+          options: object,
+        ) => Promise<{
+          violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+}
+
+/** Opens a screen, waits for what says it has its data, and lists what axe finds there. */
+async function audit(target: Page, address: string, settled: (screen: Page) => Promise<unknown>) {
+  await target.goto(`${stack.app.url}${address}`);
+  await settled(target);
+  await expect
+    .poll(() =>
+      target
+        .getByText(/^Loading/)
+        .filter({ visible: true })
+        .count(),
+    )
+    .toBe(0);
+  // The charts draw on the next frames after their data.
+  await target.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  return { address, violations: await violationsOn(target) };
+}
+
+const heading = (name: string | RegExp) => (screen: Page) => screen.getByRole('heading', { name, level: 1 }).waitFor();
+const shown = (testId: string) => (screen: Page) => screen.getByTestId(testId).first().waitFor();
+const panel = (name: string) => (screen: Page) => screen.getByRole('heading', { name, level: 2 }).waitFor();
+
+/** The signed-in screens of spec 1-3, each with what shows once its data is in. */
+const investorScreens: [string, (screen: Page) => Promise<unknown>][] = [
+  ['/portfolio', shown('net-worth-chart')],
+  ['/market', (screen) => screen.getByRole('table').first().waitFor()],
+  ['/asset/Apple%20Inc./AAPL', shown('asset-price')],
+  ['/cash', shown('transaction-row')],
+  ['/deposit', heading(/deposit/i)],
+  ['/transfer', heading(/transfer/i)],
+  ['/withdraw', heading(/withdraw/i)],
+  ['/savings', shown('savings-card')],
+  ['/openaccount', shown('offering-card')],
+  ['/history', shown('trade-history')],
+  ['/auto', shown('auto-weights')],
+  ['/user', heading(/settings/i)],
+  ['/profile', panel('My profile')],
+  ['/security', panel('Security')],
+  ['/alerts', panel('Notification preference')],
+  ['/currency', panel('Currency preference')],
+  ['/kyc', panel('KYC verification')],
+];
+
+describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  it('finds nothing on the signed-out screens', async () => {
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const found = [
+      await audit(visitor, '/', heading('Sign in')),
+      await audit(visitor, '/signup', heading(/sign up|create/i)),
+      await audit(visitor, '/reset-password', heading(/password/i)),
+      await audit(visitor, '/info/faq', (screen) => screen.getByRole('heading').first().waitFor()),
+    ];
+    await visitor.close();
+    expect(found.filter((screen) => screen.violations.length > 0)).toEqual([]);
+  });
+
+  it("finds nothing on the investor's screens, on a desktop and on a 390×844 phone", async () => {
+    const found = [];
+    for (const [address, settled] of investorScreens) found.push(await audit(page, address, settled));
+    const phone = await phoneWithSessionOf(browser, page, stack.app.url);
+    for (const [address, settled] of investorScreens) found.push(await audit(phone, address, settled));
+    await phone.close();
+    expect(found.filter((screen) => screen.violations.length > 0)).toEqual([]);
+  });
+
+  it("finds nothing on the operator's console", async () => {
+    const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await new SignInPage(operator).open(stack.app.url);
+    await new SignInPage(operator).signIn('ops@example.com', stack.operatorPassword);
+    await operator.waitForURL((url) => url.pathname === '/otp');
+    await typeCode(operator, await codeFromOutbox(stack.dataDir, 'ops@example.com', 'sign-in code', new Set()));
+    await operator.getByRole('button', { name: 'Sign in' }).click();
+    await operator.waitForURL((url) => url.pathname === '/admin');
+    const found = [await audit(operator, '/admin', (screen) => screen.getByRole('heading').first().waitFor())];
+    await operator.close();
+    expect(found.filter((screen) => screen.violations.length > 0)).toEqual([]);
+  });
+});
