@@ -128,4 +128,46 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await operator.close();
     expect(found.filter((screen) => screen.violations.length > 0)).toEqual([]);
   });
+
+  it('finds nothing in the states a user steps into: refused forms, confirm dialogs, the phone menu', async () => {
+    const found: { address: string; violations: Violation[] }[] = [];
+    const check = async (target: Page, state: string) =>
+      found.push({ address: state, violations: await violationsOn(target) });
+
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const signIn = new SignInPage(visitor);
+    await signIn.open(stack.app.url);
+    await signIn.signIn('demo@example.com', 'not the password');
+    await visitor.getByRole('alert').first().waitFor();
+    await check(visitor, 'sign-in refused');
+    await visitor.close();
+
+    await page.goto(`${stack.app.url}/market`);
+    const form = page.getByRole('region', { name: 'Trade' });
+    await form.getByRole('button', { name: 'Buy', exact: true }).click();
+    await form.getByText('Amount required!').waitFor();
+    await check(page, 'trade form refused');
+    await form.getByLabel('Asset', { exact: true }).selectOption({ label: 'Adobe Inc. (ADBE)' });
+    await form.getByLabel('Amount ($)').fill('1000');
+    await form.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('dialog', { name: 'confirm buy' }).waitFor();
+    await check(page, 'confirm buy dialog');
+
+    await page.goto(`${stack.app.url}/cash`);
+    await page.getByRole('tab', { name: 'deposit' }).click();
+    await page.getByLabel('Amount').fill('1500');
+    await page.getByTestId('deposit-qr').locator('svg').waitFor();
+    await check(page, 'deposit form');
+    await page.getByRole('button', { name: 'I have made payment' }).click();
+    await page.getByRole('dialog', { name: 'confirm deposit request' }).waitFor();
+    await check(page, 'confirm deposit dialog');
+
+    const phone = await phoneWithSessionOf(browser, page, stack.app.url);
+    await phone.goto(`${stack.app.url}/portfolio`);
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.getByRole('navigation', { name: 'All sections' }).waitFor();
+    await check(phone, 'phone menu');
+    await phone.close();
+    expect(found.filter((state) => state.violations.length > 0)).toEqual([]);
+  });
 });
