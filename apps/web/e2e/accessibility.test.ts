@@ -170,4 +170,30 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await phone.close();
     expect(found.filter((state) => state.violations.length > 0)).toEqual([]);
   });
+
+  it('keeps the keyboard inside a dialog and gives the focus back on Escape', async () => {
+    await page.goto(`${stack.app.url}/market`);
+    const form = page.getByRole('region', { name: 'Trade' });
+    await form.getByLabel('Asset', { exact: true }).selectOption({ label: 'Adobe Inc. (ADBE)' });
+    await form.getByLabel('Amount ($)').fill('1000');
+    await form.getByRole('button', { name: 'Buy', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'confirm buy' });
+    await dialog.waitFor();
+    const focused = () =>
+      page.evaluate(() => ({
+        inDialog: Boolean(document.activeElement?.closest('[role="dialog"]')),
+        text: document.activeElement?.textContent ?? '',
+      }));
+    expect(await focused()).toEqual({ inDialog: true, text: 'Close' });
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect((await focused()).inDialog, key).toBe(true);
+    }
+    await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ inDialog: true, text: 'Confirm' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Buy');
+  });
 });

@@ -2,22 +2,47 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 type ModalProps = { title: string; onClose: () => void; children: ReactNode };
 
-/** A dialog that takes the focus, keeps it, and closes on Escape. */
+const focusable =
+  'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea, [tabindex="0"]';
+
+/** A dialog that takes the focus, keeps Tab inside itself, closes on Escape and gives the focus back. */
 export function Modal({ title, onClose, children }: ModalProps) {
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, read when a key is pressed, so that the focus is taken once, when the dialog
+  // opens: with onClose among the effect's inputs, every render of the screen beneath (which passes
+  // a new function) sent the focus back to the dialog's first button.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>('button, [href], input, select')?.focus();
+    panel.current?.querySelector<HTMLElement>(focusable)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') close.current();
+      if (event.key !== 'Tab' || !panel.current) return;
+      const inside = [...panel.current.querySelectorAll<HTMLElement>(focusable)];
+      const first = inside[0];
+      const last = inside.at(-1);
+      if (!first || !last) return;
+      const within = panel.current.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !within)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !within)) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
       previous?.focus();
     };
-  }, [onClose]);
+  }, []);
+
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/60 p-4 sm:items-center">
       <div
