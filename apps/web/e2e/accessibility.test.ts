@@ -196,4 +196,31 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Buy');
   });
+
+  it("opens and closes the phone menu and a row's actions from the keyboard, the focus where it belongs", async () => {
+    const activeName = (target: Page) =>
+      target.evaluate(() => {
+        const active = document.activeElement;
+        return active?.getAttribute('role') === 'menuitem' ? `menuitem ${active.textContent}` : active?.textContent;
+      });
+
+    await page.goto(`${stack.app.url}/cash`);
+    const actions = page.getByRole('button', { name: 'Actions for this deposit' }).first();
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    expect(await activeName(page)).toBe('menuitem cancel');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await activeName(page)).toBe('Actions for this deposit⋯');
+
+    const phone = await phoneWithSessionOf(browser, page, stack.app.url);
+    await phone.goto(`${stack.app.url}/portfolio`);
+    await phone.getByRole('button', { name: 'Open menu' }).focus();
+    await phone.keyboard.press('Enter');
+    await phone.getByRole('navigation', { name: 'All sections' }).waitFor();
+    await phone.keyboard.press('Escape');
+    await phone.getByRole('navigation', { name: 'All sections' }).waitFor({ state: 'detached' });
+    expect(await activeName(phone)).toBe('Open menu☰');
+    await phone.close();
+  });
 });

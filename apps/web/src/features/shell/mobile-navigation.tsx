@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { mainEntries } from './navigation';
 
@@ -6,6 +6,18 @@ import { mainEntries } from './navigation';
 export function MobileNavigation({ kycApproved }: { kycApproved: boolean }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // The menu covers the screen: Escape closes it, as it would a dialog, and the focus stays on its button.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   return (
     <div className="lg:hidden">
@@ -24,6 +36,7 @@ export function MobileNavigation({ kycApproved }: { kycApproved: boolean }) {
           ))}
         </nav>
         <button
+          ref={toggle}
           type="button"
           aria-expanded={open}
           aria-controls="mobile-menu"

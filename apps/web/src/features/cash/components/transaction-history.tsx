@@ -117,6 +117,7 @@ export function TransactionHistory({ perPage = 10, period }: TransactionHistoryP
                     {transaction.status === 'pending' && (
                       <>
                         <button
+                          id={`actions-${transaction.id}`}
                           type="button"
                           aria-haspopup="menu"
                           aria-expanded={openMenu === transaction.id}
@@ -128,9 +129,17 @@ export function TransactionHistory({ perPage = 10, period }: TransactionHistoryP
                         {openMenu === transaction.id && (
                           <div
                             role="menu"
+                            aria-labelledby={`actions-${transaction.id}`}
+                            onKeyDown={(event) => {
+                              if (event.key !== 'Escape') return;
+                              setOpenMenu(null);
+                              document.getElementById(`actions-${transaction.id}`)?.focus();
+                            }}
                             className="absolute right-4 z-10 mt-1 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
                           >
                             <button
+                              // A menu opened takes the focus to its first item (the ARIA menu pattern).
+                              autoFocus
                               type="button"
                               role="menuitem"
                               onClick={() => void cancelRow(transaction)}
