@@ -84,6 +84,7 @@ const investorScreens: [string, (screen: Page) => Promise<unknown>][] = [
   ['/withdraw', heading(/withdraw/i)],
   ['/savings', shown('savings-card')],
   ['/openaccount', shown('offering-card')],
+  ['/contribute/ROTH%20IRA', (screen) => screen.getByLabel('Amount').waitFor()],
   ['/history', shown('trade-history')],
   ['/auto', shown('auto-weights')],
   ['/user', heading(/settings/i)],
@@ -102,6 +103,8 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       await audit(visitor, '/signup', heading(/sign up|create/i)),
       await audit(visitor, '/reset-password', heading(/password/i)),
       await audit(visitor, '/info/faq', (screen) => screen.getByRole('heading').first().waitFor()),
+      await audit(visitor, '/info/terms', (screen) => screen.getByRole('heading').first().waitFor()),
+      await audit(visitor, '/info/privacy', (screen) => screen.getByRole('heading').first().waitFor()),
     ];
     await visitor.close();
     expect(found.filter((screen) => screen.violations.length > 0)).toEqual([]);
@@ -121,10 +124,14 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await new SignInPage(operator).open(stack.app.url);
     await new SignInPage(operator).signIn('ops@example.com', stack.operatorPassword);
     await operator.waitForURL((url) => url.pathname === '/otp');
+    const secondStep = { address: '/otp', violations: await violationsOn(operator) };
     await typeCode(operator, await codeFromOutbox(stack.dataDir, 'ops@example.com', 'sign-in code', new Set()));
     await operator.getByRole('button', { name: 'Sign in' }).click();
     await operator.waitForURL((url) => url.pathname === '/admin');
-    const found = [await audit(operator, '/admin', (screen) => screen.getByRole('heading').first().waitFor())];
+    const found = [
+      secondStep,
+      await audit(operator, '/admin', (screen) => screen.getByRole('heading').first().waitFor()),
+    ];
     await operator.close();
     expect(found.filter((screen) => screen.violations.length > 0)).toEqual([]);
   });
@@ -152,6 +159,11 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await form.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByRole('dialog', { name: 'confirm buy' }).waitFor();
     await check(page, 'confirm buy dialog');
+
+    await page.goto(`${stack.app.url}/savings`);
+    await page.getByRole('link', { name: 'cash out from ROTH IRA' }).click();
+    await page.getByLabel('Amount').waitFor();
+    await check(page, 'cash-out form');
 
     await page.goto(`${stack.app.url}/cash`);
     await page.getByRole('tab', { name: 'deposit' }).click();
