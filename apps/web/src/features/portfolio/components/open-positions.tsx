@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
+import { CardList, CardRow } from '../../../components/ui/card-list';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useOpenPositionsPage } from '../../trading/api/trading';
@@ -66,31 +67,27 @@ export function OpenPositions({ approved }: { approved: boolean }) {
           </div>
         ) : (
           // A phone has no room for five columns: each position is a card with every figure on screen.
-          <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="open-positions">
+          <CardList testId="open-positions">
             {rows.map((position) => (
-              <li key={position.id} className="py-3">
-                <div className="flex items-start justify-between gap-3">
-                  <p className="min-w-0">
-                    <PositionAsset position={position} />
-                  </p>
-                  <p className="shrink-0 text-right tabular-nums">
+              <CardRow
+                key={position.id}
+                title={<PositionAsset position={position} />}
+                aside={
+                  <span className="tabular-nums">
                     <span className="block font-medium">{money(position.value)}</span>
                     <span className="block text-xs text-slate-600">{quantityOf(position)}</span>
-                  </p>
-                </div>
-                <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-xs">
-                  <dt className="text-slate-600">Today</dt>
-                  <dd className="text-right">
-                    <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} sign={sign} />
-                  </dd>
-                  <dt className="text-slate-600">Total return</dt>
-                  <dd className="text-right">
-                    <SignedFigure amount={position.pl} percent={position.pl_percentage} sign={sign} />
-                  </dd>
-                </dl>
-              </li>
+                  </span>
+                }
+                figures={[
+                  [
+                    'Today',
+                    <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} sign={sign} />,
+                  ],
+                  ['Total return', <SignedFigure amount={position.pl} percent={position.pl_percentage} sign={sign} />],
+                ]}
+              />
             ))}
-          </ul>
+          </CardList>
         ))}
       {lastPage > 1 && (
         <Pager summary={`${positions.data?.total} open positions`} page={page} lastPage={lastPage} onPage={setPage} />

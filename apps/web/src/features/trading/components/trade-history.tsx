@@ -1,5 +1,6 @@
 import { formatMoney } from '@itrust/contracts/format';
 import { useId, useState } from 'react';
+import { CardList, CardRow } from '../../../components/ui/card-list';
 import { Pager } from '../../../components/ui/pager';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
@@ -102,37 +103,27 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
           </div>
         ) : (
           // A phone has no room for five columns: each trade is a card with every figure on screen.
-          <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="trade-history">
+          <CardList testId="trade-history">
             {rows.map((trade) => (
-              <li key={trade.id} className="py-3">
-                <div className="flex items-start justify-between gap-3">
-                  <p className="min-w-0">
+              <CardRow
+                key={trade.id}
+                title={
+                  <>
                     <span className="block truncate font-medium text-slate-900">{trade.asset.name}</span>
                     <span className="block text-xs text-slate-600">
                       {trade.asset.symbol} · {historyDate(trade.created_at)}
                     </span>
-                  </p>
-                  <p className="shrink-0 text-right">
-                    <TradeType trade={trade} />
-                  </p>
-                </div>
-                <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-xs">
-                  <dt className="text-slate-600">Amount / Qty</dt>
-                  <dd className="text-right tabular-nums">
-                    {formatMoney(trade.amount, sign)} · {trade.quantity}
-                  </dd>
-                  <dt className="text-slate-600">P / L</dt>
-                  <dd className="text-right">
-                    <SignedFigure amount={trade.pl} percent={trade.pl_percentage} sign={sign} />
-                  </dd>
-                  <dt className="text-slate-600">Status</dt>
-                  <dd className="text-right">
-                    <TradeStatus trade={trade} />
-                  </dd>
-                </dl>
-              </li>
+                  </>
+                }
+                aside={<TradeType trade={trade} />}
+                figures={[
+                  ['Amount / Qty', `${formatMoney(trade.amount, sign)} · ${trade.quantity}`],
+                  ['P / L', <SignedFigure amount={trade.pl} percent={trade.pl_percentage} sign={sign} />],
+                  ['Status', <TradeStatus trade={trade} />],
+                ]}
+              />
             ))}
-          </ul>
+          </CardList>
         ))}
       <Pager
         summary={`${history.data?.total ?? 0} ${history.data?.total === 1 ? 'asset' : 'assets'}`}
