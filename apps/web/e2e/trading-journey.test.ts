@@ -39,6 +39,19 @@ describe('trading on the asset screen in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/market');
   });
 
+  it("the /market trade form's quantity follows the asset's live price", async () => {
+    await page.goto(`${stack.app.url}/market`);
+    const form = page.getByRole('region', { name: 'Trade' });
+    // Crypto trades around the clock, so its price moves with every tick at any hour.
+    await form.getByLabel('Asset type').selectOption('crypto');
+    await form.getByLabel('Asset', { exact: true }).selectOption({ label: 'Bitcoin (BTC)' });
+    await form.getByLabel('Amount ($)').fill('1000');
+    const quantity = form.getByTestId('trade-quantity');
+    await expect.poll(() => quantity.textContent()).toMatch(/^0\.\d{6} BTC$/);
+    const first = await quantity.textContent();
+    await expect.poll(() => quantity.textContent(), { timeout: 20_000 }).not.toBe(first);
+  });
+
   it('finds the position on the asset screen and buys more from the trade ticket without a reload', async () => {
     await page.locator('tbody tr[data-symbol="ADBE"]').click();
     await page.waitForURL((url) => url.pathname.endsWith('/ADBE'));

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ConfirmFlow } from '../../cash/components/confirm-flow';
 import { useAssetsOfType } from '../../market/api/get-assets-of-type';
 import { useDisplayCurrency } from '../../market/api/get-fx-rates';
+import { useLiveQuotes } from '../../market/hooks/use-live-quotes';
 import type { Asset } from '../../market/api/types';
 import { useBuy, useClose, usePositions } from '../api/trading';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
@@ -45,7 +46,10 @@ export function MarketTradeForm() {
   const asset = (assets.data ?? []).find((item) =>
     side === 'buy' ? String(item.id) === choice : item.id === position?.asset_id,
   );
-  const price = asset ? (Number(asset.price) * rate).toFixed(8) : '';
+  // The list's prices are those of when it was read; the quantity follows the asset's live quote.
+  const live = useLiveQuotes(asset ? [asset.symbol] : []);
+  const quote = asset && (live[asset.symbol] ?? asset);
+  const price = quote ? (Number(quote.price) * rate).toFixed(8) : '';
   const quantity = (asset && quantityFor(amount, price, 6)) || '0.000000';
 
   function review(event: SyntheticEvent) {
