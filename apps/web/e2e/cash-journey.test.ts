@@ -137,6 +137,15 @@ describe('the cash wallet in Chromium', () => {
     await expect
       .poll(async () => (await phone.getByTestId('transaction-row').allTextContents())[0])
       .toMatch(/^Deposit\$60,000\.00.*Pending/);
+    // A phone has no Action column: a pending row's actions sit beside its status.
+    await shot(phone, 'cash-pending-phone');
+    await phone.getByRole('button', { name: 'Actions for this deposit' }).first().click();
+    await phone.getByRole('menuitem', { name: 'cancel' }).click();
+    await phone.getByText('Transaction cancelled').waitFor();
+    await expect
+      .poll(async () => (await phone.getByTestId('transaction-row').allTextContents())[0])
+      .toMatch(/^Deposit\$60,000\.00.*Cancelled/);
+    expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.getByRole('button', { name: 'Hide balance' }).click();
     expect(await phone.getByTestId('cash-balance').textContent()).toBe('********');
     await phone.close();

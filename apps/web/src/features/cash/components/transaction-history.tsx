@@ -107,49 +107,29 @@ export function TransactionHistory({ perPage = 10, period }: TransactionHistoryP
                 <td className="px-4 py-3 font-medium">{typeLabel(transaction.type)}</td>
                 <td className="px-4 py-3 tabular-nums">{money(transaction.amount)}</td>
                 {isDesktop && <td className="px-4 py-3 text-slate-700">{historyDate(transaction.created_at)}</td>}
-                <td className="px-4 py-3">
+                <td className="relative px-4 py-3">
                   <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${statusClass(transaction.status)}`}>
                     {statusLabel(transaction.status)}
                   </span>
+                  {/* A phone has no Action column (spec 3): a pending row's actions sit beside its status. */}
+                  {!isDesktop && transaction.status === 'pending' && (
+                    <RowActions
+                      transaction={transaction}
+                      open={openMenu === transaction.id}
+                      onToggle={setOpenMenu}
+                      onCancel={cancelRow}
+                    />
+                  )}
                 </td>
                 {isDesktop && (
                   <td className="relative px-4 py-3">
                     {transaction.status === 'pending' && (
-                      <>
-                        <button
-                          id={`actions-${transaction.id}`}
-                          type="button"
-                          aria-haspopup="menu"
-                          aria-expanded={openMenu === transaction.id}
-                          onClick={() => setOpenMenu(openMenu === transaction.id ? null : transaction.id)}
-                          className="rounded px-2 py-1 font-bold hover:bg-slate-100"
-                        >
-                          <span className="sr-only">Actions for this {typeLabel(transaction.type).toLowerCase()}</span>⋯
-                        </button>
-                        {openMenu === transaction.id && (
-                          <div
-                            role="menu"
-                            aria-labelledby={`actions-${transaction.id}`}
-                            onKeyDown={(event) => {
-                              if (event.key !== 'Escape') return;
-                              setOpenMenu(null);
-                              document.getElementById(`actions-${transaction.id}`)?.focus();
-                            }}
-                            className="absolute right-4 z-10 mt-1 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-                          >
-                            <button
-                              // A menu opened takes the focus to its first item (the ARIA menu pattern).
-                              autoFocus
-                              type="button"
-                              role="menuitem"
-                              onClick={() => void cancelRow(transaction)}
-                              className="block w-full px-4 py-2 text-left text-red-700 hover:bg-red-50"
-                            >
-                              cancel
-                            </button>
-                          </div>
-                        )}
-                      </>
+                      <RowActions
+                        transaction={transaction}
+                        open={openMenu === transaction.id}
+                        onToggle={setOpenMenu}
+                        onCancel={cancelRow}
+                      />
                     )}
                   </td>
                 )}
@@ -180,5 +160,54 @@ export function TransactionHistory({ perPage = 10, period }: TransactionHistoryP
         </Button>
       </nav>
     </section>
+  );
+}
+
+type RowActionsProps = {
+  transaction: Transaction;
+  open: boolean;
+  onToggle: (id: string | null) => void;
+  onCancel: (transaction: Transaction) => Promise<void>;
+};
+
+/** A pending row's Action menu: one 'cancel' item; it takes the focus when opened and gives it back on Escape. */
+function RowActions({ transaction, open, onToggle, onCancel }: RowActionsProps) {
+  const buttonId = `actions-${transaction.id}`;
+  return (
+    <>
+      <button
+        id={buttonId}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => onToggle(open ? null : transaction.id)}
+        className="ml-1 min-h-8 rounded px-2 py-1 font-bold hover:bg-slate-100"
+      >
+        <span className="sr-only">Actions for this {typeLabel(transaction.type).toLowerCase()}</span>⋯
+      </button>
+      {open && (
+        <div
+          role="menu"
+          aria-labelledby={buttonId}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            onToggle(null);
+            document.getElementById(buttonId)?.focus();
+          }}
+          className="absolute right-4 z-10 mt-1 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          <button
+            // A menu opened takes the focus to its first item (the ARIA menu pattern).
+            autoFocus
+            type="button"
+            role="menuitem"
+            onClick={() => void onCancel(transaction)}
+            className="block w-full px-4 py-2 text-left text-red-700 hover:bg-red-50"
+          >
+            cancel
+          </button>
+        </div>
+      )}
+    </>
   );
 }
