@@ -102,39 +102,33 @@ export function TransactionHistory({ perPage = 10, period }: TransactionHistoryP
                 </td>
               </tr>
             )}
-            {history.data?.data.map((transaction) => (
-              <tr key={transaction.id} className="border-b border-slate-100" data-testid="transaction-row">
-                <td className="px-4 py-3 font-medium">{typeLabel(transaction.type)}</td>
-                <td className="px-4 py-3 tabular-nums">{money(transaction.amount)}</td>
-                {isDesktop && <td className="px-4 py-3 text-slate-700">{historyDate(transaction.created_at)}</td>}
-                <td className="relative px-4 py-3">
-                  <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${statusClass(transaction.status)}`}>
-                    {statusLabel(transaction.status)}
-                  </span>
-                  {/* A phone has no Action column (spec 3): a pending row's actions sit beside its status. */}
-                  {!isDesktop && transaction.status === 'pending' && (
-                    <RowActions
-                      transaction={transaction}
-                      open={openMenu === transaction.id}
-                      onToggle={setOpenMenu}
-                      onCancel={cancelRow}
-                    />
-                  )}
-                </td>
-                {isDesktop && (
+            {history.data?.data.map((transaction) => {
+              const actions = transaction.status === 'pending' && (
+                <RowActions
+                  transaction={transaction}
+                  open={openMenu === transaction.id}
+                  onToggle={setOpenMenu}
+                  onCancel={cancelRow}
+                />
+              );
+              return (
+                <tr key={transaction.id} className="border-b border-slate-100" data-testid="transaction-row">
+                  <td className="px-4 py-3 font-medium">{typeLabel(transaction.type)}</td>
+                  <td className="px-4 py-3 tabular-nums">{money(transaction.amount)}</td>
+                  {isDesktop && <td className="px-4 py-3 text-slate-700">{historyDate(transaction.created_at)}</td>}
                   <td className="relative px-4 py-3">
-                    {transaction.status === 'pending' && (
-                      <RowActions
-                        transaction={transaction}
-                        open={openMenu === transaction.id}
-                        onToggle={setOpenMenu}
-                        onCancel={cancelRow}
-                      />
-                    )}
+                    <span
+                      className={`rounded-full px-2.5 py-1 text-xs font-semibold ${statusClass(transaction.status)}`}
+                    >
+                      {statusLabel(transaction.status)}
+                    </span>
+                    {/* A phone has no Action column (spec 3): a pending row's actions sit beside its status. */}
+                    {!isDesktop && actions}
                   </td>
-                )}
-              </tr>
-            ))}
+                  {isDesktop && <td className="relative px-4 py-3">{actions}</td>}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
