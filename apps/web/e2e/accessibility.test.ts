@@ -7,7 +7,7 @@ import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 import type { Stack } from './support/stack.ts';
-import { browserJourney } from './support/journey.ts';
+import { browserJourney, painted } from './support/journey.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -64,8 +64,7 @@ async function audit(target: Page, address: string, settled: (screen: Page) => P
         .count(),
     )
     .toBe(0);
-  // The charts draw on the next frames after their data.
-  await target.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await painted(target);
   return { address, violations: await violationsOn(target) };
 }
 

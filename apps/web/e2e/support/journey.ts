@@ -9,13 +9,17 @@ export type Journey = { stack: Stack; browser: Browser; page: Page; problems: st
 
 type SignIn = (browser: Browser, stack: Stack) => Promise<{ page: Page; problems: string[] }>;
 
+/** Waits for the next paint: the charts draw their canvases on the frames after their data. */
+export const painted = (target: Page) =>
+  target.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 /**
  * A full-page screenshot in test-results/screenshots, once the page has painted what it shows: the
  * charts draw their canvases on the next animation frame after their data, and a shot taken before
  * that showed an empty chart.
  */
 export async function shot(target: Page, name: string) {
-  await target.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await painted(target);
   await target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
