@@ -70,6 +70,10 @@ async function audit(target: Page, address: string, settled: (screen: Page) => P
 
 const heading = (name: string | RegExp) => (screen: Page) => screen.getByRole('heading', { name, level: 1 }).waitFor();
 const shown = (testId: string) => (screen: Page) => screen.getByTestId(testId).first().waitFor();
+const historyTab = (name: string, testId: string) => async (screen: Page) => {
+  await screen.getByRole('tab', { name }).click();
+  await shown(testId)(screen);
+};
 const panel = (name: string) => (screen: Page) => screen.getByRole('heading', { name, level: 2 }).waitFor();
 
 /** The signed-in screens of spec 1-3, each with what shows once its data is in. */
@@ -85,6 +89,8 @@ const investorScreens: [string, (screen: Page) => Promise<unknown>][] = [
   ['/openaccount', shown('offering-card')],
   ['/contribute/ROTH%20IRA', (screen) => screen.getByLabel('Amount').waitFor()],
   ['/history', shown('trade-history')],
+  ['/history', historyTab('Transaction History', 'transaction-row')],
+  ['/history', historyTab('Savings History', 'savings-history')],
   ['/auto', shown('auto-weights')],
   ['/user', heading(/settings/i)],
   ['/profile', panel('My profile')],
