@@ -67,7 +67,8 @@ export function RangeChart({
           layout: { background: { color: '#ffffff' }, textColor: '#334155', attributionLogo: false },
           grid: { vertLines: { visible: false }, horzLines: { color: '#f1f5f9' } },
           rightPriceScale: { borderVisible: false },
-          timeScale: { borderVisible: false, timeVisible: true },
+          // Fixed edges: the range is fitted whole, and the library then keeps the edge labels whole too.
+          timeScale: { borderVisible: false, timeVisible: true, fixLeftEdge: true, fixRightEdge: true },
           localization: { priceFormatter: (value: number) => format.current(value) },
         });
         series.current = chart.current.addSeries(AreaSeries, {
