@@ -4,8 +4,8 @@ import type pg from 'pg';
 // without it every lookup scans all accounts and 10,000 users take minutes instead of seconds.
 /**
  * The benchmark data set, written in bulk: `users` approved investors in London, each with a year
- * of ledger history (a deposit and monthly transfers), three positions and a ROTH IRA, and a
- * session token each. Answers the tokens.
+ * of history (a deposit and monthly transfers, as transactions with their journals), a bank account,
+ * three positions and a ROTH IRA, and a session token each. Answers the tokens.
  */
 export async function writeDataset(client: pg.Client, users: number, passwordHash: string): Promise<string[]> {
   await client.query('begin');
@@ -28,7 +28,8 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
   await client.query(`
     insert into ledger_accounts (kind, currency) values ('deposits_clearing', 'USD'), ('market', 'USD')
     on conflict do nothing`);
-  // A deposit 365 days ago, then a transfer to brokerage every month.
+  // A deposit 365 days ago, then a transfer to brokerage every month, each recorded as the app records
+  // it: the investor's transaction (what the history and the totals read) and its journal.
   await client.query(`
     with accounts as (
       select u.id as user_id,
@@ -36,19 +37,34 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
         (select id from ledger_accounts where user_id = u.id and kind = 'brokerage' and savings_id is null) as brokerage
       from users u where u.email like 'bench%@example.com'),
     moves as (
-      select a.*, m, now() - interval '365 days' + m * interval '30 days' as at from accounts a, generate_series(0, 12) m),
+      select a.*, m, now() - interval '365 days' + m * interval '30 days' as at,
+        'ITR-' || upper(substr(md5(a.user_id::text || ' ' || m), 1, 12)) as reference
+      from accounts a, generate_series(0, 12) m),
+    recorded as (
+      insert into transactions (user_id, type, status, amount, currency, reference, mode, swap_from, swap_to, created_at, decided_at)
+      select user_id, case when m = 0 then 'credit' else 'transfer' end::transaction_type, 'approved',
+        case when m = 0 then 100000 else 1000 end, 'USD', reference, case when m = 0 then 'bank' end,
+        case when m > 0 then 'cash' end::account_kind, case when m > 0 then 'brokerage' end::account_kind, at, at
+      from moves returning id, reference),
     journals as (
-      insert into journal_transactions (description, created_at)
-      select case when m = 0 then 'bench deposit ' else 'bench transfer ' end || user_id || ' ' || m, at from moves
-      returning id, description, created_at)
+      insert into journal_transactions (description, transaction_id, created_at)
+      select case when mv.m = 0 then 'deposit' else 'transfer cash → brokerage' end, r.id, mv.at
+      from moves mv join recorded r on r.reference = mv.reference
+      returning id, transaction_id)
     insert into journal_entries (journal_id, account_id, amount, created_at)
-    select j.id, side.account, side.amount, j.created_at
-    from journals j join moves mv on j.description = case when mv.m = 0 then 'bench deposit ' else 'bench transfer ' end || mv.user_id || ' ' || mv.m,
+    select j.id, side.account, side.amount, mv.at
+    from journals j join recorded r on r.id = j.transaction_id join moves mv on mv.reference = r.reference,
       lateral (values
         (case when mv.m = 0 then (select id from ledger_accounts where kind = 'deposits_clearing' and user_id is null and currency = 'USD' and shard = 0) else mv.cash end,
          case when mv.m = 0 then -100000 else -1000 end),
         (case when mv.m = 0 then mv.cash else mv.brokerage end, case when mv.m = 0 then 100000 else 1000 end)
       ) as side(account, amount)`);
+  // The bank account withdrawals go to.
+  await client.query(`
+    insert into payment_methods (user_id, type, label, currency, account_number, account_name, bank_name, routing_number, created_at)
+    select id, 'bank', 'Main account', 'USD', '12345678', first_name || ' ' || last_name, 'Bench Bank', '021000021',
+      now() - interval '365 days'
+    from users where email like 'bench%@example.com'`);
   // Three positions each, bought 200 days ago at the day's price.
   await client.query(`
     with picks as (

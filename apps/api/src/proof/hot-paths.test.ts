@@ -1,10 +1,12 @@
 import { Decimal } from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { dataQueries, watchQueries, type LoggedQuery } from '../../test/query-log.ts';
 import { writeDataset } from '../../../../bench/dataset.ts';
-import { walletServiceFor, type WalletService } from '../modules/ledger/wallet.service.ts';
+import { moneyTotalsOf, walletServiceFor, type WalletService } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
 /**
@@ -234,6 +236,15 @@ describe('plans', () => {
     }
     expect(checked).toBeGreaterThan(10);
     expect(replanned).toEqual([]);
+  });
+
+  it("sum a user's deposits and withdrawals from an index alone (analytics)", async () => {
+    // After the test above: 2,000 more investors, each with a year of transactions.
+    const query = new PgDialect().sqlToQuery(sql`explain (format json) ${moneyTotalsOf(investor.id)}`);
+    const { rows } = await testApp.database.db.$client.query<{ 'QUERY PLAN': unknown }>(query.sql, query.params);
+    const plan = JSON.stringify(rows[0]?.['QUERY PLAN']);
+    expect(plan).toContain('"Node Type":"Index Only Scan"');
+    expect(plan).toContain('"Index Name":"transactions_user_money_idx"');
   });
 });
 
