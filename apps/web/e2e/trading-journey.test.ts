@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { phoneWithSessionOf, reachPastScreen, sidewaysOverflow } from './support/browser.ts';
 import { cents } from './support/money.ts';
@@ -39,7 +39,13 @@ describe('trading on the asset screen in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/market');
   });
 
-  it("the /market trade form's quantity follows the asset's live price", async () => {
+  it("the /market trade form's quantity follows the asset's live price, on the list's quote stream", async () => {
+    const open = new Set<Request>();
+    const opened = (request: Request) => request.url().includes('/api/stream/quotes') && open.add(request);
+    const ended = (request: Request) => open.delete(request);
+    page.on('request', opened);
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
     await page.goto(`${stack.app.url}/market`);
     const form = page.getByRole('region', { name: 'Trade' });
     // Crypto trades around the clock, so its price moves with every tick at any hour.
@@ -50,6 +56,14 @@ describe('trading on the asset screen in Chromium', () => {
     await expect.poll(() => quantity.textContent()).toMatch(/^0\.\d{6} BTC$/);
     const first = await quantity.textContent();
     await expect.poll(() => quantity.textContent(), { timeout: 20_000 }).not.toBe(first);
+    // One stream for the list's 25 symbols and the form's.
+    const streams = [...open].map((request) => new URL(request.url()).searchParams.get('symbols')?.split(',') ?? []);
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toContain('BTC');
+    expect(streams[0]?.length).toBeGreaterThanOrEqual(25);
+    page.off('request', opened);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
   });
 
   it('finds the position on the asset screen and buys more from the trade ticket without a reload', async () => {

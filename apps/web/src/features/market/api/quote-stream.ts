@@ -1,0 +1,62 @@
+import type { Asset } from './types';
+
+/**
+ * One Server-Sent Events stream per page for every symbol any component watches: the market list
+ * and the trade form beside it share it instead of each holding a connection. When the set of
+ * symbols changes, the stream is opened again for the new set once the current render's effects
+ * have run (a quote missed in that moment is replaced by the next tick).
+ */
+const watchers = new Map<string, number>();
+const listeners = new Set<() => void>();
+let quotes: Readonly<Record<string, Asset>> = {};
+let source: EventSource | undefined;
+let openFor = '';
+let reconcileQueued = false;
+
+function reconcile() {
+  reconcileQueued = false;
+  const symbols = [...watchers.keys()].sort().join(',');
+  if (symbols === openFor) return;
+  source?.close();
+  source = undefined;
+  openFor = symbols;
+  if (!symbols) return;
+  source = new EventSource(`/api/stream/quotes?symbols=${encodeURIComponent(symbols)}`);
+  source.addEventListener('quote', (event) => {
+    const quote = JSON.parse((event as MessageEvent<string>).data) as Asset;
+    if (!watchers.has(quote.symbol)) return;
+    quotes = { ...quotes, [quote.symbol]: quote };
+    listeners.forEach((listener) => listener());
+  });
+}
+
+function queueReconcile() {
+  if (reconcileQueued) return;
+  reconcileQueued = true;
+  queueMicrotask(reconcile);
+}
+
+/** Watches `symbols` until the returned function is called; `onQuote` runs on every new quote. */
+export function watchQuotes(symbols: readonly string[], onQuote: () => void): () => void {
+  for (const symbol of symbols) watchers.set(symbol, (watchers.get(symbol) ?? 0) + 1);
+  listeners.add(onQuote);
+  queueReconcile();
+  return () => {
+    listeners.delete(onQuote);
+    for (const symbol of symbols) {
+      const left = (watchers.get(symbol) ?? 0) - 1;
+      if (left > 0) {
+        watchers.set(symbol, left);
+        continue;
+      }
+      watchers.delete(symbol);
+      // Nobody watches it now: a later watcher starts from the list's price, not from an old quote.
+      if (symbol in quotes)
+        quotes = Object.fromEntries(Object.entries(quotes).filter(([watched]) => watched !== symbol));
+    }
+    queueReconcile();
+  };
+}
+
+/** The newest quote of every watched symbol that has had one since it was first watched. */
+export const latestQuotes = (): Readonly<Record<string, Asset>> => quotes;
