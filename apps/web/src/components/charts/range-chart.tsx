@@ -66,7 +66,8 @@ export function RangeChart({
           // The logo's inline style breaks our CSP; the attribution the licence asks for is the link under the chart.
           layout: { background: { color: '#ffffff' }, textColor: '#334155', attributionLogo: false },
           grid: { vertLines: { visible: false }, horzLines: { color: '#f1f5f9' } },
-          rightPriceScale: { borderVisible: false },
+          // A price label cut by the chart's top or bottom edge is left out rather than drawn in half.
+          rightPriceScale: { borderVisible: false, entireTextOnly: true },
           // Fixed edges: the range is fitted whole, and the library then keeps the edge labels whole too.
           timeScale: { borderVisible: false, timeVisible: true, fixLeftEdge: true, fixRightEdge: true },
           localization: { priceFormatter: (value: number) => format.current(value) },
