@@ -34,5 +34,16 @@ export async function ledgerProblems(db: Database): Promise<string[]> {
     where a.user_id is not null and a.kind = 'cash' and a.held <> coalesce((
       select sum(t.amount) from transactions t where t.user_id = a.user_id and t.type = 'debit' and t.status = 'pending'), 0)`);
   if (holds.rowCount) problems.push(`${holds.rowCount} cash wallets hold other than their pending withdrawals`);
+  // The savings figures read the interest job's rows (savings.queries.ts): they must say what the ledger says.
+  const interest = await db.$client.query(`
+    select s.id from user_savings s join ledger_accounts a on a.savings_id = s.id
+    where coalesce((select trunc(i.accrued, 2) from savings_interest i where i.user_savings_id = s.id order by i.day desc limit 1), 0)
+        <> coalesce((select sum(e.amount) from journal_entries e join journal_transactions j on j.id = e.journal_id
+             where e.account_id = a.id and j.description = 'savings interest'), 0)
+       or coalesce((select sum(i.paid) from savings_interest i where i.user_savings_id = s.id), 0)
+        <> coalesce((select sum(e.amount) from journal_entries e join journal_transactions j on j.id = e.journal_id
+             where e.account_id = a.id and j.description = 'savings interest'), 0)`);
+  if (interest.rowCount)
+    problems.push(`${interest.rowCount} savings accounts' interest rows differ from their journals`);
   return problems;
 }

@@ -270,4 +270,43 @@ describe('interest', () => {
     expect(account?.balance).toBe('36512.00');
     expect(account?.total_savings_return).toBe('12.00');
   });
+
+  it("reports the return, all time and of the last 24 hours, as the ledger's journals have it at any hour", async () => {
+    const user = await saver({ cash: '10000' });
+    await open(user, 'Cash Management Account');
+    // 1,000 at 4% earns 0.109589… a day: the payments are 0.10 or 0.11 as the running total's cents turn.
+    await contribute(user, 'Cash Management Account', '1000');
+    const service = createSavingsService({
+      db: testApp.database.db,
+      clock,
+      users: createUsersRepository(testApp.database.db),
+    });
+    const fromJournals = async () => {
+      const { rows } = await testApp.database.db.$client.query<{ total: string; last_day: string }>(
+        `select coalesce(sum(e.amount), 0)::text as total,
+           coalesce(sum(e.amount) filter (where e.created_at > $2::timestamptz - interval '24 hours'), 0)::text as last_day
+         from journal_entries e join journal_transactions j on j.id = e.journal_id
+         join ledger_accounts a on a.id = e.account_id join user_savings s on s.id = a.savings_id
+         where s.user_id = $1 and j.description = 'savings interest'`,
+        [user.id, clock.now()],
+      );
+      return rows[0];
+    };
+    const seen = new Set<string>();
+    // Whole days and odd hours, so the 24 hours start at midnight, just after it and mid-day.
+    for (const step of [day, 12 * 60 * 60 * 1000, day, 60 * 1000, day - 60 * 1000, 2 * day]) {
+      clock.advance(step);
+      await service.accrueInterest();
+      const [account] = await service.accounts(user.id);
+      const journals = await fromJournals();
+      expect({ total: account?.total_savings_return, last_day: account?.total_savings_24hr }).toEqual({
+        total: new Decimal(journals?.total ?? 'NaN').toFixed(2),
+        last_day: new Decimal(journals?.last_day ?? 'NaN').toFixed(2),
+      });
+      seen.add(journals?.last_day ?? '');
+    }
+    expect(await fromJournals().then((journals) => journals?.total)).toBe('0.65');
+    // The 24 hours always hold one day's end; both cent amounts were that day's payment at some step.
+    expect([...seen].sort()).toEqual(['0.10', '0.11']);
+  });
 });
