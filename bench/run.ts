@@ -13,6 +13,7 @@ import { writeDataset } from './dataset.ts';
 import { checkBudgets, printBudgets, type Measured } from './budgets.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { lighthouseScores, writeStaticPage, type PageScore } from './lighthouse.ts';
+import { steadyLoad, type SteadyRequest, type SteadyResult } from './steady.ts';
 
 /**
  * `npm run bench`: the production build on the embedded PostgreSQL with 10,000 investors, measured
@@ -24,7 +25,11 @@ const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 const connections = 32;
 const runs = 3;
 const warmUpSeconds = 2;
+/** The steady rate, not a budget: about half of what this machine's two cores answer flat out. */
+const steadyRate = 1000;
 const benchPassword = 'bench passphrase 2026';
+const userIncludePath =
+  '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount';
 
 type Result = Measured;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -205,12 +210,7 @@ async function main() {
       }),
       // Not a budget: the floor under every signed-in read, its token checked in PostgreSQL and one small read.
       await measureApi('GET /api/user, no include (spread)', authed('/api/user')),
-      await measureApi(
-        'GET /api/user?include=… (spread)',
-        authed(
-          '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount',
-        ),
-      ),
+      await measureApi('GET /api/user?include=… (spread)', authed(userIncludePath)),
       await measureApi('GET /api/user/analytics?timeframe=30d', authed('/api/user/analytics?timeframe=30d')),
       await measureApi(
         'POST swap (spread over users)',
@@ -241,6 +241,37 @@ async function main() {
         ),
       ),
     ];
+    // Not budgets: the user include and the swap at a steady rate below what the machine can take, the
+    // latency an investor sees under that load rather than the queue of 32 connections sending flat out.
+    const steadyOf = (method: 'GET' | 'POST', pathName: string, body?: string) => (): SteadyRequest => ({
+      method,
+      path: pathName,
+      headers: { authorization: `Bearer ${anyToken()}`, 'content-type': 'application/json' },
+      ...(body ? { body } : {}),
+    });
+    const measureSteady = async (name: string, next: () => SteadyRequest) => {
+      await steadyLoad(api.url, next, steadyRate, warmUpSeconds);
+      const samples: SteadyResult[] = [];
+      for (let run = 0; run < runs; run += 1) samples.push(await steadyLoad(api.url, next, steadyRate, seconds));
+      const result = {
+        name,
+        rps: median(samples.map((sample) => sample.rps)),
+        p50: median(samples.map((sample) => sample.p50)),
+        p99: median(samples.map((sample) => sample.p99)),
+        errors: sum(samples.map((sample) => sample.errors)),
+      };
+      console.log(
+        `  ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors`,
+      );
+      return result;
+    };
+    const steady = [
+      await measureSteady(`GET /api/user?include=… at ${steadyRate} req/s`, steadyOf('GET', userIncludePath)),
+      await measureSteady(
+        `POST swap (spread) at ${steadyRate} req/s`,
+        steadyOf('POST', '/api/user/transaction/swap', JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' })),
+      ),
+    ];
     // Measured again after the API scenarios: on a shared machine the baseline drifts, and the ratios with it.
     const baselineAfter = await measureBaseline();
     const pages = await lighthouseScores(api.url, { login: 'bench1', password: benchPassword }, runs);
@@ -263,6 +294,9 @@ async function main() {
       );
     }
     printCpu([baseline, ...results]);
+    console.log('\n| At a steady rate, not a budget | req/s | p50 ms | p99 ms |');
+    console.log('|---|---:|---:|---:|');
+    for (const result of steady) console.log(`| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} |`);
     const drift = ((baselineAfter.rps - baseline.rps) / baseline.rps) * 100;
     console.log(
       `\nnode:http baseline after the API scenarios: ${baselineAfter.rps} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(0)}%; ratios use the first).`,
@@ -290,6 +324,7 @@ async function main() {
           baseline,
           baselineAfter,
           results,
+          steady,
           pgbenchTps: tps ?? null,
           pgbenchCpuUs: tpcb ? { postgres: tpcb.postgresUs, pgbench: tpcb.pgbenchUs } : null,
           signInJsKbGzip: signInKb,
