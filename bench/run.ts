@@ -28,6 +28,7 @@ const warmUpSeconds = 2;
 /** The steady rate, not a budget: about half of what this machine's two cores answer flat out. */
 const steadyRate = 1000;
 const benchPassword = 'bench passphrase 2026';
+const swapBody = JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' });
 const userIncludePath =
   '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount';
 
@@ -214,25 +215,18 @@ async function main() {
       await measureApi('GET /api/user/analytics?timeframe=30d', authed('/api/user/analytics?timeframe=30d')),
       await measureApi(
         'POST swap (spread over users)',
-        authed('/api/user/transaction/swap', 'POST', () =>
-          JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' }),
-        ),
+        authed('/api/user/transaction/swap', 'POST', () => swapBody),
       ),
       // As the web app sends it: every money request carries an Idempotency-Key.
       await measureApi(
         'POST swap with Idempotency-Key (spread)',
-        authed(
-          '/api/user/transaction/swap',
-          'POST',
-          () => JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' }),
-          true,
-        ),
+        authed('/api/user/transaction/swap', 'POST', () => swapBody, true),
       ),
       await measureApi('POST swap (one user)', {
         url: `${api.url}/api/user/transaction/swap`,
         method: 'POST',
         headers: { authorization: `Bearer ${oneToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' }),
+        body: swapBody,
       }),
       await measureApi(
         'POST /api/user/position/store',
@@ -269,7 +263,7 @@ async function main() {
       await measureSteady(`GET /api/user?include=… at ${steadyRate} req/s`, steadyOf('GET', userIncludePath)),
       await measureSteady(
         `POST swap (spread) at ${steadyRate} req/s`,
-        steadyOf('POST', '/api/user/transaction/swap', JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' })),
+        steadyOf('POST', '/api/user/transaction/swap', swapBody),
       ),
     ];
     // Measured again after the API scenarios: on a shared machine the baseline drifts, and the ratios with it.

@@ -25,37 +25,37 @@ export async function steadyLoad(
   let sent = 0;
   const total = Math.round(rate * seconds);
   const started = performance.now();
-  const pending = new Set<Promise<void>>();
+  const answered: Promise<void>[] = [];
 
   const send = (due: number) => {
     const request = next();
-    const done = new Promise<void>((resolve) => {
-      const outgoing = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          agent,
-          method: request.method,
-          path: request.path,
-          headers: request.headers,
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            if ((response.statusCode ?? 0) >= 300) errors += 1;
-            latencies.push(performance.now() - due);
-            resolve();
-          });
-        },
-      );
-      outgoing.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      outgoing.end(request.body);
-    });
-    pending.add(done);
-    void done.then(() => pending.delete(done));
+    answered.push(
+      new Promise<void>((resolve) => {
+        const outgoing = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            agent,
+            method: request.method,
+            path: request.path,
+            headers: request.headers,
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => {
+              if ((response.statusCode ?? 0) >= 300) errors += 1;
+              latencies.push(performance.now() - due);
+              resolve();
+            });
+          },
+        );
+        outgoing.on('error', () => {
+          errors += 1;
+          resolve();
+        });
+        outgoing.end(request.body);
+      }),
+    );
   };
 
   await new Promise<void>((resolve) => {
@@ -72,7 +72,7 @@ export async function steadyLoad(
       }
     }, 1);
   });
-  await Promise.all(pending);
+  await Promise.all(answered);
   agent.destroy();
   const elapsedSeconds = (performance.now() - started) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
