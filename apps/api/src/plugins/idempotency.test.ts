@@ -35,6 +35,20 @@ beforeAll(async () => {
       return { status: 201, body: { status: 'success', message: 'ok', data: { id: deposit?.id } } };
     });
   });
+  // The work of a duplicate during which the first request with its key commits (after the
+  // duplicate looked the key up): the key is written here on another connection, as the first would.
+  app.post('/api/user/test-key-taken-meanwhile', async (request, reply) => {
+    const { userId } = authOf(request);
+    return idempotent(db, request, reply, userId, async () => {
+      await wallet.requestDeposit(userId, { amount: new Decimal('1500'), mode: 'crypto', coin: 'btc' });
+      await db.$client.query(
+        `insert into idempotency_keys (user_id, key, request_hash, response_status, response_body)
+         values ($1, $2, 'the first request', 201, '{"first": true}')`,
+        [userId, request.headers['idempotency-key']],
+      );
+      return { status: 201, body: { status: 'success', message: 'ok', data: {} } };
+    });
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -65,6 +79,24 @@ it('leaves neither the key nor the work behind when the work fails after writing
   expect(again.headers['idempotent-replay']).toBe('true');
   expect(again.json().data.id).toBe(retried.json().data.id);
   expect(await count('transactions')).toBe(1);
+});
+
+it('undoes the work of a duplicate whose key the first request took while it ran, and says 409', async () => {
+  const investor = await signUp(testApp, { verified: true });
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/user/test-key-taken-meanwhile',
+    headers: { ...bearer(investor.token), 'idempotency-key': 'taken-meanwhile-0001' },
+    payload: { amount: '1500' },
+  });
+  expect(sent.statusCode).toBe(409);
+  expect(sent.json().message).toBe('A request with this Idempotency-Key is still being processed.');
+  const { rows } = await testApp.database.db.$client.query(
+    `select (select count(*)::int from transactions where user_id = $1) as transactions,
+       (select response_body from idempotency_keys where user_id = $1) as kept`,
+    [investor.id],
+  );
+  expect(rows[0]).toEqual({ transactions: 0, kept: { first: true } });
 });
 
 const swap = (token: string, key: string, amount: string) =>

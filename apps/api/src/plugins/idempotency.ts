@@ -18,7 +18,9 @@ type Key = { userId: string; key: string; requestHash: string };
 type StoredAnswer = { request_hash: string; response_status: number | null; response_body: unknown };
 
 /** A stored key older than this is taken over by the next request that names it, whatever its body. */
-const expired = sql`idempotency_keys.created_at < now() - make_interval(secs => ${retention.idempotencyKeySeconds})`;
+const expiredAt = (table: string) =>
+  sql`${sql.identifier(table)}.created_at < now() - make_interval(secs => ${retention.idempotencyKeySeconds})`;
+const expired = expiredAt('idempotency_keys');
 
 /**
  * Money-moving POSTs honour an optional Idempotency-Key: the same key and body replay the first
@@ -26,8 +28,9 @@ const expired = sql`idempotency_keys.created_at < now() - make_interval(secs => 
  * 409. Keys live 24 hours (then the housekeeping job removes them). A failure on our side leaves no
  * trace, so the client can retry.
  *
- * A request with a key is one transaction of three statements around the work: claim the key,
- * the work, remember the answer (the web app sends a key with every money request).
+ * A request with a key is one transaction of two statements around the work: look the key up
+ * (and lock it), the work, then the key with its answer (the web app sends a key with every money
+ * request).
  */
 export async function idempotent(
   db: Database,
@@ -50,19 +53,17 @@ export async function idempotent(
   // leaves none of them, so a retry starts afresh and money moves exactly once.
   const outcome = await db
     .transaction(async (): Promise<{ replay: StoredAnswer } | { answer: Answer }> => {
-      const stored = await claimKey(db, claim);
+      const stored = await lookUpKey(db, claim);
       if (stored) {
         if (stored.request_hash !== requestHash) throw new AppError(422, idempotencyMessages.otherBody);
         return { replay: stored };
       }
-      try {
-        const answer = await work();
-        await remember(db, claim, answer);
-        return { answer };
-      } catch (error) {
+      const answer = await work().catch((error: unknown) => {
         if (error instanceof AppError && error.statusCode < 500) refused = error;
         throw error;
-      }
+      });
+      await remember(db, claim, answer);
+      return { answer };
     })
     .catch(async (error: unknown) => {
       if (!refused || error !== refused) throw error;
@@ -81,43 +82,42 @@ export async function idempotent(
 }
 
 /**
- * Takes the key for this request in one statement, inside the request's transaction: undefined
- * when it is ours (new, or expired and reused), the stored answer when the key was used before.
- * One request per key at a time: a duplicate that arrives while the first runs is told so (409).
+ * Looks the key up in one statement, inside the request's transaction, holding the key's lock until
+ * it ends: undefined when the key is free (never used, or used more than a day ago: that row goes),
+ * the stored answer when it was used before. One request per key at a time: a duplicate that
+ * arrives while the first runs is told so (409). The key is written only with the answer, at the
+ * end: one write instead of a claim and then its answer.
  */
-async function claimKey(db: Database, { userId, key, requestHash }: Key): Promise<StoredAnswer | undefined> {
+async function lookUpKey(db: Database, { userId, key }: Key): Promise<StoredAnswer | undefined> {
   const { rows } = await db.execute<
-    Omit<StoredAnswer, 'request_hash'> & { locked: boolean; claimed: boolean; request_hash: string | null }
+    Omit<StoredAnswer, 'request_hash'> & { locked: boolean; request_hash: string | null }
   >(sql`
     with lock as materialized (
       select pg_try_advisory_xact_lock(hashtextextended(${`${userId}:${key}`}, 0)) as locked),
-    claimed as (
-      insert into idempotency_keys (user_id, key, request_hash, created_at)
-      select ${userId}, ${key}, ${requestHash}, now() from lock where locked
-      on conflict (user_id, key) do update
-        set request_hash = excluded.request_hash, response_status = null, response_body = null,
-          created_at = excluded.created_at
-        where ${expired}
-      returning 1)
-    select lock.locked, exists (select from claimed) as claimed, stored.request_hash, stored.response_status,
-      stored.response_body
-    from lock left join idempotency_keys stored on stored.user_id = ${userId} and stored.key = ${key}`);
+    dropped as (
+      delete from idempotency_keys where user_id = ${userId} and key = ${key} and ${expired} and (select locked from lock))
+    select lock.locked, stored.request_hash, stored.response_status, stored.response_body
+    from lock left join idempotency_keys stored on stored.user_id = ${userId} and stored.key = ${key} and not ${expiredAt('stored')}`);
   const [row] = rows;
   if (!row?.locked) throw new Conflict(idempotencyMessages.inProgress);
-  if (row.claimed) return undefined;
-  if (row.request_hash !== null) return { ...row, request_hash: row.request_hash };
-  // The first request committed between this statement's snapshot and its lock: read it again.
-  const { rows: committed } = await db.execute<StoredAnswer>(
-    sql`select request_hash, response_status, response_body from idempotency_keys where user_id = ${userId} and key = ${key}`,
-  );
-  if (!committed[0]) throw new Conflict(idempotencyMessages.inProgress);
-  return committed[0];
+  return row.request_hash === null ? undefined : { ...row, request_hash: row.request_hash };
 }
 
-async function remember(db: Database, { userId, key }: Key, answer: Answer) {
-  await db.execute(sql`
-    update idempotency_keys set response_status = ${answer.status}, response_body = ${JSON.stringify(answer.body)}::jsonb
-    where user_id = ${userId} and key = ${key}`);
+/**
+ * Writes the key with its answer. A first request that committed after the lookup's snapshot was
+ * taken and before its lock was granted makes this insert fail (the key is taken), which undoes the
+ * duplicate's work with it.
+ */
+async function remember(db: Database, { userId, key, requestHash }: Key, answer: Answer) {
+  try {
+    await db.execute(sql`
+      insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
+      values (${userId}, ${key}, ${requestHash}, ${answer.status}, ${JSON.stringify(answer.body)}::jsonb, now())`);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+    if (cause.code === '23505') throw new Conflict(idempotencyMessages.inProgress);
+    throw error;
+  }
 }
 
 async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, refused: AppError) {

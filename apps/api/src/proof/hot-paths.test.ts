@@ -168,7 +168,7 @@ describe('statements per request', () => {
     expect(Object.fromEntries(after)).toEqual(Object.fromEntries(before));
     // The token with its user, then the record, locks, balances and journal in one statement.
     expect(after.get('swap')).toBe(2);
-    // The same with an Idempotency-Key: the key claimed, the swap, its answer remembered.
+    // The same with an Idempotency-Key: the key looked up, the swap, the key written with its answer.
     expect(after.get('swap with a key')).toBe(4);
     // The token, the price and the exchange rate, then the position, the trade and the journal in one
     // statement, without a transaction around them.
@@ -179,7 +179,7 @@ describe('statements per request', () => {
 });
 
 describe('round trips', () => {
-  it('a money request with an Idempotency-Key: token, begin, claim, work, answer, commit', async () => {
+  it('a money request with an Idempotency-Key: token, begin, key looked up, work, key with its answer, commit', async () => {
     const call = hotPaths.find(({ name }) => name === 'swap with a key');
     if (!call) throw new Error('no such hot path');
     await roundTripsOf(call);
@@ -188,7 +188,7 @@ describe('round trips', () => {
       'begin',
       'with',
       'with',
-      'update',
+      'insert',
       'commit',
     ]);
   });
