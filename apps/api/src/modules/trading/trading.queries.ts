@@ -134,7 +134,7 @@ export function createTradingQueries(db: Database) {
           count(*) over ()::int as total
         from trades t join positions p on p.id = t.position_id join assets a on a.id = t.asset_id
         where t.user_id = ${userId} ${withinPeriod(period)}
-        order by t.created_at desc, (t.side = 'sell') desc limit ${perPage} offset ${(page - 1) * perPage}`);
+        order by t.created_at desc, (t.side = 'sell') desc, t.id desc limit ${perPage} offset ${(page - 1) * perPage}`);
       const data = rows.map(presentTrade);
       return { data, total: Number(rows[0]?.['total'] ?? 0) };
     },

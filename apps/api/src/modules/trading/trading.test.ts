@@ -181,6 +181,7 @@ describe('closing', () => {
     expect(listed).toMatchObject({ quantity: '7.00000000', cost: '700.00', status: 'open', asset: { symbol: 'TEST' } });
     const tooMuch = await post(user, `/api/user/position/close/${id}`, { quantity: '7.5' }, 'PUT');
     expect(tooMuch.json().message).toBe('You cannot close more than you hold.');
+    clock.advance(1000);
     const rest = await post(user, `/api/user/position/close/${id}`, { quantity: '7' }, 'PUT');
     expect(rest.json().data).toEqual({ proceeds: '770.04', pl: '70.04' });
     expect((await brokerage(user)).balance).toBe('1100.06');
