@@ -1,9 +1,11 @@
 import type pg from 'pg';
 import type { Database } from '../src/db/client.ts';
 
-export type LoggedQuery = { text: string; prepared: boolean };
+/** A statement sent, whether as a named prepared statement, and the write that carried it to the server. */
+export type LoggedQuery = { text: string; prepared: boolean; write: string };
 
 type WireConnection = {
+  stream: { _write: (...args: unknown[]) => void; _writev?: (...args: unknown[]) => void };
   parse: (message: { text: string; name?: string }) => void;
   bind: (message: { statement?: string }) => void;
   query: (text: string) => void;
@@ -20,14 +22,27 @@ export function watchQueries(db: Database) {
   const log: LoggedQuery[] = [];
   let recording = false;
   const wrapped = new WeakSet<pg.Client>();
+  let connections = 0;
   // Watched on the wire: a Bind names the prepared statement it runs ('' is an unnamed, one-off
   // statement); a simple Query carries text without parameters.
   const watch = (client: pg.Client) => {
     if (wrapped.has(client)) return;
     wrapped.add(client);
     const connection = (client as unknown as { connection: WireConnection }).connection;
-    const { parse, bind, query } = connection;
+    const { parse, bind, query, stream } = connection;
     let unnamedText = '';
+    // Statements logged between two writes of the socket leave in the same write (held by cork).
+    const id = (connections += 1);
+    let writes = 0;
+    const write = () => `${id}.${writes}`;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = stream[method];
+      if (!original) continue;
+      stream[method] = (...args: unknown[]) => {
+        writes += 1;
+        original.apply(stream, args);
+      };
+    }
     connection.parse = (message) => {
       if (!message.name) unnamedText = message.text;
       parse.call(connection, message);
@@ -38,12 +53,12 @@ export function watchQueries(db: Database) {
         const text = name
           ? (connection.parsedStatements[name] ?? connection.submittedNamedStatements[name] ?? name)
           : unnamedText;
-        log.push({ text, prepared: name !== '' });
+        log.push({ text, prepared: name !== '', write: write() });
       }
       bind.call(connection, message);
     };
     connection.query = (text) => {
-      if (recording) log.push({ text, prepared: false });
+      if (recording) log.push({ text, prepared: false, write: write() });
       query.call(connection, text);
     };
   };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { createDatabase, fixedStatement, hotQuery, placeholders, type Database } from './client.ts';
+import { createDatabase, fixedStatement, hotQuery, lastBeforeCommit, placeholders, type Database } from './client.ts';
 import { platformSettings } from './schema/index.ts';
 
 let database: TestDatabase;
@@ -72,3 +72,43 @@ it('builds a fixed statement once and runs it on the executor it is given, the t
   expect(builds).toBe(1);
   await expect(insertSetting(single, { key: 'fixed-4' })).rejects.toThrow('No value for placeholder "value"');
 }, 15_000);
+
+it('undoes the whole transaction when its last statement, sent with the COMMIT behind it, fails', async () => {
+  let last: Promise<unknown> | undefined;
+  await single.transaction(async (tx) => {
+    await tx.execute(sql`insert into platform_settings (key, value) values ('before-last', 'written')`);
+    last = lastBeforeCommit(() => single.execute(sql`select 1 / 0`));
+  });
+  await expect(last).rejects.toMatchObject({ cause: { code: '22012' } });
+  const { rows } = await single.execute(sql`select 1 from platform_settings where key = 'before-last'`);
+  expect(rows).toEqual([]);
+
+  // The same connection then commits as usual.
+  await single.transaction(async () => {
+    await lastBeforeCommit(() =>
+      single.execute(sql`insert into platform_settings (key, value) values ('after', 'ok')`),
+    );
+  });
+  expect((await single.execute(sql`select value from platform_settings where key = 'after'`)).rows).toEqual([
+    { value: 'ok' },
+  ]);
+});
+
+it('opens the transaction with a BEGIN answered at once, sent with the first statement that runs in it', async () => {
+  const order: string[] = [];
+  const client = await single.$client.connect();
+  try {
+    const begin = client.query('begin').then(() => order.push('begin'));
+    const first = client.query('select $1::int as one', [1]).then((result) => {
+      order.push('first');
+      return result.rows;
+    });
+    expect(await first).toEqual([{ one: 1 }]);
+    await begin;
+    expect(order).toEqual(['begin', 'first']);
+    expect(client.getTransactionStatus()).toBe('T');
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+});

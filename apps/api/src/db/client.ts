@@ -33,6 +33,8 @@ export function createDatabase(url: string, maxConnections = 10): Database {
     max: maxConnections,
     connectionTimeoutMillis: 10_000,
     Client: PreparingClient,
+    // A transaction's BEGIN leaves with its first statement (preparing-client.ts).
+    pipeline: true,
   });
   pool.on('error', () => undefined);
   const base = drizzle({ client: pool, schema, casing: 'snake_case' });
@@ -121,6 +123,22 @@ export function placeholders<const Name extends string>(names: readonly Name[]):
 export function inOneTransaction<T>(db: Database, work: () => Promise<T>): Promise<T> {
   if (ambient.getStore()) return work();
   return db.transaction(() => work());
+}
+
+/**
+ * Sends the last statement of the current transaction without waiting for its answer, so that the
+ * COMMIT leaves in the same write behind it. Await the promise after the transaction has ended: if
+ * the statement failed, it rejects, and the COMMIT found the transaction failed and undid it whole.
+ */
+export function lastBeforeCommit<T>(statement: () => Promise<T>): Promise<T> {
+  const tx = ambient.getStore();
+  if (!tx) throw new Error('lastBeforeCommit is for the last statement of a transaction');
+  const client = (tx._.session as unknown as { client?: unknown }).client;
+  if (client instanceof PreparingClient) client.holdWrites();
+  // Through an async function: a drizzle query runs each time it is awaited, this runs it once.
+  const sent = (async () => statement())();
+  sent.catch(() => undefined);
+  return sent;
 }
 
 /** The database or a transaction inside it: repositories accept either. */

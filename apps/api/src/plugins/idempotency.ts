@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
+import { lastBeforeCommit, type Database } from '../db/client.ts';
 import { retention } from '../db/retention.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
 
@@ -49,6 +49,7 @@ export async function idempotent(
   const claim: Key = { userId, key, requestHash };
 
   let refused: AppError | undefined;
+  let remembered: Promise<void> | undefined;
   // The key, the work and the remembered answer commit together: a crash anywhere in between
   // leaves none of them, so a retry starts afresh and money moves exactly once.
   const outcome = await db
@@ -62,7 +63,7 @@ export async function idempotent(
         if (error instanceof AppError && error.statusCode < 500) refused = error;
         throw error;
       });
-      await remember(db, claim, answer);
+      remembered = lastBeforeCommit(() => remember(db, claim, answer));
       return { answer };
     })
     .catch(async (error: unknown) => {
@@ -73,6 +74,8 @@ export async function idempotent(
       throw refused;
     });
 
+  // A key that could not be written undid the transaction (its COMMIT rolled back): the answer is its error.
+  await remembered;
   if ('replay' in outcome)
     return reply
       .code(outcome.replay.response_status ?? 200)

@@ -179,18 +179,17 @@ describe('statements per request', () => {
 });
 
 describe('round trips', () => {
-  it('a money request with an Idempotency-Key: token, begin, key looked up, work, key with its answer, commit', async () => {
+  it('a money request with an Idempotency-Key: token; begin with the key looked up; work; key with its answer, and commit', async () => {
     const call = hotPaths.find(({ name }) => name === 'swap with a key');
     if (!call) throw new Error('no such hot path');
     await roundTripsOf(call);
-    expect((await roundTripsOf(call)).map((query) => query.text.trim().split(/\s+/)[0]?.toLowerCase())).toEqual([
-      'select',
-      'begin',
-      'with',
-      'with',
-      'insert',
-      'commit',
-    ]);
+    const writes = new Map<string, string[]>();
+    for (const query of await roundTripsOf(call))
+      writes.set(query.write, [
+        ...(writes.get(query.write) ?? []),
+        query.text.trim().split(/\s+/)[0]?.toLowerCase() ?? '',
+      ]);
+    expect([...writes.values()]).toEqual([['select'], ['begin', 'with'], ['with'], ['insert', 'commit']]);
   });
 });
 
