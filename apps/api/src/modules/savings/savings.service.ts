@@ -218,6 +218,10 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
     },
   };
 
+  /**
+   * One day's interest. The day's closing balance is the balance now less what moved since the day
+   * ended: a night's run reads the entries of a day, not every entry the account ever had.
+   */
   async function accrueDay(savingsId: string, dayStart: Date): Promise<boolean> {
     const dayEnd = new Date(dayStart.getTime() + day);
     return db.transaction(async (tx) => {
@@ -229,8 +233,8 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
         accrued_before: string;
       }>(sql`
         select a.id::int as ledger_id, a.currency::text, p.annual_rate::text as rate,
-          (select coalesce(sum(e.amount), 0) from journal_entries e
-            where e.account_id = a.id and e.created_at < ${dayEnd})::text as balance,
+          (a.balance - (select coalesce(sum(e.amount), 0) from journal_entries e
+            where e.account_id = a.id and e.created_at >= ${dayEnd}))::text as balance,
           coalesce((select accrued from savings_interest i where i.user_savings_id = s.id and i.day < ${isoDay(dayStart)}::date
             order by i.day desc limit 1), 0)::text as accrued_before
         from user_savings s join savings_products p on p.id = s.product_id join ledger_accounts a on a.savings_id = s.id

@@ -271,6 +271,36 @@ describe('interest', () => {
     expect(account?.total_savings_return).toBe('12.00');
   });
 
+  it("pays each missed day on that day's closing balance, leaving out what moved after it", async () => {
+    const user = await saver({ cash: '100000' });
+    await open(user, 'Cash Management Account');
+    expect((await contribute(user, 'Cash Management Account', '36500')).statusCode).toBe(201);
+    const service = createSavingsService({
+      db: testApp.database.db,
+      clock,
+      users: createUsersRepository(testApp.database.db),
+    });
+    clock.advance(2 * day);
+    // Through the service: the session has expired two days on.
+    await service.contribute(user.id, idOf('Cash Management Account'), new Decimal('36500'));
+    clock.advance(2 * day);
+    await service.accrueInterest();
+
+    const { rows } = await testApp.database.db.$client.query<{ balance: string; paid: string }>(
+      `select i.balance::text, i.paid::text from savings_interest i join user_savings s on s.id = i.user_savings_id
+       where s.user_id = $1 order by i.day`,
+      [user.id],
+    );
+    // Four days paid in one run, each on its own closing balance: the second contribution counts from
+    // the day it was made, and each day's interest from the next.
+    expect(rows).toEqual([
+      { balance: '36500.00', paid: '4.00' },
+      { balance: '36504.00', paid: '4.00' },
+      { balance: '73008.00', paid: '8.00' },
+      { balance: '73016.00', paid: '8.00' },
+    ]);
+  });
+
   it("reports the return, all time and of the last 24 hours, as the ledger's journals have it at any hour", async () => {
     const user = await saver({ cash: '10000' });
     await open(user, 'Cash Management Account');
