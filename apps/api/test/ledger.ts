@@ -2,7 +2,8 @@ import type { Database } from '../src/db/client.ts';
 
 /**
  * The books are whole: every journal sums to zero, every cached balance and hourly roll-up equals
- * the sum of its entries, and no wallet is below zero or holds more than it has.
+ * the sum of its entries, no wallet is below zero or holds more than it has, and every position
+ * holds what its trades add up to.
  */
 export async function ledgerProblems(db: Database): Promise<string[]> {
   const problems: string[] = [];
@@ -45,5 +46,10 @@ export async function ledgerProblems(db: Database): Promise<string[]> {
              where e.account_id = a.id and j.description = 'savings interest'), 0)`);
   if (interest.rowCount)
     problems.push(`${interest.rowCount} savings accounts' interest rows differ from their journals`);
+  // The net-worth chart takes a position's past quantities from its quantity now less its later trades.
+  const quantities = await db.$client.query(`
+    select p.id from positions p left join trades t on t.position_id = p.id
+    group by p.id having p.quantity <> coalesce(sum(case when t.side = 'buy' then t.quantity else -t.quantity end), 0)`);
+  if (quantities.rowCount) problems.push(`${quantities.rowCount} positions hold other than their trades add up to`);
   return problems;
 }

@@ -184,9 +184,11 @@ async function barsOf(
 }
 
 /**
- * What the user's positions were worth at a time: quantities from the trades of every position
- * open at some point of the range, prices from the bars of the range's resolution (the latest bar
- * begun at or before the time), converted at the account's current reference rate.
+ * What the user's positions were worth at a time: quantities from what each position open at some
+ * point of the range holds now less its trades since the range began (not every trade it ever
+ * made: an automated-investing position trades at every rebalance), prices from the bars of the
+ * range's resolution (the latest bar begun at or before the time), converted at the account's
+ * current reference rate.
  */
 async function positionsHeld(
   db: Executor,
@@ -196,17 +198,33 @@ async function positionsHeld(
   start: number,
   now: Date,
 ) {
-  const trades = await db.execute<{ asset_id: number; side: string; quantity: string; created_at: Date }>(sql`
+  const from = new Date(start);
+  const inRange = sql`p.user_id = ${userId} and (p.closed_at is null or p.closed_at >= ${from})`;
+  // The holdings now (created_at null), then the trades since the range began, oldest first.
+  const rows = await db.execute<{ asset_id: number; side: string; quantity: string; created_at: Date | null }>(sql`
+    select p.asset_id, 'held' as side, p.quantity::text, null::timestamptz as created_at
+    from positions p where ${inRange} and p.quantity <> 0
+    union all
     select p.asset_id, t.side::text, t.quantity::text, t.created_at
     from trades t join positions p on p.id = t.position_id
-    where t.user_id = ${userId} and p.user_id = ${userId} and (p.closed_at is null or p.closed_at >= ${new Date(start)})
-    order by t.created_at`);
+    where t.user_id = ${userId} and t.created_at > ${from} and ${inRange}
+    order by created_at nulls first`);
   const byAsset = new Map<number, Movement[]>();
-  for (const trade of trades.rows) {
-    const quantity = toUnits(trade.quantity, quantityScale);
-    const list = byAsset.get(trade.asset_id) ?? [];
-    list.push({ time: new Date(trade.created_at).getTime(), quantity: trade.side === 'buy' ? quantity : -quantity });
-    byAsset.set(trade.asset_id, list);
+  for (const row of rows.rows) {
+    const quantity = toUnits(row.quantity, quantityScale);
+    let list = byAsset.get(row.asset_id);
+    if (!list) {
+      // What was held before the range: the holdings now less every trade since it began.
+      list = [{ time: Number.NEGATIVE_INFINITY, quantity: 0n }];
+      byAsset.set(row.asset_id, list);
+    }
+    const held = list[0] ?? { time: Number.NEGATIVE_INFINITY, quantity: 0n };
+    if (row.side === 'held') held.quantity += quantity;
+    else {
+      const moved = row.side === 'buy' ? quantity : -quantity;
+      held.quantity -= moved;
+      list.push({ time: new Date(row.created_at ?? start).getTime(), quantity: moved });
+    }
   }
   const assetIds = [...byAsset.keys()];
   if (assetIds.length === 0) return { centsAt: (points: number[]) => points.map(() => 0n) };
