@@ -126,17 +126,18 @@ export function inOneTransaction<T>(db: Database, work: () => Promise<T>): Promi
 }
 
 /**
- * Sends the last statement of the current transaction without waiting for its answer, so that the
- * COMMIT leaves in the same write behind it. Await the promise after the transaction has ended: if
- * the statement failed, it rejects, and the COMMIT found the transaction failed and undid it whole.
+ * Sends the last statement of the current transaction on its connection at once, without waiting
+ * for its answer, so that the COMMIT leaves in the same write behind it. Await the promise after
+ * the transaction has ended: if the statement failed, it rejects, and the COMMIT found the
+ * transaction failed and undid it whole. The statement goes to the driver here, not through
+ * drizzle, whose query starts only when awaited and could then follow the COMMIT.
  */
-export function lastBeforeCommit<T>(statement: () => Promise<T>): Promise<T> {
-  const tx = ambient.getStore();
-  if (!tx) throw new Error('lastBeforeCommit is for the last statement of a transaction');
-  const client = (tx._.session as unknown as { client?: unknown }).client;
-  if (client instanceof PreparingClient) client.holdWrites();
-  // Through an async function: a drizzle query runs each time it is awaited, this runs it once.
-  const sent = (async () => statement())();
+export function lastBeforeCommit(statement: SQL): Promise<pg.QueryResult> {
+  const client = (ambient.getStore()?._.session as unknown as { client?: unknown } | undefined)?.client;
+  if (!(client instanceof PreparingClient)) throw new Error('lastBeforeCommit needs a transaction on the pool');
+  client.holdWrites();
+  const query = dialect.sqlToQuery(statement);
+  const sent = client.query(query.sql, query.params) as Promise<pg.QueryResult>;
   sent.catch(() => undefined);
   return sent;
 }

@@ -49,7 +49,7 @@ export async function idempotent(
   const claim: Key = { userId, key, requestHash };
 
   let refused: AppError | undefined;
-  let remembered: Promise<void> | undefined;
+  let remembered: Promise<unknown> | undefined;
   // The key, the work and the remembered answer commit together: a crash anywhere in between
   // leaves none of them, so a retry starts afresh and money moves exactly once.
   const outcome = await db
@@ -63,7 +63,7 @@ export async function idempotent(
         if (error instanceof AppError && error.statusCode < 500) refused = error;
         throw error;
       });
-      remembered = lastBeforeCommit(() => remember(db, claim, answer));
+      remembered = lastBeforeCommit(keyWithAnswer(claim, answer));
       return { answer };
     })
     .catch(async (error: unknown) => {
@@ -75,7 +75,10 @@ export async function idempotent(
     });
 
   // A key that could not be written undid the transaction (its COMMIT rolled back): the answer is its error.
-  await remembered;
+  await remembered?.catch((error: unknown) => {
+    if ((error as { code?: string }).code === '23505') throw new Conflict(idempotencyMessages.inProgress);
+    throw error;
+  });
   if ('replay' in outcome)
     return reply
       .code(outcome.replay.response_status ?? 200)
@@ -107,21 +110,13 @@ async function lookUpKey(db: Database, { userId, key }: Key): Promise<StoredAnsw
 }
 
 /**
- * Writes the key with its answer. A first request that committed after the lookup's snapshot was
- * taken and before its lock was granted makes this insert fail (the key is taken), which undoes the
- * duplicate's work with it.
+ * The key with its answer, the transaction's last statement. A first request that committed after
+ * the look-up's snapshot was taken and before its lock was granted makes this insert fail (the key
+ * is taken), which undoes the duplicate's work with it.
  */
-async function remember(db: Database, { userId, key, requestHash }: Key, answer: Answer) {
-  try {
-    await db.execute(sql`
-      insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
-      values (${userId}, ${key}, ${requestHash}, ${answer.status}, ${JSON.stringify(answer.body)}::jsonb, now())`);
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-    if (cause.code === '23505') throw new Conflict(idempotencyMessages.inProgress);
-    throw error;
-  }
-}
+const keyWithAnswer = ({ userId, key, requestHash }: Key, answer: Answer) => sql`
+  insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
+  values (${userId}, ${key}, ${requestHash}, ${answer.status}, ${JSON.stringify(answer.body)}::jsonb, now())`;
 
 async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, refused: AppError) {
   const body = { status: 'error', message: refused.message, ...(refused.errors ? { errors: refused.errors } : {}) };
