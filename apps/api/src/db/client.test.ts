@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { createDatabase, fixedStatement, hotQuery, lastBeforeCommit, placeholders, type Database } from './client.ts';
@@ -85,9 +86,21 @@ it('undoes the whole transaction when its last statement, sent with the COMMIT b
 
   // The same connection then commits as usual, the last statement's answer read after the COMMIT.
   let after: Promise<unknown> | undefined;
+  const sent: string[] = [];
+  const watch = (client: pg.PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      sent.push(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text));
+      return query(...args);
+    }) as typeof client.query;
+  };
+  single.$client.once('acquire', watch);
   await single.transaction(async () => {
     after = lastBeforeCommit(sql`insert into platform_settings (key, value) values ('after', 'ok')`);
+    // Handed to the driver before the COMMIT can be: not left for an await to start.
+    expect(sent.at(-1)).toMatch(/^insert into platform_settings/);
   });
+  expect(sent.at(-1)).toBe('commit');
   await expect(after).resolves.toMatchObject({ command: 'INSERT', rowCount: 1 });
   expect((await single.execute(sql`select value from platform_settings where key = 'after'`)).rows).toEqual([
     { value: 'ok' },
