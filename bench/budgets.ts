@@ -1,7 +1,17 @@
 import type { CpuPerRequest } from './cpu.ts';
 import type { PageScore } from './lighthouse.ts';
 
-export type Measured = { name: string; rps: number; p50: number; p99: number; errors: number; cpu?: CpuPerRequest };
+export type Measured = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpu?: CpuPerRequest;
+  /** When the scenario ran, warm-up included (UTC). */
+  from?: string;
+  to?: string;
+};
 export type Budget = { budget: string; measured: string; holds: boolean };
 
 /** The budgets of issue 13, each with what this run measured and whether it holds. */

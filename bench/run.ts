@@ -12,6 +12,7 @@ import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { writeDataset } from './dataset.ts';
 import { checkBudgets, printBudgets, type Measured } from './budgets.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
+import { postgresEvents } from './postgres-events.ts';
 import { lighthouseScores, writeStaticPage, type PageScore } from './lighthouse.ts';
 import { steadyLoad, type SteadyRequest, type SteadyResult } from './steady.ts';
 
@@ -41,6 +42,7 @@ type Pids = { api?: number; postgres?: number };
 
 async function measure(name: string, options: autocannon.Options, pids: Pids): Promise<Result> {
   const samples: autocannon.Result[] = [];
+  const from = new Date().toISOString();
   // Not counted: the first seconds of a scenario measure the compiler and each connection preparing
   // its statements, not the steady state (in a fresh API process the first 5 s run of a swap
   // measured 15-20% below the next two).
@@ -56,11 +58,13 @@ async function measure(name: string, options: autocannon.Options, pids: Pids): P
     p99: median(samples.map((sample) => sample.latency.p99)),
     errors: sum(samples.map((sample) => sample.errors + sample.non2xx)),
     cpu,
+    from,
+    to: new Date().toISOString(),
   };
   console.log(
     `  ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors; ` +
       `CPU per request: API ${cpu.apiUs} µs, PostgreSQL ${cpu.postgresUs} µs, autocannon ${cpu.loadUs} µs ` +
-      `(machine ${cpu.machineBusyPercent}% busy)`,
+      `(machine ${cpu.machineBusyPercent}% busy) [${from.slice(11, 19)}–${result.to.slice(11, 19)} UTC]`,
   );
   return result;
 }
@@ -305,6 +309,9 @@ async function main() {
       );
     const budgets = checkBudgets({ baseline, results, pgbenchTps: tps, signInKb, pages });
     printBudgets(budgets);
+    const events = postgresEvents(await readFile(path.join(dataDir, 'db', 'postgres.log'), 'utf8').catch(() => ''));
+    console.log("\nPostgreSQL's checkpoints and logged autovacuums (compare with each scenario's times above):");
+    for (const event of events) console.log(`  ${event}`);
     await mkdir(path.join(repoRoot, 'bench'), { recursive: true });
     await writeFile(
       path.join(repoRoot, 'bench', 'results.json'),
@@ -324,6 +331,7 @@ async function main() {
           signInJsKbGzip: signInKb,
           lighthouse: pages satisfies PageScore[],
           budgets,
+          postgresEvents: events,
         },
         null,
         2,
