@@ -53,6 +53,7 @@ const begun: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, fields
  */
 export class PreparingClient extends pg.Client {
   #begin: Promise<unknown> | undefined;
+  #holding = false;
 
   override query(...args: unknown[]): never {
     const send = (...all: unknown[]) => (super.query as (...inner: unknown[]) => never).apply(this, all);
@@ -85,5 +86,4 @@ export class PreparingClient extends pg.Client {
       stream.uncork();
     });
   }
-  #holding = false;
 }
