@@ -161,6 +161,7 @@ async function main() {
   await writeStaticPage(webDistDir);
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-bench-'));
+  const postgresLog = () => readFile(path.join(dataDir, 'db', 'postgres.log'), 'utf8').catch(() => '');
   const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
   const api = await startServerProcess(postgres.url, path.join(dataDir, 'api'), {
     WEB_DIST_DIR: webDistDir,
@@ -309,7 +310,7 @@ async function main() {
       );
     const budgets = checkBudgets({ baseline, results, pgbenchTps: tps, signInKb, pages });
     printBudgets(budgets);
-    const events = postgresEvents(await readFile(path.join(dataDir, 'db', 'postgres.log'), 'utf8').catch(() => ''));
+    const events = postgresEvents(await postgresLog());
     console.log("\nPostgreSQL's checkpoints and logged autovacuums (compare with each scenario's times above):");
     for (const event of events) console.log(`  ${event}`);
     await mkdir(path.join(repoRoot, 'bench'), { recursive: true });
@@ -338,7 +339,7 @@ async function main() {
       )}\n`,
     );
   } catch (error) {
-    const log = await readFile(path.join(dataDir, 'db', 'postgres.log'), 'utf8').catch(() => '');
+    const log = await postgresLog();
     console.error(`The benchmark failed. The end of PostgreSQL's log:\n${log.slice(-3000)}`);
     throw error;
   } finally {

@@ -142,6 +142,12 @@ export function lastBeforeCommit(statement: SQL): Promise<pg.QueryResult> {
   return sent;
 }
 
+/** PostgreSQL refused a duplicate key (23505), whether the driver's error or drizzle's wrapper of it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = error as { code?: string; cause?: { code?: string } };
+  return code === '23505' || cause?.code === '23505';
+}
+
 /** The database or a transaction inside it: repositories accept either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '_'>;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { lastBeforeCommit, type Database } from '../db/client.ts';
+import { isUniqueViolation, lastBeforeCommit, type Database } from '../db/client.ts';
 import { retention } from '../db/retention.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
 
@@ -76,7 +76,7 @@ export async function idempotent(
 
   // A key that could not be written undid the transaction (its COMMIT rolled back): the answer is its error.
   await remembered?.catch((error: unknown) => {
-    if ((error as { code?: string }).code === '23505') throw new Conflict(idempotencyMessages.inProgress);
+    if (isUniqueViolation(error)) throw new Conflict(idempotencyMessages.inProgress);
     throw error;
   });
   if ('replay' in outcome)

@@ -1,5 +1,5 @@
 import { messages } from '@itrust/contracts';
-import type { Database } from '../../db/client.ts';
+import { isUniqueViolation, type Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
@@ -63,9 +63,7 @@ export async function createOperator(
     if (!created) throw new OperatorProblem('The operator was not created.');
     return created.id;
   } catch (error) {
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (code === '23505')
+    if (isUniqueViolation(error))
       throw new OperatorProblem(`An account with ${email} (or its username ${username}) already exists.`);
     throw error;
   }

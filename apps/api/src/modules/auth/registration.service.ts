@@ -1,6 +1,6 @@
 import { messages, type registerRequest } from '@itrust/contracts';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import { isUniqueViolation, type Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -105,9 +105,4 @@ export function createRegistration(deps: {
       return { token, user };
     },
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, cause } = error as { code?: string; cause?: { code?: string } };
-  return code === '23505' || cause?.code === '23505';
 }

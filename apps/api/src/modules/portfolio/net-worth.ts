@@ -209,22 +209,27 @@ async function positionsHeld(
     from trades t join positions p on p.id = t.position_id
     where t.user_id = ${userId} and t.created_at > ${from} and ${inRange}
     order by created_at nulls first`);
-  const byAsset = new Map<number, Movement[]>();
+  const heldNow = new Map<number, bigint>();
+  const tradedSince = new Map<number, Movement[]>();
   for (const row of rows.rows) {
     const quantity = toUnits(row.quantity, quantityScale);
-    let list = byAsset.get(row.asset_id);
-    if (!list) {
-      // What was held before the range: the holdings now less every trade since it began.
-      list = [{ time: Number.NEGATIVE_INFINITY, quantity: 0n }];
-      byAsset.set(row.asset_id, list);
+    if (row.side === 'held') {
+      heldNow.set(row.asset_id, (heldNow.get(row.asset_id) ?? 0n) + quantity);
+      continue;
     }
-    const held = list[0] ?? { time: Number.NEGATIVE_INFINITY, quantity: 0n };
-    if (row.side === 'held') held.quantity += quantity;
-    else {
-      const moved = row.side === 'buy' ? quantity : -quantity;
-      held.quantity -= moved;
-      list.push({ time: new Date(row.created_at ?? start).getTime(), quantity: moved });
-    }
+    const list = tradedSince.get(row.asset_id) ?? [];
+    list.push({
+      time: new Date(row.created_at ?? start).getTime(),
+      quantity: row.side === 'buy' ? quantity : -quantity,
+    });
+    tradedSince.set(row.asset_id, list);
+  }
+  const byAsset = new Map<number, Movement[]>();
+  for (const assetId of new Set([...heldNow.keys(), ...tradedSince.keys()])) {
+    const later = tradedSince.get(assetId) ?? [];
+    // What was held before the range: the holdings now less every trade since it began.
+    const before = later.reduce((held, movement) => held - movement.quantity, heldNow.get(assetId) ?? 0n);
+    byAsset.set(assetId, [{ time: Number.NEGATIVE_INFINITY, quantity: before }, ...later]);
   }
   const assetIds = [...byAsset.keys()];
   if (assetIds.length === 0) return { centsAt: (points: number[]) => points.map(() => 0n) };
