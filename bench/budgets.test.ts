@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudgets, type Measured } from './budgets.ts';
+import { checkBudgets, pairedRatio, type Measured } from './budgets.ts';
 
 const run = (name: string, rps: number, p99 = 10): Measured => ({ name, rps, p50: 1, p99, errors: 0 });
 const page = (name: string, performance: number, lcpMs: number) => ({
@@ -69,6 +69,28 @@ describe('the benchmark budgets', () => {
       'Lighthouse portfolio ≥ 95': false,
       'LCP portfolio ≤ 1.5× static': false,
       'swap spread ≥ 0.5× pgbench TPC-B': false,
+    });
+  });
+
+  it('judges a scenario measured in turns with its baseline by the ratio of each run to the baseline run before it', () => {
+    // The machine slows by half between the first and the last pair: the ratios stay 0.2.
+    expect(pairedRatio([2_000, 1_500, 1_000], [10_000, 7_500, 5_000])).toBeCloseTo(0.2);
+    // The median of the pairs: one disturbed pair does not decide.
+    expect(pairedRatio([2_000, 3_000, 1_000], [10_000, 10_000, 10_000])).toBeCloseTo(0.2);
+    expect(pairedRatio([], [])).toBe(0);
+    expect(pairedRatio([2_000], [0])).toBe(0);
+    expect(pairedRatio([2_000, 2_000], [10_000])).toBe(0);
+
+    const paired = (name: string, rps: number, ratio: number): Measured => ({
+      ...run(name, rps, 25),
+      paired: { baseline: 'node:http', baselineRps: rps / ratio, ratio },
+    });
+    // Against the run's single baseline (10,000) this user include would hold (0.25×); its pairing says 0.19×.
+    expect(verdicts({ user: paired('GET /api/user?include=… (spread)', 2_500, 0.19) })).toMatchObject({
+      'user include ≥ 0.20× node:http': false,
+    });
+    expect(verdicts({ market: paired('GET /api/assets?per_page=25&sort=-market_cap', 2_000, 0.3) })).toMatchObject({
+      'market list ≥ 0.30× node:http': true,
     });
   });
 });

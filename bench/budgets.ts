@@ -11,8 +11,25 @@ export type Measured = {
   /** When the scenario ran, warm-up included (UTC). */
   from?: string;
   to?: string;
+  /**
+   * Its baseline, run just before each of its runs: the median of those baseline runs, and the median
+   * of the ratios of each run to the baseline run before it.
+   */
+  paired?: { baseline: string; baselineRps: number; ratio: number };
 };
 export type Budget = { budget: string; measured: string; holds: boolean };
+
+const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * A scenario against its baseline when the two ran in turns (baseline, scenario, baseline, …): the
+ * median of each scenario run's ratio to the baseline run just before it, so that a machine slowing
+ * down or speeding up during the benchmark moves both sides of each ratio alike.
+ */
+export function pairedRatio(scenario: number[], baseline: number[]): number {
+  if (scenario.length === 0 || scenario.length !== baseline.length) return 0;
+  return middle(scenario.map((rps, run) => ((baseline[run] ?? 0) > 0 ? rps / (baseline[run] ?? 1) : 0)));
+}
 
 /** The budgets of issue 13, each with what this run measured and whether it holds. */
 export function checkBudgets(input: {
@@ -24,7 +41,9 @@ export function checkBudgets(input: {
 }): Budget[] {
   const { baseline, results, pgbenchTps, signInKb, pages } = input;
   const find = (prefix: string) => results.find((result) => result.name.startsWith(prefix));
-  const ratio = (result: Measured | undefined, against: number) => (result && against ? result.rps / against : 0);
+  // A scenario measured in turns with its baseline is judged by that pairing; otherwise against the run's one baseline.
+  const ratio = (result: Measured | undefined, against: number) =>
+    result?.paired ? result.paired.ratio : result && against ? result.rps / against : 0;
   const user = find('GET /api/user?include');
   const market = find('GET /api/assets');
   const analytics = find('GET /api/user/analytics');

@@ -70,6 +70,20 @@ export function cpuSnapshot(pids: { api?: number; postgres?: number }): CpuSnaps
   };
 }
 
+/** Nothing spent yet: the start of a sum of measured intervals (addSpent). */
+export const nothingSpent: CpuSnapshot = { api: 0, postgres: 0, load: 0, machineBusy: 0, machineAll: 0 };
+
+/** What `spent` and the interval from `before` to `after` cost together, for runs with other work between them. */
+export function addSpent(spent: CpuSnapshot, before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot {
+  return {
+    api: spent.api + after.api - before.api,
+    postgres: spent.postgres + after.postgres - before.postgres,
+    load: spent.load + after.load - before.load,
+    machineBusy: spent.machineBusy + after.machineBusy - before.machineBusy,
+    machineAll: spent.machineAll + after.machineAll - before.machineAll,
+  };
+}
+
 export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest {
   const microseconds = (ticks: number) => Math.round(((ticks / ticksPerSecond) * 1e6) / Math.max(requests, 1));
   return {

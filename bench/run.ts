@@ -10,8 +10,8 @@ import { repoRoot } from '../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { writeDataset } from './dataset.ts';
-import { checkBudgets, printBudgets, type Measured } from './budgets.ts';
-import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
+import { checkBudgets, pairedRatio, printBudgets, type Measured } from './budgets.ts';
+import { addSpent, cpuPerRequest, cpuSnapshot, nothingSpent } from './cpu.ts';
 import { postgresEvents } from './postgres-events.ts';
 import { lighthouseScores, writeStaticPage, type PageScore } from './lighthouse.ts';
 import { steadyLoad, type SteadyRequest, type SteadyResult } from './steady.ts';
@@ -40,17 +40,25 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** The processes whose CPU time a measurement charges to its requests. */
 type Pids = { api?: number; postgres?: number };
 
-async function measure(name: string, options: autocannon.Options, pids: Pids): Promise<Result> {
+/** A scenario's baseline, run once before each of the scenario's runs (see pairedRatio). */
+type Pairing = { baseline: string; runOnce: () => Promise<number> };
+
+async function measure(name: string, options: autocannon.Options, pids: Pids, pairing?: Pairing): Promise<Result> {
   const samples: autocannon.Result[] = [];
+  const baselineRuns: number[] = [];
   const from = new Date().toISOString();
   // Not counted: the first seconds of a scenario measure the compiler and each connection preparing
   // its statements, not the steady state (in a fresh API process the first 5 s run of a swap
   // measured 15-20% below the next two).
   await autocannon({ connections, duration: warmUpSeconds, ...options });
-  const before = cpuSnapshot(pids);
-  for (let run = 0; run < runs; run += 1)
+  let spent = nothingSpent;
+  for (let run = 0; run < runs; run += 1) {
+    if (pairing) baselineRuns.push(await pairing.runOnce());
+    const before = cpuSnapshot(pids);
     samples.push(await autocannon({ connections, duration: seconds, ...options }));
-  const cpu = cpuPerRequest(before, cpuSnapshot(pids), sum(samples.map((sample) => sample.requests.total)));
+    spent = addSpent(spent, before, cpuSnapshot(pids));
+  }
+  const cpu = cpuPerRequest(nothingSpent, spent, sum(samples.map((sample) => sample.requests.total)));
   const result = {
     name,
     rps: Math.round(median(samples.map((sample) => sample.requests.average))),
@@ -60,17 +68,30 @@ async function measure(name: string, options: autocannon.Options, pids: Pids): P
     cpu,
     from,
     to: new Date().toISOString(),
+    ...(pairing && {
+      paired: {
+        baseline: pairing.baseline,
+        baselineRps: Math.round(median(baselineRuns)),
+        ratio: pairedRatio(
+          samples.map((sample) => sample.requests.average),
+          baselineRuns,
+        ),
+      },
+    }),
   };
+  const pairedWith = result.paired
+    ? `; ${result.paired.ratio.toFixed(3)}× of ${result.paired.baseline} run in turns (${baselineRuns.map(Math.round).join(', ')})`
+    : '';
   console.log(
     `  ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors; ` +
       `CPU per request: API ${cpu.apiUs} µs, PostgreSQL ${cpu.postgresUs} µs, autocannon ${cpu.loadUs} µs ` +
-      `(machine ${cpu.machineBusyPercent}% busy) [${from.slice(11, 19)}–${result.to.slice(11, 19)} UTC]`,
+      `(machine ${cpu.machineBusyPercent}% busy) [${from.slice(11, 19)}–${result.to.slice(11, 19)} UTC]${pairedWith}`,
   );
   return result;
 }
 
 /** The bare node:http server runs in its own process, as the API does, so neither shares a thread with autocannon. */
-async function measureBaseline(): Promise<Result> {
+async function startBaselineServer() {
   const server = spawn(
     process.execPath,
     [
@@ -79,26 +100,22 @@ async function measureBaseline(): Promise<Result> {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  try {
-    const [port] = (await once(server.stdout, 'data')) as [Buffer];
-    return await measure(
-      'node:http baseline',
-      { url: `http://127.0.0.1:${port.toString().trim()}` },
-      { api: server.pid },
-    );
-  } finally {
-    // Reaped before the next measurement starts, or its CPU time would be charged to that one's load.
-    const exited = once(server, 'exit');
-    server.kill();
-    await exited;
-  }
+  const [port] = (await once(server.stdout, 'data')) as [Buffer];
+  const url = `http://127.0.0.1:${port.toString().trim()}`;
+  return {
+    measure: () => measure('node:http baseline', { url }, { api: server.pid }),
+    /** One run as long as a scenario's, for the scenarios measured in turns with it. */
+    runOnce: async () => (await autocannon({ connections, duration: seconds, url })).requests.average,
+    stop: async () => {
+      const exited = once(server, 'exit');
+      server.kill();
+      await exited;
+    },
+  };
 }
 
-/** TPC-B's transactions per second, and what one transaction costs PostgreSQL and pgbench in CPU time. */
-function pgbench(
-  adminUrl: string,
-  postgresPid: number,
-): { tps: number; postgresUs: number; pgbenchUs: number } | undefined {
+/** pgbench's TPC-B tables (scale 10) in their own database of the same PostgreSQL; undefined without pgbench. */
+function preparePgbench(adminUrl: string): string | undefined {
   const found = spawnSync('pgbench', ['--version']).status === 0;
   if (!found && process.getuid?.() === 0)
     spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql-client', 'postgresql-15'], { stdio: 'inherit' });
@@ -106,13 +123,27 @@ function pgbench(
   const url = adminUrl.replace(/\/postgres$/, '/pgbench');
   execFileSync('psql', [adminUrl, '-qc', 'create database pgbench'], { stdio: 'ignore' });
   execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+  return url;
+}
+
+/** One TPC-B run of 8 clients, as long as a scenario's run. */
+function pgbenchOnce(url: string): { tps: number; transactions: number } {
+  const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', String(seconds), url]).toString();
+  return {
+    tps: Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0),
+    transactions: Number(/transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0),
+  };
+}
+
+/** TPC-B's transactions per second on its own, and what one transaction costs PostgreSQL and pgbench in CPU time. */
+function pgbench(url: string, postgresPid: number): { tps: number; postgresUs: number; pgbenchUs: number } {
   const tps: number[] = [];
   let transactions = 0;
   const before = cpuSnapshot({ postgres: postgresPid });
   for (let run = 0; run < runs; run += 1) {
-    const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', String(seconds), url]).toString();
-    tps.push(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
-    transactions += Number(/transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+    const once = pgbenchOnce(url);
+    tps.push(once.tps);
+    transactions += once.transactions;
   }
   const cpu = cpuPerRequest(before, cpuSnapshot({ postgres: postgresPid }), transactions);
   return { tps: Math.round(median(tps)), postgresUs: cpu.postgresUs, pgbenchUs: cpu.loadUs };
@@ -167,7 +198,11 @@ async function main() {
     WEB_DIST_DIR: webDistDir,
     MARKET_TICK_SECONDS: '5',
   });
+  const helloServer = await startBaselineServer();
   try {
+    // Before the data set, whose closing checkpoint then covers these tables too.
+    console.log("Preparing pgbench's TPC-B tables…");
+    const pgbenchUrl = preparePgbench(postgres.adminUrl('postgres'));
     console.log(`Writing ${users.toLocaleString('en-US')} investors with a year of history…`);
     const client = new pg.Client({ connectionString: postgres.url });
     client.on('error', () => undefined);
@@ -179,7 +214,7 @@ async function main() {
     await client.end();
 
     console.log('Measuring (3 runs each, medians)…');
-    const baseline = await measureBaseline();
+    const baseline = await helloServer.measure();
 
     let next = 0;
     const anyToken = () => tokens[(next += 1) % tokens.length] ?? '';
@@ -208,7 +243,15 @@ async function main() {
     });
     const oneToken = tokens[0] ?? '';
     const apiPids = { api: api.child.pid, postgres: postgres.pid };
-    const measureApi = (name: string, options: autocannon.Options) => measure(name, options, apiPids);
+    // Each scenario with a ratio runs in turns with its baseline (pairedRatio): the machine's speed
+    // drifts during a benchmark (node:http moved by 14% between the start and the end of one run).
+    const nodeHttp: Pairing = { baseline: 'node:http', runOnce: helloServer.runOnce };
+    const tpcbInTurns: Pairing | undefined =
+      pgbenchUrl === undefined
+        ? undefined
+        : { baseline: 'pgbench TPC-B', runOnce: async () => pgbenchOnce(pgbenchUrl).tps };
+    const measureApi = (name: string, options: autocannon.Options, pairing: Pairing | undefined = nodeHttp) =>
+      measure(name, options, apiPids, pairing);
     const results = [
       await measureApi('GET /api/health', { url: `${api.url}/api/health` }),
       await measureApi('GET /api/assets?per_page=25&sort=-market_cap', {
@@ -221,18 +264,24 @@ async function main() {
       await measureApi(
         'POST swap (spread over users)',
         authed('/api/user/transaction/swap', 'POST', () => swapBody),
+        tpcbInTurns,
       ),
       // As the web app sends it: every money request carries an Idempotency-Key.
       await measureApi(
         'POST swap with Idempotency-Key (spread)',
         authed('/api/user/transaction/swap', 'POST', () => swapBody, true),
+        tpcbInTurns,
       ),
-      await measureApi('POST swap (one user)', {
-        url: `${api.url}/api/user/transaction/swap`,
-        method: 'POST',
-        headers: { authorization: `Bearer ${oneToken}`, 'content-type': 'application/json' },
-        body: swapBody,
-      }),
+      await measureApi(
+        'POST swap (one user)',
+        {
+          url: `${api.url}/api/user/transaction/swap`,
+          method: 'POST',
+          headers: { authorization: `Bearer ${oneToken}`, 'content-type': 'application/json' },
+          body: swapBody,
+        },
+        tpcbInTurns,
+      ),
       await measureApi(
         'POST /api/user/position/store',
         authed('/api/user/position/store', 'POST', () =>
@@ -272,24 +321,31 @@ async function main() {
       ),
     ];
     // Measured again after the API scenarios: on a shared machine the baseline drifts, and the ratios with it.
-    const baselineAfter = await measureBaseline();
+    const baselineAfter = await helloServer.measure();
     const pages = await lighthouseScores(api.url, { login: 'bench1', password: benchPassword }, runs);
-    const tpcb = pgbench(postgres.adminUrl('postgres'), postgres.pid);
+    const tpcb = pgbenchUrl ? pgbench(pgbenchUrl, postgres.pid) : undefined;
     const tps = tpcb?.tps;
     console.log(
       tpcb === undefined
         ? '  pgbench: not available'
-        : `  pgbench TPC-B, 8 clients: ${tpcb.tps} tps; CPU per transaction: PostgreSQL ${tpcb.postgresUs} µs, pgbench ${tpcb.pgbenchUs} µs`,
+        : `  pgbench TPC-B alone, 8 clients: ${tpcb.tps} tps; CPU per transaction: PostgreSQL ${tpcb.postgresUs} µs, pgbench ${tpcb.pgbenchUs} µs`,
     );
 
-    const ratio = (result: Result, against: number) => (against ? (result.rps / against).toFixed(2) : '–');
+    const ratio = (result: Result, against: number) =>
+      result.paired ? result.paired.ratio.toFixed(2) : against ? (result.rps / against).toFixed(2) : '–';
+    const baselineOf = (result: Result, swap: boolean) =>
+      result.paired
+        ? `${result.paired.baseline} in turns (${result.paired.baselineRps})`
+        : swap
+          ? 'pgbench TPC-B tps'
+          : 'node:http';
     console.log('\n| Scenario | req/s | p50 ms | p99 ms | ratio | baseline |');
     console.log('|---|---:|---:|---:|---:|---|');
     console.log(`| node:http hello world | ${baseline.rps} | ${baseline.p50} | ${baseline.p99} | 1.00 | itself |`);
     for (const result of results) {
       const swap = result.name.startsWith('POST swap');
       console.log(
-        `| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} | ${swap ? ratio(result, tps ?? 0) : ratio(result, baseline.rps)} | ${swap ? 'pgbench TPC-B tps' : 'node:http'} |`,
+        `| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} | ${swap ? ratio(result, tps ?? 0) : ratio(result, baseline.rps)} | ${baselineOf(result, swap)} |`,
       );
     }
     printCpu([baseline, ...results]);
@@ -298,7 +354,7 @@ async function main() {
     for (const result of steady) console.log(`| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} |`);
     const drift = ((baselineAfter.rps - baseline.rps) / baseline.rps) * 100;
     console.log(
-      `\nnode:http baseline after the API scenarios: ${baselineAfter.rps} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(0)}%; ratios use the first).`,
+      `\nnode:http baseline after the API scenarios: ${baselineAfter.rps} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(0)}%; each ratio uses the baseline runs taken in turns with its scenario).`,
     );
     console.log(`\nSign-in route JavaScript: ${signInKb} KB gzip (budget 150 KB).`);
     const staticLcp = pages[0]?.lcpMs ?? NaN;
@@ -343,6 +399,7 @@ async function main() {
     console.error(`The benchmark failed. The end of PostgreSQL's log:\n${log.slice(-3000)}`);
     throw error;
   } finally {
+    await helloServer.stop();
     if (api.child.exitCode !== null) console.log(`The API stopped during the run:\n${api.output().slice(-3000)}`);
     await api.stop();
     await postgres.stop();
