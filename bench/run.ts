@@ -10,7 +10,7 @@ import { repoRoot } from '../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { writeDataset } from './dataset.ts';
-import { checkBudgets, pairedRatio, printBudgets, type Measured } from './budgets.ts';
+import { checkBudgets, median, pairedRatio, printBudgets, ratioOf, type Measured } from './budgets.ts';
 import { addSpent, cpuPerRequest, cpuSnapshot, nothingSpent } from './cpu.ts';
 import { postgresEvents } from './postgres-events.ts';
 import { lighthouseScores, writeStaticPage, type PageScore } from './lighthouse.ts';
@@ -35,7 +35,6 @@ const userIncludePath =
 
 type Result = Measured;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** The processes whose CPU time a measurement charges to its requests. */
 type Pids = { api?: number; postgres?: number };
@@ -341,7 +340,7 @@ async function main() {
     );
 
     const ratio = (result: Result, against: number) =>
-      result.paired ? result.paired.ratio.toFixed(2) : against ? (result.rps / against).toFixed(2) : '–';
+      result.paired || against ? ratioOf(result, against).toFixed(2) : '–';
     const baselineOf = (result: Result, swap: boolean) =>
       result.paired
         ? `${result.paired.baseline} in turns (${result.paired.baselineRps})`

@@ -14,27 +14,29 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-/** The arguments of a query with a statement name added when it has parameters (below). */
-function named(args: unknown[]): unknown[] {
+/** A query's text and values: (text, values, callback?) or (config, values?, callback?), the values in either place. */
+function partsOf(args: unknown[]) {
   const [first, second] = args;
-  // (text, values, callback?) or (config, values?, callback?) with the values in either place.
   const config = typeof first === 'string' ? { text: first } : (first as { text?: string; name?: string } | null);
   const values = Array.isArray(second) ? second : (config as { values?: unknown[] } | null)?.values;
+  return { config, values, valuesApart: Array.isArray(second) };
+}
+type QueryParts = ReturnType<typeof partsOf>;
+
+/** The arguments of a query with a statement name added when it has parameters (below). */
+function named(args: unknown[], { config, values, valuesApart }: QueryParts): unknown[] {
   if (!config?.text || config.name || !values?.length) return args;
   const name = statementName(config.text);
   if (!name) return args;
-  return [{ ...config, name, values }, ...args.slice(Array.isArray(second) ? 2 : 1)];
+  return [{ ...config, name, values }, ...args.slice(valuesApart ? 2 : 1)];
 }
 
 /** A bare BEGIN answered by a promise (no callback, no parameters), as drizzle opens a transaction. */
-function isPlainBegin(args: unknown[]): boolean {
-  const [first, second] = args;
-  const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
-  const values = Array.isArray(second) ? second : [];
+function isPlainBegin(args: unknown[], { config, values }: QueryParts): boolean {
   return (
-    typeof text === 'string' &&
-    text.trim().toLowerCase() === 'begin' &&
-    values.length === 0 &&
+    typeof config?.text === 'string' &&
+    config.text.trim().toLowerCase() === 'begin' &&
+    !values?.length &&
     !args.some((arg) => typeof arg === 'function')
   );
 }
@@ -57,14 +59,15 @@ export class PreparingClient extends pg.Client {
 
   override query(...args: unknown[]): never {
     const send = (...all: unknown[]) => (super.query as (...inner: unknown[]) => never).apply(this, all);
-    if (this.pipeline && isPlainBegin(args)) {
+    const parts = partsOf(args);
+    if (this.pipeline && isPlainBegin(args, parts)) {
       this.holdWrites();
       const answer = send(...args) as Promise<unknown>;
       answer.catch(() => undefined);
       this.#begin = answer;
       return Promise.resolve(begun) as never;
     }
-    const answer: unknown = send(...named(args));
+    const answer: unknown = send(...named(args, parts));
     const begin = this.#begin;
     if (!begin || !(answer instanceof Promise)) return answer as never;
     this.#begin = undefined;
