@@ -45,7 +45,7 @@ import { paymentMethodsRoutes } from './modules/ledger/payment-methods.routes.ts
 import { transactionsRoutes } from './modules/ledger/transactions.routes.ts';
 import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
-import { marketRoutes } from './modules/market/market.routes.ts';
+import { marketRoutes, type AssetsAnswer } from './modules/market/market.routes.ts';
 import { createQuoteHub } from './modules/market/quote-hub.ts';
 import { createTickCache } from './modules/market/tick-cache.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
@@ -116,7 +116,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash);
   const savings = createSavingsService({ db, clock, users });
   // All three change only with a market tick; the quote hub below hears of each.
-  const listCache = createTickCache<Buffer>({ maxAgeMs: 1000, maxEntries: 200 });
+  const listCache = createTickCache<AssetsAnswer>({ maxAgeMs: 1000, maxEntries: 200 });
   const chartCache = createTickCache<Buffer>({ maxAgeMs: 5000, maxEntries: 1000 });
   const priceBars: PriceBarCache = createTickCache({ maxAgeMs: 5000, maxEntries: 500 });
   const portfolio = createPortfolioService({ db, clock, wallet, savings, priceBars });

@@ -1,5 +1,6 @@
 import {
   char,
+  check,
   date,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './users.ts';
 
 export const assetType = pgEnum('asset_type', ['stocks', 'crypto']);
@@ -21,17 +23,26 @@ export const barResolution = pgEnum('bar_resolution', ['5m', '1h', '1d']);
 const price = (name: string) => numeric(name, { precision: 30, scale: 10 });
 const amount = (name: string) => numeric(name, { precision: 30, scale: 2 });
 
-export const assets = pgTable('assets', {
-  id: serial('id').primaryKey(),
-  symbol: text('symbol').notNull().unique(),
-  name: text('name').notNull(),
-  type: assetType('type').notNull(),
-  listedOn: date('listed_on').notNull(),
-  volatility: numeric('volatility', { precision: 6, scale: 4 }).notNull(),
-  /** Market cap at the reference price; the live figure scales with the price. */
-  referenceMarketCap: amount('reference_market_cap').notNull(),
-  referencePrice: price('reference_price').notNull(),
-});
+export const assets = pgTable(
+  'assets',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull().unique(),
+    name: text('name').notNull(),
+    type: assetType('type').notNull(),
+    listedOn: date('listed_on').notNull(),
+    volatility: numeric('volatility', { precision: 6, scale: 4 }).notNull(),
+    /** Market cap at the reference price; the live figure scales with the price. */
+    referenceMarketCap: amount('reference_market_cap').notNull(),
+    referencePrice: price('reference_price').notNull(),
+    /**
+     * How many watchlists hold the asset, kept by a trigger on watchlist_entries: counting the
+     * entries on every read cost a signed-in list a scan of every user's stars.
+     */
+    watchers: integer('watchers').notNull().default(0),
+  },
+  (table) => [check('assets_watchers_not_negative', sql`${table.watchers} >= 0`)],
+);
 
 /** The latest quote of each asset, rewritten at every tick. */
 export const assetQuotes = pgTable('asset_quotes', {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { readerOf, type Database } from '../../db/client.ts';
 
 export const sortColumns = {
   name: sql`lower(name)`,
@@ -37,18 +37,19 @@ export type AssetQuery = {
   sort: { column: SortColumn; descending: boolean };
   limit?: number | undefined;
   offset?: number | undefined;
-  userId?: string | undefined;
 };
 
-/** Ranks are by market cap within a type, counted over the whole catalogue before any filter. */
-const listed = (userId: string | undefined) => sql`
+/**
+ * Ranks are by market cap within a type, counted over the whole catalogue before any filter. The
+ * same for everybody: a caller's stars are added by watchersOf.
+ */
+const listed = sql`
   with ranked as (
     select a.id, a.symbol, a.name, a.type, to_char(a.listed_on, 'YYYY-MM-DD') as listed_on,
       q.price, q.previous_close, q.day_high, q.day_low, q.volume, q.avg_volume, q.market_cap,
       round((q.price - q.previous_close) / nullif(q.previous_close, 0) * 100, 4) as changes_percentage,
       rank() over (partition by a.type order by q.market_cap desc)::int as rank,
-      (select count(*)::int from watchlist_entries w where w.asset_id = a.id) as watchers,
-      ${userId ? sql`exists (select 1 from watchlist_entries w where w.asset_id = a.id and w.user_id = ${userId})` : sql`false`} as starred
+      a.watchers, false as starred
     from assets a join asset_quotes q on q.asset_id = a.id
   )`;
 
@@ -62,10 +63,20 @@ export function createMarketRepository(db: Database) {
       const direction = query.sort.descending ? sql`desc` : sql`asc`;
       const page = query.limit === undefined ? sql`` : sql`limit ${query.limit} offset ${query.offset ?? 0}`;
       const { rows } = await db.execute<AssetRow>(sql`
-        ${listed(query.userId)}
+        ${listed}
         select *, count(*) over ()::int as total from ranked ${where}
         order by ${sortColumns[query.sort.column]} ${direction}, name asc ${page}`);
       return rows;
+    },
+
+    /** Live watcher counts of the given assets, and whether the user's watchlist holds each. */
+    async watchersOf(userId: string, assetIds: number[]): Promise<Map<number, { watchers: number; starred: boolean }>> {
+      if (assetIds.length === 0) return new Map();
+      const { rows } = await readerOf(db).execute<{ id: number; watchers: number; starred: boolean }>(sql`
+        select a.id, a.watchers,
+          exists (select 1 from watchlist_entries w where w.user_id = ${userId} and w.asset_id = a.id) as starred
+        from assets a where a.id = any(${sql.param(assetIds)}::int[])`);
+      return new Map(rows.map(({ id, ...live }) => [id, live]));
     },
 
     async count(type?: 'stocks' | 'crypto', symbol?: string): Promise<number> {
@@ -76,16 +87,16 @@ export function createMarketRepository(db: Database) {
       return rows[0]?.count ?? 0;
     },
 
-    async newest(limit: number, userId?: string): Promise<AssetRow[]> {
+    async newest(limit: number): Promise<AssetRow[]> {
       const { rows } = await db.execute<AssetRow>(
-        sql`${listed(userId)} select *, 0 as total from ranked order by listed_on desc, name limit ${limit}`,
+        sql`${listed} select *, 0 as total from ranked order by listed_on desc, name limit ${limit}`,
       );
       return rows;
     },
 
-    async movers(direction: 'up' | 'down', limit: number, userId?: string): Promise<AssetRow[]> {
+    async movers(direction: 'up' | 'down', limit: number): Promise<AssetRow[]> {
       const { rows } = await db.execute<AssetRow>(sql`
-        ${listed(userId)} select *, 0 as total from ranked
+        ${listed} select *, 0 as total from ranked
         where ${direction === 'up' ? sql`changes_percentage > 0` : sql`changes_percentage < 0`}
         order by changes_percentage ${direction === 'up' ? sql`desc` : sql`asc`} limit ${limit}`);
       return rows;
@@ -108,7 +119,7 @@ export function createMarketRepository(db: Database) {
     },
 
     async quotes(): Promise<AssetRow[]> {
-      const { rows } = await db.execute<AssetRow>(sql`${listed(undefined)} select *, 0 as total from ranked`);
+      const { rows } = await db.execute<AssetRow>(sql`${listed} select *, 0 as total from ranked`);
       return rows;
     },
 

@@ -1,8 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { presentAsset } from './asset.presenter.ts';
+import { presentAsset, type AssetView } from './asset.presenter.ts';
 import { day, hour } from './history.ts';
 import { cryptoIcon, monogram } from './icons.ts';
 import { sortColumns, type MarketRepository, type SortColumn } from './market.repository.ts';
@@ -37,13 +38,43 @@ export const ranges = {
 
 const ok = <T>(data: T) => ({ status: 'success' as const, message: 'OK', data });
 
+/** An answer kept per tick (see assetsAnswer): its bytes, its assets, and how an answer is made of them. */
+export type AssetsAnswer = { bytes: Buffer; assets: AssetView[]; build: (assets: AssetView[]) => unknown };
+
+function keptAnswer(assets: AssetView[], build: (assets: AssetView[]) => unknown): AssetsAnswer {
+  // Kept as bytes: encoding a 10 KB string again on every answer was most of what it cost.
+  return { bytes: Buffer.from(JSON.stringify(build(assets))), assets, build };
+}
+
 export const marketRoutes: FastifyPluginAsyncZod<{
   market: MarketRepository;
   hub: QuoteHub;
   clock: Clock;
-  listCache: TickCache<Buffer>;
+  listCache: TickCache<AssetsAnswer>;
   chartCache: TickCache<Buffer>;
 }> = async (app, { market, hub, clock, listCache, chartCache }) => {
+  /**
+   * An answer about assets: the same for everybody between ticks but for each asset's star, so it is
+   * kept per tick. Without a token it goes as the kept bytes; a signed-in caller's copy has the live
+   * watcher counts and their own stars of its assets, read by their ids (a star or the count it just
+   * changed shows at once).
+   */
+  async function assetsAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    compute: () => Promise<AssetsAnswer>,
+  ) {
+    const kept = await listCache.answer(key, compute);
+    const userId = request.auth?.userId;
+    if (!userId) return reply.type('application/json; charset=utf-8').send(kept.bytes);
+    const live = await market.watchersOf(
+      userId,
+      kept.assets.map((asset) => asset.id),
+    );
+    return kept.build(kept.assets.map((asset) => ({ ...asset, ...live.get(asset.id) })));
+  }
+
   app.get(
     '/assets',
     {
@@ -52,37 +83,32 @@ export const marketRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const query = request.query;
-      const userId = request.auth?.userId;
-      if (userId) return listPage(query, userId);
-      // Kept as bytes: encoding a 10 KB string again on every answer was most of what it cost.
-      const body = await listCache.answer(JSON.stringify(query), async () =>
-        Buffer.from(JSON.stringify(await listPage(query))),
-      );
-      return reply.type('application/json; charset=utf-8').send(body);
+      return assetsAnswer(request, reply, JSON.stringify(query), () => listPage(query));
     },
   );
 
-  async function listPage(query: z.infer<typeof assetsQuery>, userId?: string) {
+  async function listPage(query: z.infer<typeof assetsQuery>): Promise<AssetsAnswer> {
     const descending = query.sort.startsWith('-');
     const rows = await market.list({
       type: query['filter[type]'],
       symbol: query['filter[symbol]'],
       sort: { column: query.sort.replace(/^-/, '') as SortColumn, descending },
-      userId,
       ...(query.do_not_paginate ? {} : { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
     });
     const assets = rows.map(presentAsset);
-    if (query.do_not_paginate) return ok({ assets });
+    if (query.do_not_paginate) return keptAnswer(assets, (data) => ok({ assets: data }));
     const total = rows[0]?.total ?? (await market.count(query['filter[type]'], query['filter[symbol]']));
-    return ok({
-      assets: {
-        data: assets,
-        current_page: query.page,
-        per_page: query.per_page,
-        total,
-        last_page: Math.max(1, Math.ceil(total / query.per_page)),
-      },
-    });
+    return keptAnswer(assets, (data) =>
+      ok({
+        assets: {
+          data,
+          current_page: query.page,
+          per_page: query.per_page,
+          total,
+          last_page: Math.max(1, Math.ceil(total / query.per_page)),
+        },
+      }),
+    );
   }
 
   app.get(
@@ -91,19 +117,23 @@ export const marketRoutes: FastifyPluginAsyncZod<{
       config: { access: 'optional' },
       schema: { tags, summary: 'Top gainers, top losers and the newest listings, 16 each' },
     },
-    async (request) => {
-      const userId = request.auth?.userId;
-      const [gainers, losers, newest] = await Promise.all([
-        market.movers('up', 16, userId),
-        market.movers('down', 16, userId),
-        market.newest(16, userId),
-      ]);
-      return ok({
-        gainers: gainers.map(presentAsset),
-        losers: losers.map(presentAsset),
-        new_in_market: newest.map(presentAsset),
-      });
-    },
+    (request, reply) =>
+      // Not a query text, so no list key can take its place.
+      assetsAnswer(request, reply, 'top-movers', async () => {
+        const [gainers, losers, newest] = await Promise.all([
+          market.movers('up', 16),
+          market.movers('down', 16),
+          market.newest(16),
+        ]);
+        const split = [gainers.length, gainers.length + losers.length];
+        return keptAnswer([...gainers, ...losers, ...newest].map(presentAsset), (assets) =>
+          ok({
+            gainers: assets.slice(0, split[0]),
+            losers: assets.slice(split[0], split[1]),
+            new_in_market: assets.slice(split[1]),
+          }),
+        );
+      }),
   );
 
   app.get(

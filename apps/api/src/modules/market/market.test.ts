@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { createTestDatabase } from '../../../test/database.ts';
-import { bearer, signUp } from '../../../test/fixtures.ts';
+import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { watchQueries } from '../../../test/query-log.ts';
 import { catalogue } from './catalogue.ts';
 import { pruneBars, runTick } from './tick.ts';
@@ -126,6 +126,54 @@ describe('GET /api/assets', () => {
     const median = timings[Math.floor(timings.length / 2)] ?? Infinity;
     console.info(`GET /api/assets?per_page=25&sort=-market_cap median ${median.toFixed(1)} ms over 60 requests`);
     expect(median).toBeLessThan(20);
+  });
+});
+
+describe('watchers and stars', () => {
+  const sql = (text: string, values: unknown[] = []) => testApp.database.db.$client.query(text, values);
+  const starEth = (userId: string) =>
+    sql("insert into watchlist_entries (user_id, asset_id) select $1, id from assets where symbol = 'ETH'", [userId]);
+  const eth = async (headers: Record<string, string> = {}) =>
+    (await get('/api/assets?filter[symbol]=ETH', headers)).json().data.assets.data[0] as Asset;
+  const miscounted = async () =>
+    (
+      await sql(`select count(*)::int as wrong from assets a
+        where a.watchers <> (select count(*) from watchlist_entries w where w.asset_id = a.id)`)
+    ).rows[0].wrong as number;
+
+  it('keeps every asset’s watcher count with the watchlists: parallel stars, unstars and a closed account', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => signUp(testApp, { verified: true })));
+    const [first, second, third] = users as [SignedUpUser, SignedUpUser, SignedUpUser];
+    const before = (await eth(bearer(first.token))).watchers;
+    await Promise.all(users.map((user) => starEth(user.id)));
+    expect(await eth(bearer(first.token))).toMatchObject({ starred: true, watchers: before + 12 });
+    await sql('delete from watchlist_entries where user_id = any($1::uuid[])', [[first.id, second.id]]);
+    await sql('delete from users where id = $1', [third.id]);
+    expect(await eth(bearer(first.token))).toMatchObject({ starred: false, watchers: before + 9 });
+    expect(await miscounted()).toBe(0);
+    // Delisting an asset takes its stars with it.
+    await sql('begin');
+    await sql("delete from assets where symbol = 'ETH'");
+    expect(await miscounted()).toBe(0);
+    await sql('rollback');
+  });
+
+  it("shows a caller's new star and its count at once, though the list is kept between ticks", async () => {
+    const [starring, other] = await Promise.all([
+      signUp(testApp, { verified: true }),
+      signUp(testApp, { verified: true }),
+    ]);
+    await eth(); // the list kept for callers without a token
+    const { watchers } = await eth(bearer(other.token));
+    await starEth(starring.id);
+    expect(await eth(bearer(starring.token))).toMatchObject({ starred: true, watchers: watchers + 1 });
+    expect(await eth(bearer(other.token))).toMatchObject({ starred: false, watchers: watchers + 1 });
+    const newest = (await get('/api/assets/top-movers', bearer(starring.token))).json().data.new_in_market as Asset[];
+    const lastListed = newest[0] as Asset & { id: number };
+    await sql('insert into watchlist_entries (user_id, asset_id) values ($1, $2)', [starring.id, lastListed.id]);
+    const movers = (await get('/api/assets/top-movers', bearer(starring.token))).json().data as Record<string, Asset[]>;
+    expect(movers['new_in_market']?.[0]).toMatchObject({ starred: true, watchers: lastListed.watchers + 1 });
+    expect((await get('/api/assets/top-movers')).json().data.new_in_market[0].starred).toBe(false);
   });
 });
 

@@ -1,9 +1,8 @@
 /**
- * Answers that change only with a market tick: the asset list as anyone not signed in sees it (the
- * same for everybody) and the price bars that value positions on the net-worth chart. Each is kept
- * per key until the next tick, and never longer than `maxAgeMs` in case a tick notice is missed.
- * Signed-in callers of the asset list always read fresh rows: their stars and the watcher counts
- * they just changed must show at once.
+ * Answers that change only with a market tick: the asset lists (the same for everybody but the
+ * stars, which a signed-in caller's copy reads live on top: market.routes.ts, assetsAnswer), the
+ * chart points and the price bars that value positions on the net-worth chart. Each is kept per key
+ * until the next tick, and never longer than `maxAgeMs` in case a tick notice is missed.
  */
 export function createTickCache<Body>(options: { maxAgeMs: number; maxEntries: number; now?: () => number }) {
   const now = options.now ?? Date.now;
