@@ -56,7 +56,8 @@ export function checkBudgets(input: {
   const { baseline, results, pgbenchTps, signInKb, pages } = input;
   const find = (prefix: string) => results.find((result) => result.name.startsWith(prefix));
   const user = find('GET /api/user?include');
-  const market = find('GET /api/assets');
+  // Without a token, as the issue names it (the signed-in list is measured beside it, not a budget).
+  const market = results.find((result) => result.name === 'GET /api/assets?per_page=25&sort=-market_cap');
   const analytics = find('GET /api/user/analytics');
   const swap = find('POST swap (spread');
   const staticPage = pages[0];

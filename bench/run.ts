@@ -265,6 +265,11 @@ async function main() {
       await measureApi('GET /api/assets?per_page=25&sort=-market_cap', {
         url: `${api.url}/api/assets?per_page=25&sort=-market_cap`,
       }),
+      // Not a budget: the same list as the market screen shows an investor, with their stars (five each).
+      await measureApi(
+        'GET /api/assets?per_page=25&sort=-market_cap, signed in (spread)',
+        authed('/api/assets?per_page=25&sort=-market_cap'),
+      ),
       // Not a budget: the floor under every signed-in read, its token checked in PostgreSQL and one small read.
       await measureApi('GET /api/user, no include (spread)', authed('/api/user')),
       await measureApi('GET /api/user?include=… (spread)', authed(userIncludePath)),
