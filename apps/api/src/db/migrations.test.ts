@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { seedReferenceData } from '../seed/reference.ts';
+import { createDatabase, type Database } from './client.ts';
+import { runMigrations } from './migrate.ts';
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+const adminUrl = inject('postgresAdminUrl');
+const name = `upgrade_${randomBytes(8).toString('hex')}`;
+let db: Database;
+let folder: string;
+
+/** The migrations up to, not including, `tag`: a database as an earlier release left it. */
+async function migrationsBefore(tag: string): Promise<string> {
+  const copy = await mkdtemp(path.join(tmpdir(), 'itrust-migrations-'));
+  await cp(migrationsFolder, copy, { recursive: true });
+  const journalPath = path.join(copy, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((entry) => entry.tag < tag);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return copy;
+}
+
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+beforeAll(async () => {
+  await admin(`create database ${name}`);
+  db = createDatabase(adminUrl.replace(/\/postgres$/, `/${name}`));
+  folder = await migrationsBefore('0012');
+  await migrate(db, { migrationsFolder: folder });
+  await seedReferenceData(db, () => undefined);
+});
+
+afterAll(async () => {
+  await db.$client.end();
+  await admin(`drop database if exists ${name} with (force)`);
+  await rm(folder, { recursive: true, force: true });
+});
+
+it('counts the stars a database already held when 0012 adds each asset’s watcher count', async () => {
+  const sql = (text: string) => db.$client.query(text);
+  await sql(`insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
+    values ('AAA', 'Triple A', 'stocks', '2020-01-01', 0.02, 1000000, 10),
+      ('BBB', 'Triple B', 'stocks', '2020-01-01', 0.02, 1000000, 10),
+      ('CCC', 'Triple C', 'crypto', '2020-01-01', 0.05, 1000000, 10)`);
+  await sql(`insert into users (first_name, last_name, email, username, password_hash, phone, address, country_id,
+      state_id, city_name, zipcode, date_of_birth, nationality_id, currency_id, experience, employed, terms_accepted_at)
+    select 'Star', 'Gazer ' || g, 'star' || g || '@example.com', 'star' || g, 'x', '+44 20 7946 0000', '1 Street',
+      c.id, s.id, 'London', 'EC1A 1AA', '1990-01-01', (select id from nationalities limit 1),
+      (select id from currencies where code = 'USD'), 'intermediate', 'employed', now()
+    from generate_series(1, 3) g, countries c join states s on s.country_id = c.id
+    where c.iso_code = 'GB' and s.iso_code = 'ENG'`);
+  // Three stars on AAA, one on BBB, none on CCC.
+  await sql(`insert into watchlist_entries (user_id, asset_id)
+    select u.id, a.id from users u, assets a where a.symbol = 'AAA' or (a.symbol = 'BBB' and u.username = 'star1')`);
+
+  await runMigrations(db);
+
+  const counts = await sql('select symbol, watchers from assets order by symbol');
+  expect(counts.rows).toEqual([
+    { symbol: 'AAA', watchers: 3 },
+    { symbol: 'BBB', watchers: 1 },
+    { symbol: 'CCC', watchers: 0 },
+  ]);
+  // From here the trigger keeps them.
+  await sql(`delete from watchlist_entries where asset_id = (select id from assets where symbol = 'AAA')`);
+  expect((await sql(`select watchers from assets where symbol = 'AAA'`)).rows).toEqual([{ watchers: 0 }]);
+});
