@@ -117,14 +117,19 @@ describe('trading on the asset screen in Chromium', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
-  it('adds and removes the watchlist star', async () => {
+  it('adds and removes the watchlist star, and the asset’s watchlist count follows at once', async () => {
+    const watchlists = page.getByText(/^on \d+ watchlists?$/);
+    const count = async () => Number(/\d+/.exec(await watchlists.innerText())?.[0]);
+    const before = await count();
     await page.getByRole('button', { name: 'Add Adobe Inc. to your watchlist' }).click();
     await page.getByText('Added to your watchlist.').waitFor();
     const remove = page.getByRole('button', { name: 'Remove Adobe Inc. from your watchlist' });
     expect(await remove.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(count).toBe(before + 1);
     await remove.click();
     await page.getByText('Removed from your watchlist.').waitFor();
     await page.getByRole('button', { name: 'Add Adobe Inc. to your watchlist', pressed: false }).waitFor();
+    await expect.poll(count).toBe(before);
   });
 
   it('offers every open position to sell, past the largest page the API answers (105 lots of one stock)', async () => {

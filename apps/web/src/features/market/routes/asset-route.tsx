@@ -17,7 +17,7 @@ import { AssetName } from '../components/asset-name';
 import { ChangeBadge } from '../components/change-badge';
 import { MarketStats } from '../components/market-stats';
 import { PriceChart } from '../components/price-chart';
-import { useLiveQuotes } from '../hooks/use-live-quotes';
+import { useLiveQuotes, withLiveQuote } from '../hooks/use-live-quotes';
 
 type Tab = 'market stats' | 'trade' | 'positions' | 'history';
 const tabs: Tab[] = ['market stats', 'trade', 'positions', 'history'];
@@ -31,7 +31,7 @@ export function AssetRoute() {
   useDocumentTitle(assetName || symbol);
   const asset = useAsset(symbol);
   const live = useLiveQuotes(symbol ? [symbol.toUpperCase()] : []);
-  const current = live[symbol.toUpperCase()] ?? asset.data;
+  const current = withLiveQuote(asset.data, live[symbol.toUpperCase()]);
   const { sign, rate } = useDisplayCurrency();
   const [range, setRange] = useState<ChartRange>('1d');
   const [tab, setTab] = useState<Tab>('market stats');
