@@ -30,6 +30,7 @@ const warmUpSeconds = 2;
 const steadyRate = 1000;
 const benchPassword = 'bench passphrase 2026';
 const swapBody = JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' });
+const marketListPath = '/api/assets?per_page=25&sort=-market_cap';
 const userIncludePath =
   '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount';
 
@@ -262,14 +263,9 @@ async function main() {
       measure(name, options, apiPids, pairing);
     const results = [
       await measureApi('GET /api/health', { url: `${api.url}/api/health` }),
-      await measureApi('GET /api/assets?per_page=25&sort=-market_cap', {
-        url: `${api.url}/api/assets?per_page=25&sort=-market_cap`,
-      }),
+      await measureApi(`GET ${marketListPath}`, { url: `${api.url}${marketListPath}` }),
       // Not a budget: the same list as the market screen shows an investor, with their stars (five each).
-      await measureApi(
-        'GET /api/assets?per_page=25&sort=-market_cap, signed in (spread)',
-        authed('/api/assets?per_page=25&sort=-market_cap'),
-      ),
+      await measureApi(`GET ${marketListPath}, signed in (spread)`, authed(marketListPath)),
       // Not a budget: the floor under every signed-in read, its token checked in PostgreSQL and one small read.
       await measureApi('GET /api/user, no include (spread)', authed('/api/user')),
       await measureApi('GET /api/user?include=… (spread)', authed(userIncludePath)),

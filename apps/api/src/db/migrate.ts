@@ -2,7 +2,7 @@ import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client.ts';
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /** Applies pending drizzle-kit migrations; an advisory lock keeps two starting processes from racing. */
 export async function runMigrations(db: Database): Promise<void> {

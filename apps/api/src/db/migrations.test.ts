@@ -7,9 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { seedReferenceData } from '../seed/reference.ts';
 import { createDatabase, type Database } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { migrationsFolder, runMigrations } from './migrate.ts';
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const adminUrl = inject('postgresAdminUrl');
 const name = `upgrade_${randomBytes(8).toString('hex')}`;
 let db: Database;
