@@ -184,9 +184,9 @@ async function barsOf(
 }
 
 /**
- * What the user's positions were worth at a time: quantities from what each position open at some
- * point of the range holds now less its trades since the range began (not every trade it ever
- * made: an automated-investing position trades at every rebalance), prices from the bars of the
+ * What the user's positions were worth at a time: quantities per asset from what they hold now
+ * less their trades since the range began (not every trade they ever made: an automated-investing
+ * position trades at every rebalance), prices from the bars of the
  * range's resolution (the latest bar begun at or before the time), converted at the account's
  * current reference rate.
  */
@@ -199,15 +199,16 @@ async function positionsHeld(
   now: Date,
 ) {
   const from = new Date(start);
-  const inRange = sql`p.user_id = ${userId} and (p.closed_at is null or p.closed_at >= ${from})`;
-  // The holdings now (created_at null), then the trades since the range began, oldest first.
+  // The holdings now (created_at null), then the trades since the range began, oldest first. A
+  // closed position holds nothing, and a trade since the start is of a position open since then,
+  // so neither side needs the other: joined, a plan misjudging the user's positions read them all
+  // again for each trade (55 ms for 700 trades).
   const rows = await db.execute<{ asset_id: number; side: string; quantity: string; created_at: Date | null }>(sql`
     select p.asset_id, 'held' as side, p.quantity::text, null::timestamptz as created_at
-    from positions p where ${inRange} and p.quantity <> 0
+    from positions p where p.user_id = ${userId} and p.status = 'open' and p.quantity <> 0
     union all
-    select p.asset_id, t.side::text, t.quantity::text, t.created_at
-    from trades t join positions p on p.id = t.position_id
-    where t.user_id = ${userId} and t.created_at > ${from} and ${inRange}
+    select t.asset_id, t.side::text, t.quantity::text, t.created_at
+    from trades t where t.user_id = ${userId} and t.created_at > ${from}
     order by created_at nulls first`);
   const heldNow = new Map<number, bigint>();
   const tradedSince = new Map<number, Movement[]>();
