@@ -83,3 +83,40 @@ const transactionControl = /^\s*(begin|commit|rollback|savepoint|release)/i;
 
 /** The statements that carry data, leaving out begin/commit/savepoint. */
 export const dataQueries = (queries: LoggedQuery[]) => queries.filter((query) => !transactionControl.test(query.text));
+
+// Tables that hold reference data, a few hundred rows at most whoever signs up.
+const referenceTables = new Set([
+  'platform_settings',
+  'currencies',
+  'fx_rates',
+  'countries',
+  'states',
+  'cities',
+  'assets',
+  'asset_quotes',
+  'savings_products',
+]);
+
+/**
+ * The tables that grow with users which a statement's generic plan reads whole. With scans switched
+ * off, PostgreSQL still plans one where no index serves: the plan shows it.
+ */
+export async function tablesScanned(db: Database, statements: string[]): Promise<string[]> {
+  const client = await db.$client.connect();
+  const scans: string[] = [];
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    for (const text of statements) {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (generic_plan) ${text}`);
+      for (const { 'QUERY PLAN': line } of rows) {
+        const table = /Seq Scan on (\w+)/.exec(line)?.[1];
+        if (table && !referenceTables.has(table)) scans.push(`${table}: ${text.replace(/\s+/g, ' ').slice(0, 140)}`);
+      }
+    }
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+  return scans;
+}

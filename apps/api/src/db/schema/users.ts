@@ -75,5 +75,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
     index('users_country_id_idx').on(table.countryId),
+    // The operators' identity queue: the checks in one state, latest submission first.
+    index('users_kyc_queue_idx').on(table.kyc, table.kycSubmittedAt),
   ],
 );

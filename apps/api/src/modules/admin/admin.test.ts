@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, signedInOperator, signUp, uniqueSuffix, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { tablesScanned, watchQueries } from '../../../test/query-log.ts';
 import { createAuditRepository } from './audit.repository.ts';
 import { createOperator, OperatorProblem } from './operators.ts';
 
@@ -111,6 +112,24 @@ describe('identity review', () => {
     });
     const pending = await signUp(testApp, { verified: true });
     expect((await asOperator('POST', `/api/admin/kyc/${pending.id}/approve`)).statusCode).toBe(409);
+  });
+});
+
+describe('the queues to decide', () => {
+  it('are read by index, not by reading every investor or every transaction', async () => {
+    await submittedInvestor();
+    const queries = watchQueries(testApp.database.db);
+    const { queries: sent } = await queries.during(async () => {
+      for (const url of [
+        '/api/admin/kyc?filter[status]=submitted&per_page=50',
+        '/api/admin/transactions?filter[status]=pending&filter[type]=credit&per_page=50',
+        '/api/admin/transactions?filter[status]=pending&filter[type]=debit&per_page=50',
+      ])
+        expect((await asOperator('GET', url)).statusCode, url).toBe(200);
+    });
+    const statements = [...new Set(sent.map((query) => query.text))].filter((text) => /\$1\b/.test(text));
+    expect(statements.some((text) => /from "users"/.test(text) && /"kyc"/.test(text))).toBe(true);
+    expect(await tablesScanned(testApp.database.db, statements)).toEqual([]);
   });
 });
 

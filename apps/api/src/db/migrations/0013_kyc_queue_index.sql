@@ -1,0 +1,1 @@
+CREATE INDEX "users_kyc_queue_idx" ON "users" USING btree ("kyc","kyc_submitted_at");
