@@ -186,9 +186,8 @@ async function barsOf(
 /**
  * What the user's positions were worth at a time: quantities per asset from what they hold now
  * less their trades since the range began (not every trade they ever made: an automated-investing
- * position trades at every rebalance), prices from the bars of the
- * range's resolution (the latest bar begun at or before the time), converted at the account's
- * current reference rate.
+ * position trades at every rebalance), prices from the bars of the range's resolution (the latest
+ * bar begun at or before the time), converted at the account's current reference rate.
  */
 async function positionsHeld(
   db: Executor,
