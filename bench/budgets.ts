@@ -19,6 +19,9 @@ export type Measured = {
 };
 export type Budget = { budget: string; measured: string; holds: boolean };
 
+/** The market list as the issue names it, without a token; run.ts measures it under `GET <path>`. */
+export const marketListPath = '/api/assets?per_page=25&sort=-market_cap';
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
@@ -57,7 +60,7 @@ export function checkBudgets(input: {
   const find = (prefix: string) => results.find((result) => result.name.startsWith(prefix));
   const user = find('GET /api/user?include');
   // Without a token, as the issue names it (the signed-in list is measured beside it, not a budget).
-  const market = results.find((result) => result.name === 'GET /api/assets?per_page=25&sort=-market_cap');
+  const market = results.find((result) => result.name === `GET ${marketListPath}`);
   const analytics = find('GET /api/user/analytics');
   const swap = find('POST swap (spread');
   const staticPage = pages[0];

@@ -10,7 +10,7 @@ import { repoRoot } from '../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { writeDataset } from './dataset.ts';
-import { checkBudgets, median, pairedRatio, printBudgets, ratioOf, type Measured } from './budgets.ts';
+import { checkBudgets, marketListPath, median, pairedRatio, printBudgets, ratioOf, type Measured } from './budgets.ts';
 import { addSpent, cpuPerRequest, cpuSnapshot, nothingSpent } from './cpu.ts';
 import { postgresEvents } from './postgres-events.ts';
 import { lighthouseScores, writeStaticPage, type PageScore } from './lighthouse.ts';
@@ -30,7 +30,6 @@ const warmUpSeconds = 2;
 const steadyRate = 1000;
 const benchPassword = 'bench passphrase 2026';
 const swapBody = JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' });
-const marketListPath = '/api/assets?per_page=25&sort=-market_cap';
 const userIncludePath =
   '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount';
 

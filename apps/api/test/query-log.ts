@@ -84,6 +84,9 @@ const transactionControl = /^\s*(begin|commit|rollback|savepoint|release)/i;
 /** The statements that carry data, leaving out begin/commit/savepoint. */
 export const dataQueries = (queries: LoggedQuery[]) => queries.filter((query) => !transactionControl.test(query.text));
 
+/** The statements with parameters: the ones a generic plan is made for, and the ones worth planning. */
+export const parameterised = (texts: Iterable<string>) => [...texts].filter((text) => /\$1\b/.test(text));
+
 // Tables that hold reference data, a few hundred rows at most whoever signs up.
 const referenceTables = new Set([
   'platform_settings',
