@@ -72,6 +72,8 @@ describe('automated investing in Chromium', () => {
     const history = page.getByTestId('trade-history');
     await history.getByText('auto-invest').first().waitFor();
     const rebalanced = history.getByText('rebalance', { exact: true });
+    const section = page.getByRole('region', { name: 'Trade History' });
+    const pageShown = async (pageNumber: number) => (await page.getByText(`page ${pageNumber} of`).count()) > 0;
     // Newest first, 7 a page: the model change's sales are on one of the first pages. The job keeps
     // trading meanwhile and the list refreshes itself, so rows only move on to later pages: paging
     // forward cannot pass them, but the page seen can change between two looks at it, so what was
@@ -84,7 +86,10 @@ describe('automated investing in Chromium', () => {
         break;
       }
       await page.getByRole('button', { name: 'Next' }).click();
-      await expect.poll(async () => page.getByText(`page ${pageNumber + 1} of`).count()).toBeGreaterThan(0);
+      // The pager moves on at once while the last page's rows stay, busy, until the next page's come.
+      await expect
+        .poll(async () => (await section.getAttribute('aria-busy')) === 'false' && (await pageShown(pageNumber + 1)))
+        .toBe(true);
     }
     expect(seenOnPage, 'a sale marked rebalance on one of the first nine pages').toBeGreaterThan(0);
   });

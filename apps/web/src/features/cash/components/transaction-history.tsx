@@ -47,7 +47,11 @@ export function TransactionHistory({ perPage = 10, period }: TransactionHistoryP
   };
 
   return (
-    <section aria-labelledby="history-title" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-labelledby="history-title"
+      aria-busy={history.isPlaceholderData}
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm transition-opacity aria-busy:opacity-70"
+    >
       <LoadingOverlay caption={cancel.isPending ? 'Wait...' : null} />
       <div className="flex flex-wrap items-center justify-between gap-3 px-5 pt-5">
         <h2 id="history-title" className="text-lg font-semibold text-brand-900 first-letter:uppercase">

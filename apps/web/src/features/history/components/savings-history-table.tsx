@@ -16,7 +16,8 @@ export function SavingsHistoryTable({ perPage, period }: { perPage: number; peri
   return (
     <section
       aria-labelledby="savings-history-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-busy={history.isPlaceholderData}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-opacity aria-busy:opacity-70"
     >
       <h2 id="savings-history-title" className="text-lg font-semibold text-brand-900">
         Savings history

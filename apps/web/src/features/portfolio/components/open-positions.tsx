@@ -23,7 +23,8 @@ export function OpenPositions({ approved }: { approved: boolean }) {
     <section
       id="position"
       aria-labelledby="open-positions-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-busy={positions.isPlaceholderData}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-opacity aria-busy:opacity-70"
     >
       <h2 id="open-positions-title" className="text-lg font-semibold text-brand-900">
         Open positions

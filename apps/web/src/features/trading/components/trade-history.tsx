@@ -36,7 +36,11 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
   const isDesktop = useIsDesktop();
 
   return (
-    <section aria-labelledby="history-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="history-title"
+      aria-busy={history.isPlaceholderData}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-opacity aria-busy:opacity-70"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="history-title" className="text-lg font-semibold text-brand-900">
           Trade History
