@@ -137,6 +137,14 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       secondStep,
       await audit(operator, '/admin', (screen) => screen.getByRole('heading').first().waitFor()),
     ];
+    await operator.getByRole('tab', { name: 'Users' }).click();
+    await operator.getByLabel('Find an investor by email, username or name').fill('demo@');
+    await operator.getByRole('button', { name: /demo@example\.com/ }).click();
+    await operator.getByRole('region', { name: 'Investor' }).waitFor();
+    found.push({ address: '/admin, Users, an investor chosen', violations: await violationsOn(operator) });
+    await operator.getByRole('tab', { name: 'Audit log' }).click();
+    await operator.getByText(/Nothing in the audit log yet\.|entr(y|ies) · page/).waitFor();
+    found.push({ address: '/admin, Audit log', violations: await violationsOn(operator) });
     await operator.close();
     expect(found.filter((screen) => screen.violations.length > 0)).toEqual([]);
   });

@@ -114,6 +114,7 @@ describe('operators and investors in Chromium', () => {
     await operator.getByRole('tab', { name: 'Audit log' }).click();
     await operator.getByText('deposit.approve').waitFor();
     await operator.getByText('kyc.approve').waitFor();
+    await operator.getByText('2 entries · page 1 of 1').waitFor();
     await shot(operator, 'admin-audit');
 
     await investor.reload();
@@ -132,6 +133,25 @@ describe('operators and investors in Chromium', () => {
         { timeout: 15_000 },
       )
       .toEqual(expect.arrayContaining(['Your identity is verified', 'Your deposit has arrived']));
+    expect(problems).toEqual([]);
+  });
+
+  it('finds the investor from the Users tab, with their wallets', async () => {
+    await operator.getByRole('tab', { name: 'Users' }).click();
+    const search = operator.getByLabel('Find an investor by email, username or name');
+    await search.fill('nobody-here');
+    await operator.getByText('No investor matches “nobody-here”.').waitFor();
+    await search.fill('demo@');
+    const hit = operator.getByRole('button', { name: /demo@example\.com/ });
+    await hit.click();
+    expect(await hit.getAttribute('aria-pressed')).toBe('true');
+    const detail = operator.getByRole('region', { name: 'Investor' });
+    await detail.getByText('demo@example.com · identity approved').waitFor();
+    // The pending withdrawal of 5,000 is held: the balance and what is available differ.
+    await detail.getByText('$169,500.00', { exact: true }).waitFor();
+    await detail.getByText('available $164,500.00').waitFor();
+    await detail.getByRole('cell', { name: '$75,000.00' }).waitFor();
+    await shot(operator, 'admin-users');
     expect(problems).toEqual([]);
   });
 });

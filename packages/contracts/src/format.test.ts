@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { currencyCodeForSign, formatCompact, formatMoney, formatPrice, parseNumber, percentOf } from './format.ts';
+import {
+  currencyCodeForSign,
+  formatCompact,
+  formatMoney,
+  formatMoneyIn,
+  formatPrice,
+  parseNumber,
+  percentOf,
+} from './format.ts';
 
 describe('currencyCodeForSign', () => {
   it.each([
@@ -31,6 +39,19 @@ describe('formatMoney', () => {
   it('formats in the currency of the sign, USD for an unknown sign', () => {
     expect(formatMoney(10, 'C$')).toBe('CA$10.00');
     expect(formatMoney(10, '¥')).toBe('$10.00');
+  });
+});
+
+describe('formatMoneyIn', () => {
+  it("formats in the currency of the code, with that currency's sign", () => {
+    expect(formatMoneyIn('75000', 'USD')).toBe('$75,000.00');
+    expect(formatMoneyIn('75000.5', 'EUR')).toBe('€75,000.50');
+    expect(formatMoneyIn('12.3', 'gbp')).toBe('£12.30');
+    expect(formatMoneyIn(10, 'CAD')).toBe('CA$10.00');
+  });
+
+  it('shows the plain amount and the code for a currency the product does not support', () => {
+    expect(formatMoneyIn('1234.5', 'JPY')).toBe('1,234.50 JPY');
   });
 });
 

@@ -21,6 +21,18 @@ export function formatMoney(amount: string | number | null | undefined, sign = '
   return formatted;
 }
 
+/**
+ * Formats an amount of a currency named by its ISO code (a transaction's own currency, as the
+ * operators' screens show it): that currency's sign, or the plain amount and the code for a code
+ * the product does not support.
+ */
+export function formatMoneyIn(amount: string | number, code: string): string {
+  const currency = supportedCurrencies.find((candidate) => candidate.code === code.toUpperCase());
+  if (currency) return formatMoney(amount, currency.sign);
+  const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${plain.format(parseNumber(amount))} ${code}`;
+}
+
 /** Parses user or API text as a number: commas are removed first, anything invalid becomes 0. */
 export function parseNumber(text: string | number | null | undefined): number {
   if (typeof text === 'number') return Number.isFinite(text) ? text : 0;

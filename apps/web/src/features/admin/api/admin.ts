@@ -63,10 +63,13 @@ export const useAudit = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** The fewest characters the operators' user search sends. */
+export const minimumSearch = 2;
+
 export const useUserSearch = (search: string) =>
   useQuery({
     queryKey: ['admin', 'users', search],
-    enabled: search.trim().length >= 2,
+    enabled: search.trim().length >= minimumSearch,
     queryFn: async () =>
       (await apiData<{ users: UserHit[] }>(`/admin/users?search=${encodeURIComponent(search.trim())}`)).users,
   });

@@ -1,4 +1,4 @@
-import { formatMoney } from '@itrust/contracts/format';
+import { formatMoneyIn } from '@itrust/contracts/format';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useTransactionQueue } from '../api/admin';
 import { DecisionButtons } from './decision-buttons';
@@ -19,7 +19,7 @@ export function TransactionQueue({ type }: { type: 'credit' | 'debit' }) {
         >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="font-semibold text-slate-900">
-              {formatMoney(row.amount, '')} {row.currency} · {row.user.name} ({row.user.email})
+              {formatMoneyIn(row.amount, row.currency)} {row.currency} · {row.user.name} ({row.user.email})
             </p>
             <p className="font-mono text-sm text-slate-700">{row.reference}</p>
           </div>
