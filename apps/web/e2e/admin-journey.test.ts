@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../api/src/lib/mail/outbox.ts';
-import { launchChromium, watchPageProblems } from './support/browser.ts';
+import { launchChromium, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
 import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { SignInPage } from './support/sign-in-page.ts';
@@ -153,5 +153,19 @@ describe('operators and investors in Chromium', () => {
     await detail.getByRole('cell', { name: '$75,000.00' }).waitFor();
     await shot(operator, 'admin-users');
     expect(problems).toEqual([]);
+  });
+
+  it('fits the console on a 390×844 phone', async () => {
+    await operator.setViewportSize({ width: 390, height: 844 });
+    await operator.getByRole('region', { name: 'Investor' }).waitFor();
+    expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
+    await operator.getByRole('button', { name: 'Log out' }).waitFor();
+    await shot(operator, 'admin-users-phone');
+    for (const tab of ['Identity checks', 'Deposits', 'Withdrawals', 'Audit log']) {
+      await operator.getByRole('tab', { name: tab }).click();
+      await operator.getByRole('tabpanel').locator('ul, p, section').first().waitFor();
+      expect(await sidewaysOverflow(operator), tab).toBeLessThanOrEqual(0);
+    }
+    await shot(operator, 'admin-audit-phone');
   });
 });

@@ -70,7 +70,7 @@ function InvestorDetail({ id }: { id: string }) {
       <p className="text-sm text-slate-600">
         {investor.email} · identity {investor.kyc}
       </p>
-      <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         {Object.entries(investor.wallet).map(([kind, figures]) => (
           <div key={kind}>
             <dt className="text-slate-600 capitalize">{kind}</dt>
@@ -86,7 +86,7 @@ function InvestorDetail({ id }: { id: string }) {
         <p className="mt-1 text-sm text-slate-600">No transactions yet.</p>
       ) : (
         <div className="mt-1 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full min-w-[22rem] text-left text-sm">
             <thead className="text-xs text-slate-600">
               <tr>
                 <th className="py-1 font-medium">Date</th>
@@ -98,8 +98,8 @@ function InvestorDetail({ id }: { id: string }) {
             <tbody className="divide-y divide-slate-100">
               {investor.transactions.map((row) => (
                 <tr key={row.id}>
-                  <td className="py-1 whitespace-nowrap">{historyDate(row.created_at)}</td>
-                  <td>{typeLabels[row.type] ?? row.type}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{historyDate(row.created_at)}</td>
+                  <td className="pr-3">{typeLabels[row.type] ?? row.type}</td>
                   <td className="text-right whitespace-nowrap tabular-nums">
                     {formatMoneyIn(row.amount, row.currency)}
                   </td>

@@ -42,13 +42,13 @@ export function AdminRoute() {
     <div className="min-h-screen">
       <LoadingOverlay caption={caption} />
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-6 py-3">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <div className="flex items-center gap-3">
             <BrandLogo />
             <span className="rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">Operations</span>
           </div>
           <div className="flex items-center gap-3 text-sm">
-            <span className="text-slate-700">{user.email}</span>
+            <span className="hidden text-slate-700 sm:inline">{user.email}</span>
             <button
               type="button"
               onClick={signOut}
@@ -59,7 +59,7 @@ export function AdminRoute() {
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-7xl px-6 py-8">
+      <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <h1 className="sr-only">Operator console</h1>
         <div
           role="tablist"
