@@ -196,6 +196,35 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     expect(found.filter((state) => state.violations.length > 0)).toEqual([]);
   });
 
+  it('moves between tabs with the arrow keys, Home and End, each tab list one stop of the Tab key', async () => {
+    await page.goto(`${stack.app.url}/history`);
+    const list = page.getByRole('tablist', { name: 'History tabs' });
+    const focusedTab = () =>
+      page.evaluate(() =>
+        document.activeElement?.getAttribute('role') === 'tab' ? document.activeElement.textContent : null,
+      );
+    await list.getByRole('tab').first().click();
+    const names = await list.getByRole('tab').allTextContents();
+    expect(names).toHaveLength(3);
+    expect(await focusedTab()).toBe(names[0]);
+    await page.keyboard.press('ArrowRight');
+    await list.getByRole('tab', { name: names[1], selected: true }).waitFor();
+    expect(await focusedTab()).toBe(names[1]);
+    await page.keyboard.press('End');
+    expect(await focusedTab()).toBe(names.at(-1));
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedTab()).toBe(names[0]);
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedTab()).toBe(names.at(-1));
+    await page.keyboard.press('Home');
+    await list.getByRole('tab', { name: names[0], selected: true }).waitFor();
+    // Tab leaves the list from its chosen tab instead of stepping through the others.
+    await page.keyboard.press('Tab');
+    expect(await focusedTab()).toBeNull();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedTab()).toBe(names[0]);
+  });
+
   it('keeps the keyboard inside a dialog and gives the focus back on Escape', async () => {
     await page.goto(`${stack.app.url}/market`);
     const form = page.getByRole('region', { name: 'Trade' });

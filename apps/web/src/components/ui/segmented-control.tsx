@@ -1,3 +1,5 @@
+import { choiceFromKey } from '../../lib/arrow-keys';
+
 type SegmentedControlProps<T extends string> = {
   label: string;
   options: readonly T[];
@@ -26,6 +28,10 @@ export function SegmentedControl<T extends string>({
     <div
       role={kind === 'tab' ? 'tablist' : 'radiogroup'}
       aria-label={label}
+      onKeyDown={(event) => {
+        const next = choiceFromKey(event, options, value);
+        if (next !== undefined) onChange(next);
+      }}
       className={`grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1 ${className}`}
     >
       {options.map((option) => (
@@ -34,6 +40,7 @@ export function SegmentedControl<T extends string>({
           type="button"
           role={kind}
           {...(kind === 'tab' ? { 'aria-selected': value === option } : { 'aria-checked': value === option })}
+          tabIndex={value === option ? 0 : -1}
           onClick={() => onChange(option)}
           className={`min-h-11 rounded-md font-semibold capitalize ${compact ? 'px-0.5 text-xs' : 'px-1 text-sm'} ${
             value === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700'

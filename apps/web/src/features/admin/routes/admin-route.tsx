@@ -3,6 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { BrandLogo } from '../../../components/ui/brand-logo';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { choiceFromKey } from '../../../lib/arrow-keys';
 import { readAccessToken, readStoredUser, twoFactorPassed } from '../../../lib/storage-keys';
 import { useSignOut } from '../../auth/components/use-sign-out';
 import { AuditLog } from '../components/audit-log';
@@ -64,6 +65,14 @@ export function AdminRoute() {
         <div
           role="tablist"
           aria-label="Operator console"
+          onKeyDown={(event) => {
+            const next = choiceFromKey(
+              event,
+              tabs.map((candidate) => candidate.id),
+              tab,
+            );
+            if (next !== undefined) setTab(next);
+          }}
           className="mb-6 flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
         >
           {tabs.map((candidate) => (
@@ -72,6 +81,7 @@ export function AdminRoute() {
               type="button"
               role="tab"
               aria-selected={tab === candidate.id}
+              tabIndex={tab === candidate.id ? 0 : -1}
               onClick={() => setTab(candidate.id)}
               className={`rounded-md px-4 py-2 text-sm font-semibold ${tab === candidate.id ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
             >

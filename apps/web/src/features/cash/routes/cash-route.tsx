@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { choiceFromKey } from '../../../lib/arrow-keys';
 import { localKeys, readStoredUser } from '../../../lib/storage-keys';
 import { KycNotices } from '../../shell/kyc-notices';
 import { DepositForm } from '../components/deposit-form';
@@ -50,13 +51,22 @@ export function CashRoute() {
         </div>
         {isDesktop && (
           <section aria-label="Move money" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <div role="tablist" aria-label="Move money" className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1">
+            <div
+              role="tablist"
+              aria-label="Move money"
+              onKeyDown={(event) => {
+                const next = choiceFromKey(event, tabs, tab);
+                if (next !== undefined) choose(next);
+              }}
+              className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1"
+            >
               {tabs.map((candidate) => (
                 <button
                   key={candidate}
                   type="button"
                   role="tab"
                   aria-selected={tab === candidate}
+                  tabIndex={tab === candidate ? 0 : -1}
                   onClick={() => choose(candidate)}
                   className={`flex-1 rounded-md px-2 py-1.5 text-sm font-semibold capitalize ${tab === candidate ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
                 >

@@ -2,6 +2,7 @@ import { formatPrice } from '@itrust/contracts/format';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
+import { choiceFromKey } from '../../../lib/arrow-keys';
 import { useDisplayCurrency } from '../api/get-fx-rates';
 import { useTopMovers, type TopMovers as Movers } from '../api/get-top-movers';
 import { AssetName } from './asset-name';
@@ -27,7 +28,19 @@ export function TopMovers() {
       <h2 id="movers-title" className="text-lg font-semibold text-brand-900">
         Top movers
       </h2>
-      <div role="tablist" aria-label="Top movers" className="mt-3 flex gap-1 rounded-lg bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Top movers"
+        onKeyDown={(event) => {
+          const next = choiceFromKey(
+            event,
+            tabs.map((candidate) => candidate.key),
+            active,
+          );
+          if (next !== undefined) setActive(next);
+        }}
+        className="mt-3 flex gap-1 rounded-lg bg-slate-100 p-1"
+      >
         {tabs.map((candidate) => (
           <button
             key={candidate.key}
@@ -35,6 +48,7 @@ export function TopMovers() {
             role="tab"
             id={`movers-tab-${candidate.key}`}
             aria-selected={active === candidate.key}
+            tabIndex={active === candidate.key ? 0 : -1}
             aria-controls="movers-panel"
             onClick={() => setActive(candidate.key)}
             className={`flex-1 rounded-md px-2 py-1.5 text-xs font-semibold ${active === candidate.key ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
