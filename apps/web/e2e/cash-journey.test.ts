@@ -194,4 +194,21 @@ describe('the cash wallet in Chromium', () => {
     expect(keys[2]).not.toBe(keys[0]);
     await expect.poll(async () => cents(await cashBalance())).toBe(before - 2 * 77_700);
   });
+
+  it('says so when the saved withdrawal details cannot be loaded, and shows them once they can', async () => {
+    await page.route('**/api/user/payment-method?*', (route) => route.abort('connectionreset'));
+    await page.goto(`${app.url}/cash`);
+    await tab('withdraw');
+    // Loading fails after the client's two retries; the form says why instead of offering to add details.
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Could not reach the server. Check your connection and try again.' })
+      .waitFor();
+    expect(await page.getByText('Add your bank details to request withdrawal').count()).toBe(0);
+    await page.unroute('**/api/user/payment-method?*');
+    await page.reload();
+    await tab('withdraw');
+    await page.getByTestId('payment-method-card').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
 });

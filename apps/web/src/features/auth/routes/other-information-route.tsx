@@ -120,6 +120,7 @@ export function OtherInformationRoute() {
           label="Nationality"
           options={nationalities.data ?? []}
           loading={nationalities.isPending}
+          error={nationalities.error?.message}
           value={values.nationality}
           onChange={(id) => setValues({ ...values, nationality: Number(id) })}
         />
@@ -130,6 +131,7 @@ export function OtherInformationRoute() {
           onChange={(event) =>
             setValues({ ...values, currency_id: event.target.value ? Number(event.target.value) : null })
           }
+          error={currencies.error?.message}
           options={(currencies.data ?? []).map((currency) => ({
             value: String(currency.id),
             label: `${currency.sign} ${currency.name} (${currency.code})`,

@@ -35,6 +35,7 @@ export function TransferForm() {
 
   return (
     <form onSubmit={request} className="space-y-4" noValidate>
+      {wallets.isError && <MessageBanner error={wallets.error.message} />}
       <div className="flex items-center justify-between rounded-xl bg-slate-50 p-4">
         <div>
           <p className="text-xs text-slate-600">From</p>

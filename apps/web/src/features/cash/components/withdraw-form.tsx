@@ -93,6 +93,9 @@ export function WithdrawForm() {
         ))}
       </fieldset>
       {methods.isPending && <p className="text-sm text-slate-600">Loading your saved details…</p>}
+      {(methods.isError || wallets.isError) && (
+        <MessageBanner error={methods.error?.message ?? wallets.error?.message ?? null} />
+      )}
       {methods.isSuccess && !method && !adding && (
         <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
           {kind === 'bank'

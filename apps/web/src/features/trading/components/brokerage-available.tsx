@@ -8,7 +8,11 @@ export function BrokerageAvailable({ sign }: { sign: string }) {
     <p className="text-sm text-slate-700">
       Available:{' '}
       <span className="font-semibold tabular-nums" data-testid="brokerage-available">
-        {wallets.isPending ? '…' : formatMoney(wallets.data?.brokerage.available, sign)}
+        {wallets.isPending
+          ? '…'
+          : wallets.isError
+            ? 'unavailable'
+            : formatMoney(wallets.data.brokerage.available, sign)}
       </span>
     </p>
   );

@@ -120,7 +120,7 @@ export function MarketTradeForm() {
           options={options}
           value={choice}
           onChange={(event) => setChoice(event.target.value)}
-          error={errors.asset}
+          error={errors.asset ?? (assets.isError ? assets.error.message : positions.error?.message)}
         />
         <TextField
           label={`Amount (${sign})`}
