@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { Pager } from '../../../components/ui/pager';
-import { useAudit } from '../api/admin';
+import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { useAudit, type AuditEntry } from '../api/admin';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US');
+const change = (entry: AuditEntry) => `${JSON.stringify(entry.before)} → ${JSON.stringify(entry.after)}`;
 
 /** Every operator decision, newest first, 25 a page. */
 export function AuditLog() {
   const [page, setPage] = useState(1);
   const audit = useAudit(page);
+  const isDesktop = useIsDesktop();
   if (audit.isPending) return <p className="text-slate-600">Loading…</p>;
   if (audit.isError) return <MessageBanner error={audit.error.message} />;
   if (audit.data.total === 0) return <p className="text-slate-600">Nothing in the audit log yet.</p>;
@@ -14,46 +19,63 @@ export function AuditLog() {
     <section
       aria-label="Audit log"
       aria-busy={audit.isPlaceholderData}
-      className="rounded-2xl border border-slate-200 bg-white transition-opacity aria-busy:opacity-70"
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white transition-opacity aria-busy:opacity-70"
     >
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-2">
-                When
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Action
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Object
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Before → after
-              </th>
-              <th scope="col" className="px-4 py-2">
-                From
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {audit.data.data.map((entry) => (
-              <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-entry">
-                <td className="px-4 py-2 whitespace-nowrap">{new Date(entry.created_at).toLocaleString('en-US')}</td>
-                <td className="px-4 py-2 font-medium">{entry.action}</td>
-                <td className="px-4 py-2 font-mono text-xs">
-                  {entry.object_type} {entry.object_id}
-                </td>
-                <td className="px-4 py-2 font-mono text-xs">
-                  {JSON.stringify(entry.before)} → {JSON.stringify(entry.after)}
-                </td>
-                <td className="px-4 py-2">{entry.client_address}</td>
+      {!isDesktop ? (
+        // A phone has no room for five columns: each entry is a card, its long values broken to fit.
+        <ul className="divide-y divide-slate-100 text-sm">
+          {audit.data.data.map((entry) => (
+            <li key={entry.id} className="px-4 py-3" data-testid="audit-entry">
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="font-medium">{entry.action}</span>
+                <span className="text-xs text-slate-600">{entry.client_address}</span>
+              </div>
+              <p className="text-xs text-slate-600">{when(entry.created_at)}</p>
+              <p className="mt-1 font-mono text-xs break-all">
+                {entry.object_type} {entry.object_id}
+              </p>
+              <p className="mt-1 font-mono text-xs break-all">{change(entry)}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50 text-left text-xs text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Action
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Object
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Before → after
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  From
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {audit.data.data.map((entry) => (
+                <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-entry">
+                  <td className="px-4 py-2 whitespace-nowrap">{when(entry.created_at)}</td>
+                  <td className="px-4 py-2 font-medium">{entry.action}</td>
+                  <td className="px-4 py-2 font-mono text-xs">
+                    {entry.object_type} {entry.object_id}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">{change(entry)}</td>
+                  <td className="px-4 py-2">{entry.client_address}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <div className="px-4 pb-3">
         <Pager
           summary={`${audit.data.total} ${audit.data.total === 1 ? 'entry' : 'entries'}`}
