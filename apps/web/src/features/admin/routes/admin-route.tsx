@@ -80,6 +80,8 @@ export function AdminRoute() {
               key={candidate.id}
               type="button"
               role="tab"
+              id={`admin-tab-${candidate.id}`}
+              aria-controls="admin-panel"
               aria-selected={tab === candidate.id}
               tabIndex={tab === candidate.id ? 0 : -1}
               onClick={() => setTab(candidate.id)}
@@ -89,7 +91,7 @@ export function AdminRoute() {
             </button>
           ))}
         </div>
-        <div role="tabpanel">
+        <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${tab}`}>
           {tab === 'kyc' && <KycQueue />}
           {tab === 'deposits' && <TransactionQueue type="credit" />}
           {tab === 'withdrawals' && <TransactionQueue type="debit" />}

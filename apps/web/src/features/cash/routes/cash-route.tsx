@@ -65,6 +65,8 @@ export function CashRoute() {
                   key={candidate}
                   type="button"
                   role="tab"
+                  id={`move-money-tab-${candidate}`}
+                  aria-controls="move-money-panel"
                   aria-selected={tab === candidate}
                   tabIndex={tab === candidate ? 0 : -1}
                   onClick={() => choose(candidate)}
@@ -74,7 +76,7 @@ export function CashRoute() {
                 </button>
               ))}
             </div>
-            <div role="tabpanel">
+            <div role="tabpanel" id="move-money-panel" aria-labelledby={`move-money-tab-${tab}`}>
               {tab === 'deposit' ? <DepositForm /> : tab === 'transfer' ? <TransferForm /> : <WithdrawPanel />}
             </div>
           </section>
