@@ -10,15 +10,18 @@ const steps: Record<string, (index: number, last: number) => number> = {
 };
 
 /**
- * The arrow keys, Home and End in a tab list or a radio group (the WAI-ARIA pattern: one stop in
- * the Tab order, arrows move between the choices): moves the focus to the choice the key names and
- * returns it; undefined for any other key. `event` is the keydown on the list itself.
+ * The keydown handler of a tab list or a radio group (the WAI-ARIA pattern: one stop in the Tab
+ * order, the arrow keys, Home and End move between the choices): moves the focus to the choice the
+ * key names and chooses it. `options` are in the order of the list's buttons.
  */
-export function choiceFromKey<T>(event: KeyboardEvent<HTMLElement>, options: readonly T[], current: T): T | undefined {
-  const step = steps[event.key];
-  if (!step || options.length === 0) return undefined;
-  event.preventDefault();
-  const next = step(Math.max(0, options.indexOf(current)), options.length - 1);
-  event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"], [role="radio"]')[next]?.focus();
-  return options[next];
+export function onArrowKeys<T>(options: readonly T[], current: T, choose: (next: T) => void) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    const step = steps[event.key];
+    if (!step || options.length === 0) return;
+    event.preventDefault();
+    const next = step(Math.max(0, options.indexOf(current)), options.length - 1);
+    event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"], [role="radio"]')[next]?.focus();
+    const option = options[next];
+    if (option !== undefined) choose(option);
+  };
 }

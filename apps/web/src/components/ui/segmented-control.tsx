@@ -1,4 +1,4 @@
-import { choiceFromKey } from '../../lib/arrow-keys';
+import { onArrowKeys } from '../../lib/arrow-keys';
 
 type SegmentedControlProps<T extends string> = {
   label: string;
@@ -28,10 +28,7 @@ export function SegmentedControl<T extends string>({
     <div
       role={kind === 'tab' ? 'tablist' : 'radiogroup'}
       aria-label={label}
-      onKeyDown={(event) => {
-        const next = choiceFromKey(event, options, value);
-        if (next !== undefined) onChange(next);
-      }}
+      onKeyDown={onArrowKeys(options, value, onChange)}
       className={`grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1 ${className}`}
     >
       {options.map((option) => (

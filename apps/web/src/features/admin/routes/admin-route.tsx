@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { BrandLogo } from '../../../components/ui/brand-logo';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { choiceFromKey } from '../../../lib/arrow-keys';
+import { onArrowKeys } from '../../../lib/arrow-keys';
 import { readAccessToken, readStoredUser, twoFactorPassed } from '../../../lib/storage-keys';
 import { useSignOut } from '../../auth/components/use-sign-out';
 import { AuditLog } from '../components/audit-log';
@@ -65,14 +65,11 @@ export function AdminRoute() {
         <div
           role="tablist"
           aria-label="Operator console"
-          onKeyDown={(event) => {
-            const next = choiceFromKey(
-              event,
-              tabs.map((candidate) => candidate.id),
-              tab,
-            );
-            if (next !== undefined) setTab(next);
-          }}
+          onKeyDown={onArrowKeys(
+            tabs.map((candidate) => candidate.id),
+            tab,
+            setTab,
+          )}
           className="mb-6 flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
         >
           {tabs.map((candidate) => (

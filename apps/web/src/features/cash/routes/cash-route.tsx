@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
-import { choiceFromKey } from '../../../lib/arrow-keys';
+import { onArrowKeys } from '../../../lib/arrow-keys';
 import { localKeys, readStoredUser } from '../../../lib/storage-keys';
 import { KycNotices } from '../../shell/kyc-notices';
 import { DepositForm } from '../components/deposit-form';
@@ -54,10 +54,7 @@ export function CashRoute() {
             <div
               role="tablist"
               aria-label="Move money"
-              onKeyDown={(event) => {
-                const next = choiceFromKey(event, tabs, tab);
-                if (next !== undefined) choose(next);
-              }}
+              onKeyDown={onArrowKeys(tabs, tab, choose)}
               className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1"
             >
               {tabs.map((candidate) => (

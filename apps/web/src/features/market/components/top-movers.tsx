@@ -2,7 +2,7 @@ import { formatPrice } from '@itrust/contracts/format';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { choiceFromKey } from '../../../lib/arrow-keys';
+import { onArrowKeys } from '../../../lib/arrow-keys';
 import { useDisplayCurrency } from '../api/get-fx-rates';
 import { useTopMovers, type TopMovers as Movers } from '../api/get-top-movers';
 import { AssetName } from './asset-name';
@@ -31,14 +31,11 @@ export function TopMovers() {
       <div
         role="tablist"
         aria-label="Top movers"
-        onKeyDown={(event) => {
-          const next = choiceFromKey(
-            event,
-            tabs.map((candidate) => candidate.key),
-            active,
-          );
-          if (next !== undefined) setActive(next);
-        }}
+        onKeyDown={onArrowKeys(
+          tabs.map((candidate) => candidate.key),
+          active,
+          setActive,
+        )}
         className="mt-3 flex gap-1 rounded-lg bg-slate-100 p-1"
       >
         {tabs.map((candidate) => (
