@@ -98,6 +98,26 @@ describe('the web app in Chromium', () => {
     await page.close();
   });
 
+  it('says why when the account cannot be read on a signed-in screen, and asks again on Try again', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/`);
+    // A session this tab holds but whose account it has not read yet, with the server out of reach.
+    await page.evaluate(() => sessionStorage.setItem('accessToken', 'a-session'));
+    await page.route('**/api/user?*', (route) => route.abort('connectionreset'));
+    await page.goto(`${app.url}/cash`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Could not reach the server. Check your connection and try again.' })
+      .waitFor();
+    await page.unroute('**/api/user?*');
+    // The server answers now: this made-up session is refused, so it ends and the sign-in shows.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull();
+    await page.close();
+  });
+
   it('shows that copy only to a visitor on /: not on another screen, not to a browser holding a session', async () => {
     const page = await browser.newPage();
     // The app's code never arrives, so what shows is what the page and its loader decided.

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/ui/brand-logo';
+import { Button } from '../../components/ui/button';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
+import { MessageBanner } from '../../components/ui/message-banner';
 import { clearSession, localKeys, readAccessToken, readStoredUser, twoFactorPassed } from '../../lib/storage-keys';
 import { useUser } from '../auth/api/get-user';
 import { DesktopNavigation } from './desktop-navigation';
@@ -29,6 +31,17 @@ export function ShellLayout() {
   if (!token) {
     clearSession();
     return <Navigate to="/" replace />;
+  }
+  if (!user && userQuery.isError) {
+    // Nothing to show the account with: say why, and let the investor ask again.
+    return (
+      <main id="main" className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 px-6">
+        <MessageBanner error={userQuery.error.message} />
+        <Button onClick={() => void userQuery.refetch()} disabled={userQuery.isFetching}>
+          {userQuery.isFetching ? 'Trying again…' : 'Try again'}
+        </Button>
+      </main>
+    );
   }
   if (!user) return <LoadingOverlay caption="Wait..." />;
   if (!user.email_verified_at) return <Navigate to="/verifyemail" replace />;
