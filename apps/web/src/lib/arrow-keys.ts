@@ -1,10 +1,13 @@
 import type { KeyboardEvent } from 'react';
 
-const steps: Record<string, (index: number, last: number) => number> = {
-  ArrowRight: (index, last) => (index >= last ? 0 : index + 1),
-  ArrowDown: (index, last) => (index >= last ? 0 : index + 1),
-  ArrowLeft: (index, last) => (index <= 0 ? last : index - 1),
-  ArrowUp: (index, last) => (index <= 0 ? last : index - 1),
+type Step = (index: number, last: number) => number;
+const forward: Step = (index, last) => (index >= last ? 0 : index + 1);
+const back: Step = (index, last) => (index <= 0 ? last : index - 1);
+const steps: Record<string, Step> = {
+  ArrowRight: forward,
+  ArrowDown: forward,
+  ArrowLeft: back,
+  ArrowUp: back,
   Home: () => 0,
   End: (_index, last) => last,
 };

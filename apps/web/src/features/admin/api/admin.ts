@@ -74,10 +74,9 @@ export const useUserSearch = (search: string) =>
       (await apiData<{ users: UserHit[] }>(`/admin/users?search=${encodeURIComponent(search.trim())}`)).users,
   });
 
-export const useUserDetail = (id: string | null) =>
+export const useUserDetail = (id: string) =>
   useQuery({
     queryKey: ['admin', 'user', id],
-    enabled: id !== null,
     queryFn: async () =>
       (
         await apiData<{
@@ -85,7 +84,7 @@ export const useUserDetail = (id: string | null) =>
             wallet: Record<string, { balance: string; available: string }>;
             transactions: AdminTransaction[];
           };
-        }>(`/admin/users/${id ?? ''}`)
+        }>(`/admin/users/${id}`)
       ).user,
   });
 

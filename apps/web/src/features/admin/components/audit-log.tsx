@@ -25,7 +25,7 @@ export function AuditLog() {
         // A phone has no room for five columns: each entry is a card, its long values broken to fit.
         <ul className="divide-y divide-slate-100 text-sm">
           {audit.data.data.map((entry) => (
-            <li key={entry.id} className="px-4 py-3" data-testid="audit-entry">
+            <li key={entry.id} className="px-4 py-3">
               <div className="flex items-baseline justify-between gap-3">
                 <span className="font-medium">{entry.action}</span>
                 <span className="text-xs text-slate-600">{entry.client_address}</span>
@@ -62,7 +62,7 @@ export function AuditLog() {
             </thead>
             <tbody>
               {audit.data.data.map((entry) => (
-                <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-entry">
+                <tr key={entry.id} className="border-t border-slate-100">
                   <td className="px-4 py-2 whitespace-nowrap">{when(entry.created_at)}</td>
                   <td className="px-4 py-2 font-medium">{entry.action}</td>
                   <td className="px-4 py-2 font-mono text-xs">

@@ -94,7 +94,7 @@ export function WithdrawForm() {
       </fieldset>
       {methods.isPending && <p className="text-sm text-slate-600">Loading your saved details…</p>}
       {(methods.isError || wallets.isError) && (
-        <MessageBanner error={methods.error?.message ?? wallets.error?.message ?? null} />
+        <MessageBanner error={methods.error?.message ?? wallets.error?.message} />
       )}
       {methods.isSuccess && !method && !adding && (
         <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
