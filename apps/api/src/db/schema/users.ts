@@ -77,5 +77,9 @@ export const users = pgTable(
     index('users_country_id_idx').on(table.countryId),
     // The operators' identity queue: the checks in one state, latest submission first.
     index('users_kyc_queue_idx').on(table.kyc, table.kycSubmittedAt),
+    // The operators' search matches any part of these, which a b-tree cannot find; trigrams can.
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', table.username.op('gin_trgm_ops')),
+    index('users_full_name_trgm_idx').using('gin', sql`(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   currencies,
@@ -16,6 +16,7 @@ import type { UsersRepository } from '../users/users.repository.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import { decisionMail } from './admin.mail.ts';
 import type { AuditRepository } from './audit.repository.ts';
+import { matchingUsers } from './user-search.ts';
 
 export type Operator = { id: string; clientAddress: string };
 
@@ -159,20 +160,8 @@ export function createAdminService(deps: {
       return declined;
     },
 
-    async searchUsers(search: string) {
-      const pattern = `%${search.replace(/[%_\\]/g, (char) => `\\${char}`)}%`;
-      return db
-        .select()
-        .from(users)
-        .where(
-          or(
-            ilike(users.email, pattern),
-            ilike(users.username, pattern),
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          ),
-        )
-        .orderBy(users.email)
-        .limit(25);
+    searchUsers(search: string) {
+      return matchingUsers(db, search);
     },
 
     /** Operators write the title and note of a savings product; the note is stored sanitised. */
