@@ -6,6 +6,7 @@ import {
   formatMoneyIn,
   formatPrice,
   parseNumber,
+  ungrouped,
   percentOf,
 } from './format.ts';
 
@@ -55,16 +56,38 @@ describe('formatMoneyIn', () => {
   });
 });
 
+describe('ungrouped', () => {
+  it('drops commas only where they group thousands', () => {
+    expect(ungrouped(' 1,250.50 ')).toBe('1250.50');
+    expect(ungrouped('12,345,678')).toBe('12345678');
+    expect(ungrouped('-1,000')).toBe('-1000');
+    expect(ungrouped('1250.50')).toBe('1250.50');
+  });
+
+  it.each(['10,00', '1,00,000', '1,2345', ',500', '1,000,', '12.345,67'])('will not guess at %s', (text) =>
+    expect(ungrouped(text)).toBeNull(),
+  );
+});
+
 describe('parseNumber', () => {
-  it('removes commas before converting', () => {
+  it('removes thousands separators before converting', () => {
     expect(parseNumber('1,234,567.5')).toBe(1234567.5);
     expect(parseNumber(' 12 ')).toBe(12);
   });
 
-  it.each(['abc', '', '1.2.3', '--5', null, undefined, Number.NaN, Number.POSITIVE_INFINITY])(
-    'turns invalid %s into 0',
-    (text) => expect(parseNumber(text)).toBe(0),
-  );
+  it.each([
+    'abc',
+    '',
+    '1.2.3',
+    '--5',
+    '10,00',
+    '1,00,000',
+    ',5',
+    null,
+    undefined,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+  ])('turns invalid %s into 0', (text) => expect(parseNumber(text)).toBe(0));
 });
 
 describe('percentOf', () => {

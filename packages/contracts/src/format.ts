@@ -33,12 +33,22 @@ export function formatMoneyIn(amount: string | number, code: string): string {
   return `${plain.format(parseNumber(amount))} ${code}`;
 }
 
-/** Parses user or API text as a number: commas are removed first, anything invalid becomes 0. */
+/**
+ * Typed number text without its thousands separators ('1,250.50' → '1250.50'), trimmed; null when
+ * a comma stands anywhere else ('10,00' is a decimal comma, not a thousand, and is not guessed at).
+ */
+export function ungrouped(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed.includes(',')) return trimmed;
+  return /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(trimmed) ? trimmed.replaceAll(',', '') : null;
+}
+
+/** Parses user or API text as a number, thousands separators allowed; anything invalid becomes 0. */
 export function parseNumber(text: string | number | null | undefined): number {
   if (typeof text === 'number') return Number.isFinite(text) ? text : 0;
   if (text === null || text === undefined) return 0;
-  const cleaned = text.replaceAll(',', '').trim();
-  if (cleaned === '') return 0;
+  const cleaned = ungrouped(text);
+  if (!cleaned) return 0;
   const value = Number(cleaned);
   return Number.isFinite(value) ? value : 0;
 }

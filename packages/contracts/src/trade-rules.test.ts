@@ -17,5 +17,6 @@ describe('quantityFor', () => {
     ['0', '10'],
     ['10', '0'],
     ['10', ''],
+    ['10,00', '1'],
   ])('answers null for amount %j at price %j', (amount, price) => expect(quantityFor(amount, price)).toBeNull());
 });

@@ -1,3 +1,5 @@
+import { ungrouped } from './format.ts';
+
 /**
  * Quantity for an amount of money at a price, rounded down to `decimals` places: exact decimal
  * arithmetic on scaled integers, so the quantity never costs more than the amount typed.
@@ -15,7 +17,7 @@ export function quantityFor(amount: string, price: string, decimals = 8): string
 }
 
 function scaled(text: string): { value: bigint; scale: number } | null {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim().replaceAll(',', ''));
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(ungrouped(text) ?? '');
   if (!match) return null;
   const fraction = match[2] ?? '';
   return { value: BigInt(`${match[1]}${fraction}`), scale: fraction.length };

@@ -252,6 +252,11 @@ describe('amounts and limits', () => {
     ['abc', 'The amount must be a number with at most 2 decimals, like 1250.00.'],
     ['1e9', 'The amount must be a number with at most 2 decimals, like 1250.00.'],
     ['1000000000000', 'The amount is too large.'],
+    // A decimal comma is not taken for a thousands separator: '10,00' must not move 1,000.
+    ['10,00', 'The amount must be a number with at most 2 decimals, like 1250.00.'],
+    ['1,00,000', 'The amount must be a number with at most 2 decimals, like 1250.00.'],
+    [null, 'The amount must be a number with at most 2 decimals, like 1250.00.'],
+    [true, 'The amount must be a number with at most 2 decimals, like 1250.00.'],
   ])('refuses %s with a clear message', async (amount, message) => {
     const user = await investor();
     const response = await post(user, '/api/user/transaction/swap', { amount, from: 'cash', to: 'auto' });
@@ -259,7 +264,7 @@ describe('amounts and limits', () => {
     expect(response.json().message).toBe(message);
   });
 
-  it('applies the deposit rules: below 1, and the limits of each mode', async () => {
+  it('applies the deposit rules: below 1, and the limits of each mode, named in the investor’s currency', async () => {
     const strict = await createTestApp();
     const user = await signUp(strict, { verified: true });
     const deposit = (amount: string, mode: string) =>
@@ -271,13 +276,24 @@ describe('amounts and limits', () => {
       });
     expect((await deposit('0.50', 'bank')).json().message).toBe('Minimum deposit must be greater than 0');
     expect((await deposit('999.99', 'crypto')).json().message).toBe(
-      'A crypto deposit must be between 1000.00 and 1000000.00.',
+      'A crypto deposit must be between $1,000.00 and $1,000,000.00.',
     );
     expect((await deposit('49999', 'bank')).json().message).toBe(
-      'A bank deposit must be between 50000.00 and 1000000.00.',
+      'A bank deposit must be between $50,000.00 and $1,000,000.00.',
     );
     const ok = await deposit('50000', 'bank');
+    const { rows } = await strict.database.db.$client.query<{ id: number }>(
+      "select id from currencies where code = 'EUR'",
+    );
+    const inEuros = await signUp(strict, { verified: true, overrides: { currency_id: rows[0]?.id } });
+    const euroDeposit = await strict.app.inject({
+      method: 'POST',
+      url: '/api/user/transaction/deposit',
+      headers: bearer(inEuros.token),
+      payload: { amount: '100', mode: 'bank' },
+    });
     await strict.close();
+    expect(euroDeposit.json().message).toBe('A bank deposit must be between €50,000.00 and €1,000,000.00.');
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.transaction.reference).toMatch(/^ITR-[A-Z2-9]{8}$/);
   });

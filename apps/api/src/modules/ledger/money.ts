@@ -1,3 +1,4 @@
+import { ungrouped } from '@itrust/contracts/format';
 import { Decimal } from 'decimal.js';
 
 /** Largest amount one request may move: above this the request is surely a mistake. */
@@ -14,8 +15,7 @@ export const amountMessages = {
  * most two decimals. Floats never touch money: everything after this is Decimal or numeric.
  */
 export function parseAmount(input: unknown): { amount: Decimal } | { error: string } {
-  const text =
-    typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim().replaceAll(',', '') : '';
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? (ungrouped(input) ?? '') : '';
   if (!/^-?\d+(\.\d+)?$/.test(text)) return { error: amountMessages.invalid };
   const amount = new Decimal(text);
   if (amount.decimalPlaces() > 2) return { error: amountMessages.invalid };

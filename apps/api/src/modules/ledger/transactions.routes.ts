@@ -6,15 +6,16 @@ import { transactions } from '../../db/schema/index.ts';
 import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
 import { isoTime } from '../../db/sql-time.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
+import { wireNumber } from '../../lib/wire-number.ts';
 import { periodOf, periodQuery, type Period } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
-import { parseAmount } from './money.ts';
+import { amountMessages, parseAmount } from './money.ts';
 import { presentTransaction } from './transaction.presenter.ts';
 import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
-const wire = z.union([z.string().max(40), z.number()]);
+const wire = wireNumber(amountMessages.invalid);
 const walletKind = z.enum(['cash', 'auto', 'brokerage'], { error: 'Choose cash, auto or brokerage.' });
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const sortable = {

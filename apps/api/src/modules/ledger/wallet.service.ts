@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatMoneyIn } from '@itrust/contracts';
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { hotQuery, placeholders, readerOf, rowFrom, type Database, type Executor } from '../../db/client.ts';
@@ -58,11 +59,10 @@ export function newReference(): string {
   return `ITR-${[...randomBytes(8)].map((byte) => referenceAlphabet[byte % referenceAlphabet.length]).join('')}`;
 }
 
-const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: string) => {
+const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: string, currency: string) => {
   if (amount.lt(minimum) || amount.gt(maximum)) {
-    throw new ValidationFailed({
-      amount: [`${what} must be between ${minimum.toFixed(2)} and ${maximum.toFixed(2)}.`],
-    });
+    const [low, high] = [minimum, maximum].map((limit) => formatMoneyIn(limit.toFixed(2), currency));
+    throw new ValidationFailed({ amount: [`${what} must be between ${low} and ${high}.`] });
   }
 };
 
@@ -189,10 +189,12 @@ export function createWalletService(deps: {
       input: { amount: Decimal; mode: 'crypto' | 'bank'; coin?: string | undefined; comment?: string | undefined },
     ) {
       if (input.amount.lt(1)) throw new ValidationFailed({ amount: [walletMessages.minimumDeposit] });
+      const currency = await currencyOf(userId);
       range(
         input.amount,
         input.mode === 'crypto' ? limits.cryptoDeposit : limits.bankDeposit,
         input.mode === 'crypto' ? 'A crypto deposit' : 'A bank deposit',
+        currency,
       );
       const [created] = await db
         .insert(transactions)
@@ -202,7 +204,7 @@ export function createWalletService(deps: {
           status: 'pending',
           createdAt: clock.now(),
           amount: toMoney(input.amount),
-          currency: await currencyOf(userId),
+          currency,
           reference: newReference(),
           mode: input.mode,
           coin: input.mode === 'crypto' ? (input.coin ?? null) : null,
@@ -222,8 +224,8 @@ export function createWalletService(deps: {
         .from(paymentMethods)
         .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.userId, userId)));
       if (!method) throw new NotFound(walletMessages.noSuchPaymentMethod);
-      range(input.amount, limits.withdrawal, 'A withdrawal');
       const currency = await currencyOf(userId);
+      range(input.amount, limits.withdrawal, 'A withdrawal', currency);
       return moving(async (tx) => {
         const wallets = await ledger.walletsOf(tx, userId, currency);
         await ledger.hold(tx, wallets.cash.id, input.amount);

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
+import { wireNumber } from '../../lib/wire-number.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
-import { parseAmount } from '../ledger/money.ts';
+import { amountMessages, parseAmount } from '../ledger/money.ts';
 import type { SavingsService } from './savings.service.ts';
 
 const tags = ['savings'];
@@ -15,7 +16,8 @@ const productId = z.coerce
   .number({ error: 'Choose a savings account.' })
   .int('Choose a savings account.')
   .positive('Choose a savings account.');
-const wire = z.union([z.string().max(40), z.number()]).optional();
+// Missing or null is 'Amount required!' (amountFrom), not a type error.
+const wire = wireNumber(amountMessages.invalid).nullish();
 
 function approved(auth: AuthContext) {
   if (auth.user.kyc !== 'approved')

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { assets, watchlistEntries } from '../../db/schema/index.ts';
 import { Forbidden, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
+import { wireNumber } from '../../lib/wire-number.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
@@ -13,22 +14,26 @@ import type { TradingQueries } from './trading.queries.ts';
 import type { TradingService } from './trading.service.ts';
 
 const tags = ['trading'];
-const wire = z.union([z.string().max(40), z.number()]);
 const paging = {
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 };
 
-/** Quantities: positive, at most 8 decimals. */
-function quantityFrom(input: unknown, field = 'quantity'): Decimal {
+const exitNames = { tp: 'The take-profit price', sl: 'The stop-loss price' } as const;
+const notAQuantity = (what: string) => `${what} must be a positive number with at most 8 decimals.`;
+const quantityWire = wireNumber(notAQuantity('The quantity'));
+const exitWire = (field: keyof typeof exitNames) => wireNumber(notAQuantity(exitNames[field])).nullish();
+
+/** Quantities and prices: positive, at most 8 decimals. */
+function quantityFrom(input: unknown, field = 'quantity', what = 'The quantity'): Decimal {
   const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
   if (!/^\d+(\.\d{1,8})?$/.test(text) || new Decimal(text).lte(0))
-    throw new ValidationFailed({ [field]: ['The quantity must be a positive number with at most 8 decimals.'] });
-  if (new Decimal(text).gt('1000000000000')) throw new ValidationFailed({ [field]: ['The quantity is too large.'] });
+    throw new ValidationFailed({ [field]: [notAQuantity(what)] });
+  if (new Decimal(text).gt('1000000000000')) throw new ValidationFailed({ [field]: [`${what} is too large.`] });
   return new Decimal(text);
 }
-const optionalPrice = (input: unknown, field: string) =>
-  input === undefined || input === null || input === '' ? undefined : quantityFrom(input, field);
+const optionalPrice = (input: unknown, field: keyof typeof exitNames) =>
+  input === undefined || input === null || input === '' ? undefined : quantityFrom(input, field, exitNames[field]);
 
 function approved(auth: AuthContext) {
   if (auth.user.kyc !== 'approved') throw new Forbidden('Verify your identity before you trade.');
@@ -82,11 +87,11 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Buy at the current price (the cost leaves the brokerage wallet)',
         body: z.object({
-          asset_id: z.coerce.number().int().positive('Select an asset!'),
-          quantity: wire,
+          asset_id: z.coerce.number({ error: 'Select an asset!' }).int('Select an asset!').positive('Select an asset!'),
+          quantity: quantityWire,
           wallet: z.literal('brokerage', { error: 'Only the brokerage wallet trades.' }),
-          tp: wire.nullish(),
-          sl: wire.nullish(),
+          tp: exitWire('tp'),
+          sl: exitWire('sl'),
           type: z.literal('buy').optional(),
         }),
       },
@@ -119,7 +124,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Close part or all of an open position at the current price',
         params: z.object({ id: z.uuid('No such position.') }),
-        body: z.object({ position_id: z.string().optional(), quantity: wire, wallet: z.string().optional() }),
+        body: z.object({ position_id: z.string().optional(), quantity: quantityWire, wallet: z.string().optional() }),
       },
     },
     async (request, reply) => {
@@ -144,13 +149,16 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
         body: z.discriminatedUnion('type', [
           z.object({
             type: z.literal('buy'),
-            asset_id: z.coerce.number().int().positive('Select an asset!'),
-            quantity: wire,
+            asset_id: z.coerce
+              .number({ error: 'Select an asset!' })
+              .int('Select an asset!')
+              .positive('Select an asset!'),
+            quantity: quantityWire,
             wallet: z.literal('brokerage'),
-            tp: wire.nullish(),
-            sl: wire.nullish(),
+            tp: exitWire('tp'),
+            sl: exitWire('sl'),
           }),
-          z.object({ type: z.literal('sell'), position_id: z.uuid('No such position.'), quantity: wire }),
+          z.object({ type: z.literal('sell'), position_id: z.uuid('No such position.'), quantity: quantityWire }),
         ]),
       },
     },
@@ -295,7 +303,9 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Star an asset',
-        body: z.object({ asset_id: z.coerce.number().int().positive('Select an asset!') }),
+        body: z.object({
+          asset_id: z.coerce.number({ error: 'Select an asset!' }).int('Select an asset!').positive('Select an asset!'),
+        }),
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { formatPrice } from '@itrust/contracts';
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { placeholders, readerOf, rowFrom, type Database, type Executor } from '../../db/client.ts';
@@ -27,7 +28,21 @@ export const tradingMessages = {
   noPosition: 'No such position.',
   noAsset: 'No such asset.',
   managed: 'Automated investing manages this holding: move money out of that wallet to sell it.',
+  takeProfitBelow: (price: string) => `The take-profit price must be above the current price, ${price}.`,
+  stopLossAbove: (price: string) => `The stop-loss price must be below the current price, ${price}.`,
 } as const;
+
+/**
+ * A take-profit at or below the price, or a stop-loss at or above it, would close the position on
+ * the next tick, at once and for nothing the investor meant; refused instead.
+ */
+function checkExits(order: { takeProfit?: Decimal | undefined; stopLoss?: Decimal | undefined }, quote: Quote) {
+  const price = new Decimal(quote.price);
+  if (order.takeProfit?.lte(price))
+    throw new ValidationFailed({ tp: [tradingMessages.takeProfitBelow(formatPrice(quote.price))] });
+  if (order.stopLoss?.gte(price))
+    throw new ValidationFailed({ sl: [tradingMessages.stopLossAbove(formatPrice(quote.price))] });
+}
 
 /** Amounts in the settlement currency are rounded half up to the cent. */
 const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -331,6 +346,7 @@ export function createTradingService(deps: {
     ): Promise<PositionRow> {
       const currency = order.currency ?? (await currencyOf(userId));
       const { quote, rate, cost } = await priced(db, order.assetId, order.quantity, currency);
+      checkExits(order, quote);
       const { wallets, market } = await tradingAccounts(db, userId, currency);
       const now = clock.now();
       const values = {

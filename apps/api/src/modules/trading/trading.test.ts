@@ -313,6 +313,37 @@ describe('take-profit and stop-loss', () => {
   });
 });
 
+describe('take-profit and stop-loss on the wrong side of the price', () => {
+  it('are refused before anything is bought, each with a message naming the price', async () => {
+    await setPrice('100');
+    const user = await trader('1000');
+    const buying = (exits: Record<string, unknown>) =>
+      post(user, '/api/user/position/store', { asset_id: assetId, quantity: '1', wallet: 'brokerage', ...exits });
+    const refusals = [
+      [{ tp: '100' }, { tp: ['The take-profit price must be above the current price, $100.00.'] }],
+      [{ tp: '99.99' }, { tp: ['The take-profit price must be above the current price, $100.00.'] }],
+      [{ sl: '100' }, { sl: ['The stop-loss price must be below the current price, $100.00.'] }],
+      [{ sl: '150', tp: '200' }, { sl: ['The stop-loss price must be below the current price, $100.00.'] }],
+      [{ tp: '-1' }, { tp: ['The take-profit price must be a positive number with at most 8 decimals.'] }],
+      [{ sl: true }, { sl: ['The stop-loss price must be a positive number with at most 8 decimals.'] }],
+      [{ quantity: null }, { quantity: ['The quantity must be a positive number with at most 8 decimals.'] }],
+      [{ asset_id: 'x' }, { asset_id: ['Select an asset!'] }],
+    ] as const;
+    for (const [exits, errors] of refusals) {
+      const response = await buying(exits);
+      expect(response.statusCode, JSON.stringify(exits)).toBe(422);
+      expect(response.json().errors).toEqual(errors);
+    }
+    const opened = await buying({ tp: '100.01', sl: '99.99' });
+    expect(opened.statusCode).toBe(201);
+    const { rows } = await testApp.database.db.$client.query(
+      'select count(*)::int as positions from positions where user_id = $1',
+      [user.id],
+    );
+    expect(rows[0]).toEqual({ positions: 1 });
+  });
+});
+
 describe('the watchlist', () => {
   it('stars and unstars an asset, which the asset list shows', async () => {
     const user = await trader('10');

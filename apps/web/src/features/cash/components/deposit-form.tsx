@@ -1,4 +1,4 @@
-import { parseNumber } from '@itrust/contracts/format';
+import { parseNumber, ungrouped } from '@itrust/contracts/format';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -159,7 +159,7 @@ export function DepositForm() {
           ]}
           submit={() =>
             deposit.mutateAsync({
-              amount: amount.trim().replaceAll(',', ''),
+              amount: ungrouped(amount) ?? amount,
               mode,
               ...(mode === 'crypto' ? { coin: coin.id } : {}),
             })

@@ -1,4 +1,4 @@
-import { parseNumber } from '@itrust/contracts/format';
+import { parseNumber, ungrouped } from '@itrust/contracts/format';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -99,7 +99,7 @@ export function TransferForm() {
             { label: 'To', value: names[to] },
             { label: 'Amount', value: money(parseNumber(amount)) },
           ]}
-          submit={() => swap.mutateAsync({ amount: amount.trim().replaceAll(',', ''), from, to })}
+          submit={() => swap.mutateAsync({ amount: ungrouped(amount) ?? amount, from, to })}
           continueTo="/cash"
           onClose={() => {
             setConfirming(false);

@@ -1,4 +1,4 @@
-import { parseNumber } from '@itrust/contracts/format';
+import { parseNumber, ungrouped } from '@itrust/contracts/format';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -161,7 +161,7 @@ export function WithdrawForm() {
           ]}
           submit={() =>
             withdraw.mutateAsync({
-              amount: amount.trim().replaceAll(',', ''),
+              amount: ungrouped(amount) ?? amount,
               payment_method_id: method.id,
               mode: method.type,
             })

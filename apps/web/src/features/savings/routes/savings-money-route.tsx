@@ -1,4 +1,4 @@
-import { parseNumber } from '@itrust/contracts/format';
+import { parseNumber, ungrouped } from '@itrust/contracts/format';
 import { savingsAmountLimits } from '@itrust/contracts/savings-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -120,7 +120,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
               submit={() =>
                 move.mutateAsync({
                   savings_account_id: account.savings_account_id,
-                  amount: amount.trim().replaceAll(',', ''),
+                  amount: ungrouped(amount) ?? amount,
                 })
               }
               sendingText="Processing..."

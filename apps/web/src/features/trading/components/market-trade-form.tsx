@@ -67,7 +67,7 @@ export function MarketTradeForm() {
     if (!asset) throw new Error('Select an asset!');
     if (side === 'buy') await buy.mutateAsync({ assetId: asset.id, quantity });
     else if (position) await close.mutateAsync({ positionId: position.id, quantity });
-    const spent = formatMoney(amount.replaceAll(',', ''), sign);
+    const spent = formatMoney(amount, sign);
     return { message: `You ${side === 'buy' ? 'bought' : 'sold'} ${quantity} of ${asset.symbol} for ${spent}.` };
   }
 
@@ -146,7 +146,7 @@ export function MarketTradeForm() {
           details={[
             { label: 'Asset', value: `${asset.name} (${asset.symbol})` },
             { label: 'Quantity', value: quantity },
-            { label: 'Amount', value: formatMoney(amount.replaceAll(',', ''), sign) },
+            { label: 'Amount', value: formatMoney(amount, sign) },
             { label: 'Wallet', value: 'Brokerage' },
           ]}
           submit={submit}
