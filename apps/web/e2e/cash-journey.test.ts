@@ -62,6 +62,12 @@ describe('the cash wallet in Chromium', () => {
     const brokerage = page.getByTestId('transfer-available-brokerage');
     await expect.poll(async () => cents(await brokerage.textContent())).toBeGreaterThan(0);
     const before = cents(await brokerage.textContent());
+    // A decimal comma is refused, not read as a thousands separator (which would move 1,000.00).
+    await page.getByLabel('Amount').fill('10,00');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page.getByText('Invalid amount!').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByLabel('Amount').fill('');
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
     await page.getByText('Invalid amount!').waitFor();
     await page.getByLabel('Amount').fill('1000');
