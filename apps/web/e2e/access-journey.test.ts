@@ -86,12 +86,16 @@ describe('access journey in Chromium', () => {
     expect(await page.getByRole('button', { name: /^State\/Province/ }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('phone is required!').waitFor();
-    await page.getByLabel('Phone Number').fill('+44 20 7946 0018');
+    await page.getByLabel('Phone Number').fill('call me');
     await page.getByLabel('Residential Address').fill('221B Baker Street');
     await chooseOption(page, 'Country', 'United Kingdom');
     await chooseOption(page, 'State/Province', 'England');
     await chooseOption(page, 'City', 'London');
     await page.getByLabel('Enter zip code').fill('NW1 6XE');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Enter a phone number of 7 to 15 digits, like +44 20 7946 0958.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/stepone');
+    await page.getByLabel('Phone Number').fill('+44 20 7946 0018');
     const stored = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('contactInfo') ?? '{}') as Record<string, unknown>,
     );

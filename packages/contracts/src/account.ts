@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailPattern, messages, requiredShort } from './auth-rules.ts';
+import { emailPattern, isPhoneNumber, messages, requiredShort } from './auth-rules.ts';
 
 export * from './kyc-rules.ts';
 
@@ -18,7 +18,10 @@ export const profileUpdateRequest = z.object({
   first_name: optionalText(100),
   last_name: optionalText(100),
   email: z.preprocess(blankToUndefined, z.string().trim().regex(emailPattern, messages.invalidEmail).optional()),
-  phone: optionalText(30),
+  phone: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(30, 'At most 30 characters.').refine(isPhoneNumber, messages.phoneFormat).optional(),
+  ),
   address: optionalText(255),
   country_id: optionalId,
   state_id: optionalId,

@@ -4,6 +4,12 @@
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const codePattern = /^\d{6}$/;
 
+/** A phone number as people write one: digits with spaces, dots, dashes or brackets, an optional leading +, 7 to 15 digits (E.164's most). */
+export function isPhoneNumber(text: string): boolean {
+  const digits = text.replace(/\D/g, '').length;
+  return /^\+?[\d\s().-]+$/.test(text) && digits >= 7 && digits <= 15;
+}
+
 export const messages = {
   passwordsDoNotMatch: 'Passwords do not match!',
   termsRequired: 'You must agree to the terms and conditions.',
@@ -12,6 +18,7 @@ export const messages = {
   passwordLength: 'The password must be between 8 and 128 characters.',
   commonPassword: 'This password is too common. Choose one that is harder to guess.',
   underage: 'You must be at least 18 years old to open an account.',
+  phoneFormat: 'Enter a phone number of 7 to 15 digits, like +44 20 7946 0958.',
   usernameFormat: 'The username may only contain letters, numbers, dots, dashes and underscores (3 to 30 characters).',
 } as const;
 

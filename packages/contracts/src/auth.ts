@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   codePattern,
   emailPattern,
+  isPhoneNumber,
   messages,
   requiredAsSpelled,
   requiredInWords,
@@ -29,7 +30,7 @@ export const signUpAccountFields = {
 };
 
 export const contactFields = {
-  phone: text(requiredAsSpelled('phone'), 30),
+  phone: text(requiredAsSpelled('phone'), 30).refine(isPhoneNumber, messages.phoneFormat),
   address: text(requiredAsSpelled('address')),
   country_id: id(requiredAsSpelled('country_id')),
   state_id: id(requiredAsSpelled('state_id')),

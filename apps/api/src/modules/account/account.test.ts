@@ -40,6 +40,17 @@ describe('POST /api/user/profile', () => {
     });
   });
 
+  it('refuses a phone number that is not one and keeps the stored one', async () => {
+    const user = await signUp(testApp, { verified: true });
+    for (const phone of ['abc', '12345', '+44 20 7946 0958 ext. 12', '1234567890123456']) {
+      const response = await send('PATCH', '/api/user/profile', user.token, { phone });
+      expect(response.statusCode, phone).toBe(422);
+      expect(response.json().errors.phone).toEqual(['Enter a phone number of 7 to 15 digits, like +44 20 7946 0958.']);
+    }
+    const saved = await send('PATCH', '/api/user/profile', user.token, { phone: '(212) 555-0142' });
+    expect(saved.json().data.user.phone).toBe('(212) 555-0142');
+  });
+
   it('moves to another country, state and city that belong together, and refuses ones that do not', async () => {
     const user = await signUp(testApp, { verified: true });
     const france = await placeIds("select id from countries where iso_code = 'FR'");

@@ -109,9 +109,12 @@ describe('POST /api/user/register', () => {
     ).toBe(201);
   });
 
-  it('checks the email format, and that state and city belong together', async () => {
+  it('checks the email and phone formats, and that state and city belong together', async () => {
     expect((await register(await registration(testApp, { email: 'ada@example' }))).json().errors.email).toEqual([
       'The email must be a valid email address.',
+    ]);
+    expect((await register(await registration(testApp, { phone: 'abc' }))).json().errors.phone).toEqual([
+      'Enter a phone number of 7 to 15 digits, like +44 20 7946 0958.',
     ]);
     const { rows } = await testApp.database.db.$client.query(
       "select s.id from states s join countries c on c.id = s.country_id where c.iso_code = 'FR' limit 1",

@@ -1,4 +1,4 @@
-import { requiredAsSpelled } from '@itrust/contracts/auth-rules';
+import { isPhoneNumber, messages, requiredAsSpelled } from '@itrust/contracts/auth-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -37,6 +37,10 @@ export function ContactRoute() {
     const missing = requiredFields.find((field) => isBlank(values[field]));
     if (missing) {
       error.show(requiredAsSpelled(missing));
+      return;
+    }
+    if (!isPhoneNumber(values.phone.trim())) {
+      error.show(messages.phoneFormat);
       return;
     }
     void navigate('/steptwo');
