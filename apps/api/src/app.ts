@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts';
 import type { MailQueue } from './jobs/mail.job.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createThrottle } from './lib/throttle.ts';
+import { usePlainMessages } from './lib/zod-messages.ts';
 import { createCodes } from './modules/auth/codes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createPasswordReset } from './modules/auth/password-reset.service.ts';
@@ -81,6 +82,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     routerOptions: { maxParamLength: 8192 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  usePlainMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -378,6 +378,19 @@ describe('payment methods', () => {
       wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
     });
     expect(bad.json().errors.wallet_address).toEqual(['This is not a valid BTC address.']);
+    const incomplete = await post(user, '/api/user/payment-method', {
+      type: 'bank',
+      account_number: null,
+      account_name: 'Ada Lovelace',
+      bank_name: 'B'.repeat(141),
+      routing_number: 4011,
+      bank_address: '1 Analytical Row, London',
+    });
+    expect(incomplete.json().errors).toEqual({
+      account_number: ['This field is required.'],
+      bank_name: ['At most 140 characters.'],
+      routing_number: ['Enter text.'],
+    });
     const good = await post(user, '/api/user/payment-method', {
       type: 'crypto',
       label: 'Ledger',
