@@ -1,3 +1,4 @@
+import { formatMoneyIn } from '@itrust/contracts/format';
 import {
   productsFor,
   savingsAmountLimits,
@@ -22,13 +23,13 @@ export const savingsMessages = {
   notOpened: 'You have not opened this account yet.',
   insufficientCash: 'Insufficient balance for this amount.',
   insufficientSavings: 'You cannot cash out more than the account holds.',
-  range: (verb: string) =>
-    `A ${verb} must be between ${savingsAmountLimits.min.toLocaleString('en-US')} and ${savingsAmountLimits.max.toLocaleString('en-US')}.`,
+  range: (verb: string, currency: string) =>
+    `A ${verb} must be between ${formatMoneyIn(savingsAmountLimits.min, currency)} and ${formatMoneyIn(savingsAmountLimits.max, currency)}.`,
   alreadyOpen: (name: string) => `You already have a ${name} account.`,
-  overLimit: (room: Decimal, year: number) =>
+  overLimit: (room: Decimal, year: number, currency: string) =>
     room.lte(0)
       ? `You have used this account's contribution limit for ${year}: no room is left this year.`
-      : `That is over this account's yearly limit: ${room.toFixed(2)} of room is left for ${year}.`,
+      : `That is over this account's yearly limit: ${formatMoneyIn(room.toFixed(2), currency)} of room is left for ${year}.`,
 } as const;
 
 const day = 24 * 60 * 60 * 1000;
@@ -46,10 +47,10 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
     return user;
   }
 
-  function amountInRange(amount: Decimal, verb: string, wholeBalance?: Decimal) {
+  function amountInRange(amount: Decimal, verb: string, currency: string, wholeBalance?: Decimal) {
     if (wholeBalance && amount.eq(wholeBalance) && amount.gt(0)) return;
     if (amount.lt(savingsAmountLimits.min) || amount.gt(savingsAmountLimits.max))
-      throw new ValidationFailed({ amount: [savingsMessages.range(verb)] });
+      throw new ValidationFailed({ amount: [savingsMessages.range(verb, currency)] });
   }
 
   /** The caller's account of a product, its row locked for the rest of the transaction. */
@@ -144,14 +145,14 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
 
     /** Cash wallet → savings account, within the yearly limit. */
     async contribute(userId: string, productId: number, amount: Decimal) {
-      amountInRange(amount, 'contribution');
       const currency = (await userOf(userId)).currency.code;
+      amountInRange(amount, 'contribution', currency);
       return moving(async (tx) => {
         const now = clock.now();
         const room = await roomLeft(tx, userId, productId, now.getUTCFullYear());
         const account = await lockAccount(tx, userId, productId);
         if (room && amount.gt(room))
-          throw new ValidationFailed({ amount: [savingsMessages.overLimit(room, now.getUTCFullYear())] });
+          throw new ValidationFailed({ amount: [savingsMessages.overLimit(room, now.getUTCFullYear(), currency)] });
         const wallets = await ledger.walletsOf(tx, userId, currency);
         await ledger.post(
           tx,
@@ -175,7 +176,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
         const { rows } = await tx.execute<{ balance: string }>(
           sql`select balance::text from ledger_accounts where id = ${account.ledger_id}`,
         );
-        amountInRange(amount, 'cash-out', new Decimal(rows[0]?.balance ?? 0));
+        amountInRange(amount, 'cash-out', currency, new Decimal(rows[0]?.balance ?? 0));
         const wallets = await ledger.walletsOf(tx, userId, currency);
         await ledger.post(
           tx,

@@ -148,7 +148,7 @@ describe('contributions and cash-outs', () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe('Amount required!');
     const small = await contribute(user, 'Cash Management Account', '999.99');
-    expect(small.json().message).toBe('A contribution must be between 1,000 and 1,000,000.');
+    expect(small.json().message).toBe('A contribution must be between $1,000.00 and $1,000,000.00.');
     const done = await contribute(user, 'Cash Management Account', '12000');
     expect(done.statusCode, done.body).toBe(201);
     expect(await cash(user)).toBe('8000.00');
@@ -163,7 +163,7 @@ describe('contributions and cash-outs', () => {
     clock.advance(1000);
     // 500 is under the minimum, but it is all that is left: the account can be emptied.
     expect((await cashOut(user, 'Cash Management Account', '499')).json().message).toBe(
-      'A cash-out must be between 1,000 and 1,000,000.',
+      'A cash-out must be between $1,000.00 and $1,000,000.00.',
     );
     expect((await cashOut(user, 'Cash Management Account', '500')).statusCode).toBe(201);
     expect(await cash(user)).toBe('20000.00');
@@ -216,7 +216,7 @@ describe('contributions and cash-outs', () => {
     const over = await contribute(user, 'Traditional IRA', '3000');
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toBe(
-      `That is over this account's yearly limit: 2000.00 of room is left for ${clock.now().getUTCFullYear()}.`,
+      `That is over this account's yearly limit: $2,000.00 of room is left for ${clock.now().getUTCFullYear()}.`,
     );
     expect((await mine(user)).map((account) => account.contribution_room)).toEqual(['2000.00', '2000.00']);
     expect((await contribute(user, 'Traditional IRA', '2000')).statusCode).toBe(201);
