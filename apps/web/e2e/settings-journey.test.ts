@@ -90,7 +90,17 @@ describe('account settings in Chromium', () => {
   it('edits the profile and still shows the change after a reload', async () => {
     await page.getByRole('link', { name: 'My profile' }).click();
     await panelHeading(page, 'My profile').waitFor();
-    await page.getByLabel('Phone number').fill('+44 20 7946 1234');
+    // A field the server refuses says so beside itself, takes the focus, and clears once edited.
+    const phone = page.getByLabel('Phone number');
+    await phone.fill('call me');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const phoneRule = 'Enter a phone number of 7 to 15 digits, like +44 20 7946 0958.';
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
+    const describedBy = (await phone.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(phoneRule);
+    await phone.fill('+44 20 7946 1234');
+    expect(await phone.getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel('Residential address').fill('10 Downing Street');
     await chooseOption(page, 'City', 'Manchester');
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -123,6 +133,19 @@ describe('account settings in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Submit documents' }).waitFor();
     expect(await page.getByText('Document Submitted').count()).toBe(0);
+  });
+
+  it('says beside the old password when it is wrong, and moves the focus there', async () => {
+    await page.getByRole('link', { name: 'Security' }).click();
+    const old = page.getByLabel('Old password');
+    await old.fill('not my password at all');
+    await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase 2026');
+    await page.getByLabel('Re-enter new password').fill('a brand new passphrase 2026');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => old.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('old_password');
+    const describedBy = (await old.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('The old password is incorrect.');
   });
 
   it('switches two-factor on, and the next sign-in asks for a code', async () => {

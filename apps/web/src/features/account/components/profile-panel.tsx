@@ -71,15 +71,19 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
       </Panel>
     );
   }
-  const set = (changes: Partial<Form>) => setForm({ ...form, ...changes });
+  const set = (changes: Partial<Form>) => {
+    setForm({ ...form, ...changes });
+    feedback.clearField(...Object.keys(changes));
+  };
 
   return (
     <Panel title="My profile">
-      <form onSubmit={(event) => void save(event)} className="space-y-6" noValidate>
+      <form ref={feedback.formRef} onSubmit={(event) => void save(event)} className="space-y-6" noValidate>
         <PanelSection title="Personal information">
           <TextField
             label="First name"
             name="first_name"
+            error={feedback.fieldError('first_name')}
             autoComplete="given-name"
             value={form.first_name}
             onChange={(event) => set({ first_name: event.target.value })}
@@ -87,6 +91,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
           <TextField
             label="Last name"
             name="last_name"
+            error={feedback.fieldError('last_name')}
             autoComplete="family-name"
             value={form.last_name}
             onChange={(event) => set({ last_name: event.target.value })}
@@ -94,6 +99,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
           <TextField
             label="Email address"
             name="email"
+            error={feedback.fieldError('email')}
             type="email"
             autoComplete="email"
             value={form.email}
@@ -105,6 +111,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
           <TextField
             label="Phone number"
             name="phone"
+            error={feedback.fieldError('phone')}
             type="tel"
             autoComplete="tel"
             value={form.phone}
@@ -113,14 +120,16 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
           <TextField
             label="Residential address"
             name="address"
+            error={feedback.fieldError('address')}
             autoComplete="street-address"
             value={form.address}
             onChange={(event) => set({ address: event.target.value })}
           />
-          <PlaceFields value={form} stateLabel="State" onChange={(place) => set(place)} />
+          <PlaceFields value={form} stateLabel="State" onChange={(place) => set(place)} errorOf={feedback.fieldError} />
           <TextField
             label="Zipcode"
             name="zipcode"
+            error={feedback.fieldError('zipcode')}
             autoComplete="postal-code"
             value={form.zipcode}
             onChange={(event) => set({ zipcode: event.target.value })}
@@ -138,6 +147,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
           <TextField
             label="Date of birth"
             name="dob"
+            error={feedback.fieldError('dob')}
             type="date"
             autoComplete="bday"
             value={form.dob}
@@ -149,6 +159,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
             loading={nationalities.isPending}
             value={form.nationality}
             onChange={(id) => set({ nationality: Number(id) })}
+            error={feedback.fieldError('nationality')}
           />
         </PanelSection>
         <MessageBanner error={feedback.error} success={feedback.success} />

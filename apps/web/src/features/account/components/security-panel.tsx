@@ -131,7 +131,12 @@ function PasswordForm() {
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} className="mt-6 space-y-4 border-t border-slate-100 pt-6" noValidate>
+    <form
+      ref={feedback.formRef}
+      onSubmit={(event) => void save(event)}
+      className="mt-6 space-y-4 border-t border-slate-100 pt-6"
+      noValidate
+    >
       <h3 className="font-semibold text-slate-900">Change password</h3>
       <TextField
         label="Old password"
@@ -139,7 +144,11 @@ function PasswordForm() {
         type="password"
         autoComplete="current-password"
         value={values.old_password}
-        onChange={(event) => setValues({ ...values, old_password: event.target.value })}
+        onChange={(event) => {
+          setValues({ ...values, old_password: event.target.value });
+          feedback.clearField('old_password');
+        }}
+        error={feedback.fieldError('old_password')}
       />
       <TextField
         label="New password"
@@ -148,7 +157,11 @@ function PasswordForm() {
         autoComplete="new-password"
         hint="use 8 or more characters with a mix of letters, numbers & symbols"
         value={values.new_password}
-        onChange={(event) => setValues({ ...values, new_password: event.target.value })}
+        onChange={(event) => {
+          setValues({ ...values, new_password: event.target.value });
+          feedback.clearField('new_password');
+        }}
+        error={feedback.fieldError('new_password')}
       />
       <TextField
         label="Re-enter new password"
@@ -156,7 +169,11 @@ function PasswordForm() {
         type="password"
         autoComplete="new-password"
         value={values.new_password_confirmation}
-        onChange={(event) => setValues({ ...values, new_password_confirmation: event.target.value })}
+        onChange={(event) => {
+          setValues({ ...values, new_password_confirmation: event.target.value });
+          feedback.clearField('new_password_confirmation');
+        }}
+        error={feedback.fieldError('new_password_confirmation')}
       />
       <MessageBanner error={feedback.error} success={feedback.success} />
       <Button type="submit" disabled={change.isPending}>

@@ -15,10 +15,13 @@ export function PlaceFields({
   value,
   onChange,
   stateLabel,
+  errorOf = () => undefined,
 }: {
   value: Place;
   onChange: (next: Place) => void;
   stateLabel: string;
+  /** The server's message for a field it refused: country_id, state_id or city. */
+  errorOf?: (field: keyof Place) => string | undefined;
 }) {
   const countries = useCountries();
   const states = useStates(value.country_id);
@@ -33,6 +36,7 @@ export function PlaceFields({
         loading={countries.isPending}
         value={value.country_id}
         onChange={(id) => onChange({ country_id: Number(id), state_id: null, city: null })}
+        error={errorOf('country_id')}
       />
       <SearchableSelect
         label={stateLabel}
@@ -41,6 +45,7 @@ export function PlaceFields({
         disabled={value.country_id === null}
         value={value.state_id}
         onChange={(id) => onChange({ ...value, state_id: Number(id), city: null })}
+        error={errorOf('state_id')}
       />
       {stateHasNoCities ? (
         <TextField
@@ -49,6 +54,7 @@ export function PlaceFields({
           autoComplete="address-level2"
           value={typeof value.city === 'string' ? value.city : ''}
           onChange={(event) => onChange({ ...value, city: event.target.value })}
+          error={errorOf('city')}
         />
       ) : (
         <SearchableSelect
@@ -58,6 +64,7 @@ export function PlaceFields({
           disabled={value.state_id === null}
           value={typeof value.city === 'number' ? value.city : null}
           onChange={(id) => onChange({ ...value, city: Number(id) })}
+          error={errorOf('city')}
         />
       )}
       {(countries.isError || states.isError || cities.isError) && (
