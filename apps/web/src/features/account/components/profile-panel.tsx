@@ -10,7 +10,7 @@ import { PlaceFields } from '../../reference/components/place-fields';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useUpdateProfile } from '../api/update-profile';
 import { Panel, PanelSection } from './panel';
-import { useSaveFeedback } from './use-save-feedback';
+import { useFocusAfterRefusal, useSaveFeedback } from './use-save-feedback';
 
 type Form = {
   first_name: string;
@@ -45,6 +45,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
   const [form, setForm] = useState<Form | null>(user ? formFrom(user) : null);
   const update = useUpdateProfile();
   const feedback = useSaveFeedback();
+  const formRef = useFocusAfterRefusal(feedback.refusals);
   const nationalities = useNationalities();
 
   const save = async (event: SyntheticEvent) => {
@@ -78,7 +79,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
 
   return (
     <Panel title="My profile">
-      <form ref={feedback.formRef} onSubmit={(event) => void save(event)} className="space-y-6" noValidate>
+      <form ref={formRef} onSubmit={(event) => void save(event)} className="space-y-6" noValidate>
         <PanelSection title="Personal information">
           <TextField
             label="First name"

@@ -9,7 +9,7 @@ import { markTwoFactorPassed } from '../../../lib/storage-keys';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
 import { useSendTwoFaOffCode, useToggleTwoFa } from '../api/toggle-two-fa';
 import { Panel } from './panel';
-import { useSaveFeedback } from './use-save-feedback';
+import { useFocusAfterRefusal, useSaveFeedback } from './use-save-feedback';
 
 const emptyPasswords: PasswordChange = { old_password: '', new_password: '', new_password_confirmation: '' };
 
@@ -114,6 +114,7 @@ function TwoFactorRow({ on }: { on: boolean }) {
 function PasswordForm() {
   const change = useChangePassword();
   const feedback = useSaveFeedback();
+  const formRef = useFocusAfterRefusal(feedback.refusals);
   const [values, setValues] = useState(emptyPasswords);
 
   const save = async (event: SyntheticEvent) => {
@@ -132,7 +133,7 @@ function PasswordForm() {
 
   return (
     <form
-      ref={feedback.formRef}
+      ref={formRef}
       onSubmit={(event) => void save(event)}
       className="mt-6 space-y-4 border-t border-slate-100 pt-6"
       noValidate

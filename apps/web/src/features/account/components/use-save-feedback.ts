@@ -5,8 +5,6 @@ import { ApiError } from '../../../lib/api-client';
 /**
  * The 3-second success and error lines of every settings form, fed by a save, and the server's
  * message for each field it refused, which stays beside that field until the field is changed.
- * Given `formRef`, a refused save moves the focus to the first field marked invalid, whose message
- * a screen reader then reads.
  */
 export function useSaveFeedback() {
   const success = useFlash();
@@ -41,10 +39,6 @@ export function useSaveFeedback() {
         ? Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field)))
         : current,
     );
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
   return {
     success: success.message,
     error: error.message,
@@ -52,6 +46,18 @@ export function useSaveFeedback() {
     run,
     fieldError,
     clearField,
-    formRef,
+    refusals,
   };
+}
+
+/**
+ * A form's ref that, after each refused save (`refusals` counts them), moves the focus to the
+ * first field marked invalid, whose message a screen reader then reads.
+ */
+export function useFocusAfterRefusal(refusals: number) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  return formRef;
 }
