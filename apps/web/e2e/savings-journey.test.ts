@@ -59,6 +59,17 @@ describe('savings in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/contribute/ROTH%20IRA');
     await page.getByRole('button', { name: 'Contribute', exact: true }).click();
     await page.getByText('Amount required!').waitFor();
+    // The limits the server enforces are checked before the confirmation, in the account's currency.
+    await page.getByText('Between $1,000.00 and $1,000,000.00.').waitFor();
+    await page.getByLabel('Amount').fill('999');
+    await page.getByRole('button', { name: 'Contribute', exact: true }).click();
+    await page.getByText('A contribution must be between $1,000.00 and $1,000,000.00.').waitFor();
+    await page.getByLabel('Amount').fill('7,000.01');
+    await page.getByRole('button', { name: 'Contribute', exact: true }).click();
+    await page
+      .getByText(/^That is over this account's yearly limit: \$7,000\.00 of room is left for \d{4}\.$/)
+      .waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByLabel('Amount').fill('5000');
     await page.getByRole('button', { name: 'Contribute', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'confirm contribution' });

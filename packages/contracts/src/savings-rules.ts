@@ -43,3 +43,13 @@ export function productsFor(goal: SavingsGoal, horizon: SavingsHorizon = 'No pre
 
 /** Each contribution or cash-out, in the account's currency (a smaller cash-out may empty the account). */
 export const savingsAmountLimits = { min: 1000, max: 1_000_000 } as const;
+
+/** The refusal of an amount outside the limits, with the amounts as `money` writes them. */
+export const savingsRangeMessage = (verb: 'contribution' | 'cash-out', money: (amount: number) => string) =>
+  `A ${verb} must be between ${money(savingsAmountLimits.min)} and ${money(savingsAmountLimits.max)}.`;
+
+/** The refusal of a contribution over the yearly room left, as `money` writes it. */
+export const savingsRoomMessage = (room: string, year: number, money: (amount: string) => string) =>
+  Number(room) <= 0
+    ? `You have used this account's contribution limit for ${year}: no room is left this year.`
+    : `That is over this account's yearly limit: ${money(room)} of room is left for ${year}.`;

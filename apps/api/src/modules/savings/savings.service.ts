@@ -2,6 +2,8 @@ import { formatMoneyIn } from '@itrust/contracts/format';
 import {
   productsFor,
   savingsAmountLimits,
+  savingsRangeMessage,
+  savingsRoomMessage,
   type SavingsGoal,
   type SavingsHorizon,
 } from '@itrust/contracts/savings-rules';
@@ -23,13 +25,11 @@ export const savingsMessages = {
   notOpened: 'You have not opened this account yet.',
   insufficientCash: 'Insufficient balance for this amount.',
   insufficientSavings: 'You cannot cash out more than the account holds.',
-  range: (verb: string, currency: string) =>
-    `A ${verb} must be between ${formatMoneyIn(savingsAmountLimits.min, currency)} and ${formatMoneyIn(savingsAmountLimits.max, currency)}.`,
+  range: (verb: 'contribution' | 'cash-out', currency: string) =>
+    savingsRangeMessage(verb, (amount) => formatMoneyIn(amount, currency)),
   alreadyOpen: (name: string) => `You already have a ${name} account.`,
   overLimit: (room: Decimal, year: number, currency: string) =>
-    room.lte(0)
-      ? `You have used this account's contribution limit for ${year}: no room is left this year.`
-      : `That is over this account's yearly limit: ${formatMoneyIn(room.toFixed(2), currency)} of room is left for ${year}.`,
+    savingsRoomMessage(room.toFixed(2), year, (amount) => formatMoneyIn(amount, currency)),
 } as const;
 
 const day = 24 * 60 * 60 * 1000;
@@ -47,7 +47,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
     return user;
   }
 
-  function amountInRange(amount: Decimal, verb: string, currency: string, wholeBalance?: Decimal) {
+  function amountInRange(amount: Decimal, verb: 'contribution' | 'cash-out', currency: string, wholeBalance?: Decimal) {
     if (wholeBalance && amount.eq(wholeBalance) && amount.gt(0)) return;
     if (amount.lt(savingsAmountLimits.min) || amount.gt(savingsAmountLimits.max))
       throw new ValidationFailed({ amount: [savingsMessages.range(verb, currency)] });

@@ -19,6 +19,7 @@ const paging = {
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 };
 
+const assetId = z.coerce.number({ error: 'Select an asset!' }).int('Select an asset!').positive('Select an asset!');
 const exitNames = { tp: 'The take-profit price', sl: 'The stop-loss price' } as const;
 const notAQuantity = (what: string) => `${what} must be a positive number with at most 8 decimals.`;
 const quantityWire = wireNumber(notAQuantity('The quantity'));
@@ -87,7 +88,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Buy at the current price (the cost leaves the brokerage wallet)',
         body: z.object({
-          asset_id: z.coerce.number({ error: 'Select an asset!' }).int('Select an asset!').positive('Select an asset!'),
+          asset_id: assetId,
           quantity: quantityWire,
           wallet: z.literal('brokerage', { error: 'Only the brokerage wallet trades.' }),
           tp: exitWire('tp'),
@@ -149,10 +150,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
         body: z.discriminatedUnion('type', [
           z.object({
             type: z.literal('buy'),
-            asset_id: z.coerce
-              .number({ error: 'Select an asset!' })
-              .int('Select an asset!')
-              .positive('Select an asset!'),
+            asset_id: assetId,
             quantity: quantityWire,
             wallet: z.literal('brokerage'),
             tp: exitWire('tp'),
@@ -304,7 +302,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Star an asset',
         body: z.object({
-          asset_id: z.coerce.number({ error: 'Select an asset!' }).int('Select an asset!').positive('Select an asset!'),
+          asset_id: assetId,
         }),
       },
     },

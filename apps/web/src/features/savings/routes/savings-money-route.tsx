@@ -1,5 +1,6 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
-import { savingsAmountLimits } from '@itrust/contracts/savings-rules';
+import { toCents } from '@itrust/contracts/money';
+import { savingsAmountLimits, savingsRangeMessage, savingsRoomMessage } from '@itrust/contracts/savings-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -14,10 +15,24 @@ import { useMoveSavings, useMySavings } from '../api/savings';
 
 type Method = 'contribution' | 'cashout';
 
-const limitsHint = (method: Method) =>
-  `Between ${savingsAmountLimits.min.toLocaleString('en-US')} and ${savingsAmountLimits.max.toLocaleString('en-US')}${
+const limitsHint = (method: Method, money: (amount: number) => string) =>
+  `Between ${money(savingsAmountLimits.min)} and ${money(savingsAmountLimits.max)}${
     method === 'cashout' ? ', or the whole balance' : ''
   }.`;
+
+const limitCents = {
+  min: BigInt(savingsAmountLimits.min) * 100n,
+  max: BigInt(savingsAmountLimits.max) * 100n,
+};
+
+/** Whole cents of typed text, or null for anything but an amount with at most two decimals. */
+function centsOf(text: string): bigint | null {
+  try {
+    return toCents(ungrouped(text) ?? '');
+  } catch {
+    return null;
+  }
+}
 
 /** /contribute/{walletName}: cash wallet → savings account. */
 export const ContributeRoute = () => <SavingsMoneyPage method="contribution" />;
@@ -43,8 +58,21 @@ function SavingsMoneyPage({ method }: { method: Method }) {
       error.show('Amount required!');
       return;
     }
-    if (parseNumber(amount) <= 0) {
+    const cents = centsOf(amount);
+    if (cents === null || cents <= 0n) {
       error.show('Enter an amount greater than 0.');
+      return;
+    }
+    // The server's own checks, made here first so that a refusal does not wait for the confirmation.
+    if (!account) return;
+    const emptiesAccount = method === 'cashout' && cents === centsOf(account.balance);
+    if (!emptiesAccount && (cents < limitCents.min || cents > limitCents.max)) {
+      error.show(savingsRangeMessage(method === 'contribution' ? 'contribution' : 'cash-out', money));
+      return;
+    }
+    const room = method === 'contribution' ? account.contribution_room : null;
+    if (room !== null && cents > (centsOf(room) ?? 0n)) {
+      error.show(savingsRoomMessage(room, account.contribution_year, money));
       return;
     }
     setConfirming(true);
@@ -101,7 +129,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
             name="savings-amount"
             inputMode="decimal"
             placeholder="0.00"
-            hint={limitsHint(method)}
+            hint={limitsHint(method, money)}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
           />
