@@ -94,6 +94,12 @@ describe('the cash wallet in Chromium', () => {
     await page.getByLabel('Bank Address').fill('2 Lombard Street, London');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('payment-method-card').getByText('Second Example Bank').waitFor();
+    // The server's limit is checked before the confirmation, in the account's currency.
+    await page.getByText('Between $1,000.00 and $1,000,000.00.').waitFor();
+    await page.getByLabel('Amount').fill('500');
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByText('A withdrawal must be between $1,000.00 and $1,000,000.00.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByLabel('Amount').fill('2000');
     await page.getByRole('button', { name: 'Withdraw' }).click();
     const confirm = page.getByRole('dialog', { name: 'confirm withdrawal request' });

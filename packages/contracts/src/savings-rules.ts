@@ -1,3 +1,5 @@
+import { amountRangeMessage } from './wallet-rules.ts';
+
 /** The eight savings products, by the name the spec gives them. */
 export const savingsProductNames = [
   'HSA',
@@ -46,7 +48,7 @@ export const savingsAmountLimits = { min: 1000, max: 1_000_000 } as const;
 
 /** The refusal of an amount outside the limits, with the amounts as `money` writes them. */
 export const savingsRangeMessage = (verb: 'contribution' | 'cash-out', money: (amount: number) => string) =>
-  `A ${verb} must be between ${money(savingsAmountLimits.min)} and ${money(savingsAmountLimits.max)}.`;
+  amountRangeMessage(`A ${verb}`, [savingsAmountLimits.min, savingsAmountLimits.max], money);
 
 /** The refusal of a contribution over the yearly room left, as `money` writes it. */
 export const savingsRoomMessage = (room: string, year: number, money: (amount: string) => string) =>

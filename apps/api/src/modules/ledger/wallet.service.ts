@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatMoneyIn } from '@itrust/contracts';
+import { amountRangeMessage, limitNames } from '@itrust/contracts/wallet-rules';
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { hotQuery, placeholders, readerOf, rowFrom, type Database, type Executor } from '../../db/client.ts';
@@ -61,8 +62,10 @@ export function newReference(): string {
 
 const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: string, currency: string) => {
   if (amount.lt(minimum) || amount.gt(maximum)) {
-    const [low, high] = [minimum, maximum].map((limit) => formatMoneyIn(limit.toFixed(2), currency));
-    throw new ValidationFailed({ amount: [`${what} must be between ${low} and ${high}.`] });
+    const message = amountRangeMessage(what, [minimum.toFixed(2), maximum.toFixed(2)], (limit) =>
+      formatMoneyIn(limit, currency),
+    );
+    throw new ValidationFailed({ amount: [message] });
   }
 };
 
@@ -193,7 +196,7 @@ export function createWalletService(deps: {
       range(
         input.amount,
         input.mode === 'crypto' ? limits.cryptoDeposit : limits.bankDeposit,
-        input.mode === 'crypto' ? 'A crypto deposit' : 'A bank deposit',
+        input.mode === 'crypto' ? limitNames.crypto_deposit : limitNames.bank_deposit,
         currency,
       );
       const [created] = await db
@@ -225,7 +228,7 @@ export function createWalletService(deps: {
         .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.userId, userId)));
       if (!method) throw new NotFound(walletMessages.noSuchPaymentMethod);
       const currency = await currencyOf(userId);
-      range(input.amount, limits.withdrawal, 'A withdrawal', currency);
+      range(input.amount, limits.withdrawal, limitNames.withdrawal, currency);
       return moving(async (tx) => {
         const wallets = await ledger.walletsOf(tx, userId, currency);
         await ledger.hold(tx, wallets.cash.id, input.amount);

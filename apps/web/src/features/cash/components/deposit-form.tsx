@@ -1,4 +1,5 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
+import { amountRangeHint, amountRangeMessage, limitNames } from '@itrust/contracts/wallet-rules';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +22,7 @@ const coins = [
   { id: 'usdt(TRC20)', name: 'USDT(TRC20)', setting: 'trc_wallet', symbol: null },
 ] as const;
 
-const grouped = (value: number) => value.toLocaleString('en-US');
+const limitOf = (mode: 'crypto' | 'bank') => (mode === 'crypto' ? 'crypto_deposit' : 'bank_deposit');
 
 /** Deposit by crypto (address, QR code) or bank wire (copyable details); the money counts once it arrives. */
 export function DepositForm() {
@@ -45,12 +46,17 @@ export function DepositForm() {
       : coin.symbol === 'ETH' && coinAmount
         ? `ethereum:${address}?value=${(BigInt(Math.round(coinAmount * 1e9)) * 1_000_000_000n).toString()}`
         : address;
-  const range = limits.data?.[mode === 'crypto' ? 'crypto_deposit' : 'bank_deposit'];
+  const range = limits.data?.[limitOf(mode)];
 
   const request = (event: SyntheticEvent) => {
     event.preventDefault();
     if (amount.trim() === '' || value < 1) {
       error.show('Minimum deposit must be greater than 0');
+      return;
+    }
+    // The server's limit, checked here first so that a refusal does not wait for the confirmation.
+    if (range && (value < range[0] || value > range[1])) {
+      error.show(amountRangeMessage(limitNames[limitOf(mode)], range, money));
       return;
     }
     setConfirming(true);
@@ -134,7 +140,7 @@ export function DepositForm() {
         placeholder="$0"
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
-        hint={range ? `Between ${grouped(range[0])} and ${grouped(range[1])}.` : undefined}
+        hint={range ? amountRangeHint(range, money) : undefined}
       />
       {settings.data && (
         <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-700">

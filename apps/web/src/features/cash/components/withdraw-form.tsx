@@ -1,4 +1,5 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
+import { amountRangeHint, amountRangeMessage, limitNames } from '@itrust/contracts/wallet-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -69,6 +70,12 @@ export function WithdrawForm() {
       error.show('Invalid amount!');
       return;
     }
+    // The server's limit, checked here first so that a refusal does not wait for the confirmation.
+    const range = limits.data?.withdrawal;
+    if (range && (parseNumber(amount) < range[0] || parseNumber(amount) > range[1])) {
+      error.show(amountRangeMessage(limitNames.withdrawal, range, money));
+      return;
+    }
     setConfirming(true);
   };
 
@@ -130,11 +137,7 @@ export function WithdrawForm() {
           placeholder="$0"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
-          hint={
-            limits.data
-              ? `Between ${limits.data.withdrawal[0].toLocaleString('en-US')} and ${limits.data.withdrawal[1].toLocaleString('en-US')}.`
-              : undefined
-          }
+          hint={limits.data ? amountRangeHint(limits.data.withdrawal, money) : undefined}
         />
         <MessageBanner error={error.message} />
         <Button type="submit" className="w-full">

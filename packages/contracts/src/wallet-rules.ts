@@ -1,0 +1,19 @@
+/** What each money limit of the cash wallet is called in its refusal. */
+export const limitNames = {
+  crypto_deposit: 'A crypto deposit',
+  bank_deposit: 'A bank deposit',
+  withdrawal: 'A withdrawal',
+} as const;
+
+/** The refusal of an amount outside [minimum, maximum], with the amounts as `money` writes them. */
+export const amountRangeMessage = <T extends number | string>(
+  what: string,
+  [minimum, maximum]: readonly [T, T],
+  money: (amount: T) => string,
+) => `${what} must be between ${money(minimum)} and ${money(maximum)}.`;
+
+/** The hint beside an amount field with limits. */
+export const amountRangeHint = <T extends number | string>(
+  [minimum, maximum]: readonly [T, T],
+  money: (amount: T) => string,
+) => `Between ${money(minimum)} and ${money(maximum)}.`;
