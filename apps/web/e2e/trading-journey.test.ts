@@ -74,6 +74,17 @@ describe('trading on the asset screen in Chromium', () => {
 
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByText('Amount required!').waitFor();
+    // A cent more than the wallet holds is refused on the screen, before any order is sent.
+    const orders: string[] = [];
+    const noteOrder = (request: Request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/user/position/store')) orders.push(request.url());
+    };
+    page.on('request', noteOrder);
+    await page.getByLabel('Amount ($)').fill(((start - 100_000 + 1) / 100).toFixed(2));
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByText('Insufficient balance for this amount.').waitFor();
+    page.off('request', noteOrder);
+    expect(orders).toEqual([]);
     await page.getByLabel('Amount ($)').fill('1000');
     await expect.poll(async () => page.getByTestId('ticket-quantity').textContent()).toMatch(/^\d+\.\d{8} ADBE$/);
     await page.getByRole('button', { name: 'Buy', exact: true }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quantityFor } from './trade-rules.ts';
+import { quantityFor, tradeRefusal } from './trade-rules.ts';
 
 describe('quantityFor', () => {
   it('divides exactly and rounds down to the requested places', () => {
@@ -19,4 +19,22 @@ describe('quantityFor', () => {
     ['10', ''],
     ['10,00', '1'],
   ])('answers null for amount %j at price %j', (amount, price) => expect(quantityFor(amount, price)).toBeNull());
+});
+
+describe('tradeRefusal', () => {
+  it('refuses a buy of more than the brokerage wallet has available, exactly', () => {
+    const buy = (amount: string, available?: string) => tradeRefusal({ side: 'buy', amount, quantity: '1', available });
+    expect(buy('100.01', '100.00')).toBe('Insufficient balance for this amount.');
+    expect(buy('1,000.00', '999.99')).toBe('Insufficient balance for this amount.');
+    expect(buy('100.00', '100.00')).toBeUndefined();
+    expect(buy('100', '100.00')).toBeUndefined();
+    expect(buy('100.01', undefined)).toBeUndefined();
+  });
+
+  it('refuses a sale of more than the position holds, exactly', () => {
+    const sell = (quantity: string, held?: string) => tradeRefusal({ side: 'sell', amount: '1', quantity, held });
+    expect(sell('2.00000001', '2.00000000')).toBe('You cannot close more than you hold.');
+    expect(sell('2.000000', '2.00000000')).toBeUndefined();
+    expect(sell('0.5', undefined)).toBeUndefined();
+  });
 });

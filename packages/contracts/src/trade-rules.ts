@@ -22,3 +22,36 @@ function scaled(text: string): { value: bigint; scale: number } | null {
   const fraction = match[2] ?? '';
   return { value: BigInt(`${match[1]}${fraction}`), scale: fraction.length };
 }
+
+export const tradeRefusals = {
+  insufficient: 'Insufficient balance for this amount.',
+  tooMuch: 'You cannot close more than you hold.',
+} as const;
+
+/**
+ * The server's refusal of a trade where the screen can already tell: a buy of more than the
+ * brokerage wallet has available, or a sale of more than the position holds. Undefined when the
+ * trade may go ahead, or when what to compare with is not known yet (the server still decides).
+ */
+export function tradeRefusal(trade: {
+  side: 'buy' | 'sell';
+  amount: string;
+  quantity: string;
+  available?: string | undefined;
+  held?: string | undefined;
+}): string | undefined {
+  if (trade.side === 'buy') {
+    const amount = scaled(trade.amount);
+    const available = trade.available === undefined ? null : scaled(trade.available);
+    return amount && available && exceeds(amount, available) ? tradeRefusals.insufficient : undefined;
+  }
+  const quantity = scaled(trade.quantity);
+  const held = trade.held === undefined ? null : scaled(trade.held);
+  return quantity && held && exceeds(quantity, held) ? tradeRefusals.tooMuch : undefined;
+}
+
+/** a > b, exactly, for two scaled decimals. */
+function exceeds(a: { value: bigint; scale: number }, b: { value: bigint; scale: number }): boolean {
+  const scale = Math.max(a.scale, b.scale);
+  return a.value * 10n ** BigInt(scale - a.scale) > b.value * 10n ** BigInt(scale - b.scale);
+}

@@ -1,4 +1,5 @@
 import { formatPrice } from '@itrust/contracts';
+import { tradeRefusals } from '@itrust/contracts/trade-rules';
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { placeholders, readerOf, rowFrom, type Database, type Executor } from '../../db/client.ts';
@@ -21,10 +22,10 @@ export type Quote = {
 };
 
 export const tradingMessages = {
-  insufficient: 'Insufficient balance for this amount.',
+  insufficient: tradeRefusals.insufficient,
   tooSmall: 'The order is too small: it would cost less than one cent.',
   closed: 'This position is already closed.',
-  tooMuch: 'You cannot close more than you hold.',
+  tooMuch: tradeRefusals.tooMuch,
   noPosition: 'No such position.',
   noAsset: 'No such asset.',
   managed: 'Automated investing manages this holding: move money out of that wallet to sell it.',

@@ -1,9 +1,10 @@
 import { formatMoney } from '@itrust/contracts/format';
-import { quantityFor } from '@itrust/contracts/trade-rules';
+import { quantityFor, tradeRefusal } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useWallets } from '../../cash/api/wallet';
 import { ConfirmFlow } from '../../cash/components/confirm-flow';
 import { useAssetsOfType } from '../../market/api/get-assets-of-type';
 import { useDisplayCurrency } from '../../market/api/get-fx-rates';
@@ -33,6 +34,7 @@ export function MarketTradeForm() {
   const positions = usePositions(wallet === 'brokerage', { type, wallet: 'brokerage' });
   const buy = useBuy();
   const close = useClose();
+  const wallets = useWallets();
 
   const open = positions.data ?? [];
   const options =
@@ -58,6 +60,11 @@ export function MarketTradeForm() {
     if (!wallet) found.wallet = 'Wallet required!';
     if (!amount.trim()) found.amount = 'Amount required!';
     else if (!quantityFor(amount, '1') || Number(quantity) <= 0) found.amount = 'Enter an amount above zero.';
+    else {
+      const available = wallets.data?.brokerage.available;
+      const refusal = tradeRefusal({ side, amount, quantity, available, held: position?.quantity });
+      if (refusal) found.amount = refusal;
+    }
     if (!choice || !asset) found.asset = 'Select an asset!';
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);

@@ -1,4 +1,4 @@
-import { quantityFor } from '@itrust/contracts/trade-rules';
+import { quantityFor, tradeRefusal } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -6,6 +6,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
 import type { Asset } from '../../market/api/types';
+import { useWallets } from '../../cash/api/wallet';
 import { useBuy, useClose } from '../api/trading';
 import type { Position } from '../api/types';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
@@ -24,6 +25,7 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
   const [amountError, setAmountError] = useState<string>();
   const buy = useBuy();
   const close = useClose();
+  const wallets = useWallets();
   const error = useFlash();
   const success = useFlash();
   const pending = buy.isPending || close.isPending;
@@ -40,6 +42,17 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
     }
     if (!quantityFor(amount, price) || Number(quantity) <= 0) {
       setAmountError('Enter an amount above zero.');
+      return;
+    }
+    const refusal = tradeRefusal({
+      side,
+      amount,
+      quantity,
+      available: wallets.data?.brokerage.available,
+      held: chosen?.quantity,
+    });
+    if (refusal) {
+      setAmountError(refusal);
       return;
     }
     setAmountError(undefined);
