@@ -88,6 +88,11 @@ describe('savings in Chromium', () => {
     await page.goto(`${stack.app.url}/savings`);
     await rothCard().getByRole('link', { name: 'cash out from ROTH IRA' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/cashout/ROTH%20IRA/'));
+    await page.getByText('Between $1,000.00 and $1,000,000.00, or the whole balance.').waitFor();
+    await page.getByLabel('Amount').fill('5000.01');
+    await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+    await page.getByText('You cannot cash out more than the account holds.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByLabel('Amount').fill('1500');
     await page.getByRole('button', { name: 'Cash out', exact: true }).click();
     await page.getByRole('dialog', { name: 'confirm cash-out' }).getByRole('button', { name: 'Confirm' }).click();

@@ -46,6 +46,11 @@ export function productsFor(goal: SavingsGoal, horizon: SavingsHorizon = 'No pre
 /** Each contribution or cash-out, in the account's currency (a smaller cash-out may empty the account). */
 export const savingsAmountLimits = { min: 1000, max: 1_000_000 } as const;
 
+export const savingsRefusals = {
+  insufficientCash: 'Insufficient balance for this amount.',
+  insufficientSavings: 'You cannot cash out more than the account holds.',
+} as const;
+
 /** The refusal of an amount outside the limits, with the amounts as `money` writes them. */
 export const savingsRangeMessage = (verb: 'contribution' | 'cash-out', money: (amount: number) => string) =>
   amountRangeMessage(`A ${verb}`, [savingsAmountLimits.min, savingsAmountLimits.max], money);

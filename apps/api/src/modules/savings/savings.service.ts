@@ -3,6 +3,7 @@ import {
   productsFor,
   savingsAmountLimits,
   savingsRangeMessage,
+  savingsRefusals,
   savingsRoomMessage,
   type SavingsGoal,
   type SavingsHorizon,
@@ -23,8 +24,8 @@ export const savingsMessages = {
   notOffered: 'This account is not offered in your country.',
   noProduct: 'No such savings account.',
   notOpened: 'You have not opened this account yet.',
-  insufficientCash: 'Insufficient balance for this amount.',
-  insufficientSavings: 'You cannot cash out more than the account holds.',
+  insufficientCash: savingsRefusals.insufficientCash,
+  insufficientSavings: savingsRefusals.insufficientSavings,
   range: (verb: 'contribution' | 'cash-out', currency: string) =>
     savingsRangeMessage(verb, (amount) => formatMoneyIn(amount, currency)),
   alreadyOpen: (name: string) => `You already have a ${name} account.`,

@@ -1,6 +1,11 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
 import { toCents } from '@itrust/contracts/money';
-import { savingsAmountLimits, savingsRangeMessage, savingsRoomMessage } from '@itrust/contracts/savings-rules';
+import {
+  savingsAmountLimits,
+  savingsRangeMessage,
+  savingsRefusals,
+  savingsRoomMessage,
+} from '@itrust/contracts/savings-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -73,6 +78,11 @@ function SavingsMoneyPage({ method }: { method: Method }) {
     const room = method === 'contribution' ? account.contribution_room : null;
     if (room !== null && cents > (centsOf(room) ?? 0n)) {
       error.show(savingsRoomMessage(room, account.contribution_year, money));
+      return;
+    }
+    const source = centsOf((method === 'contribution' ? wallets.data?.cash.available : account.balance) ?? '');
+    if (source !== null && cents > source) {
+      error.show(method === 'contribution' ? savingsRefusals.insufficientCash : savingsRefusals.insufficientSavings);
       return;
     }
     setConfirming(true);
