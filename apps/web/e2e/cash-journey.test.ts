@@ -70,6 +70,11 @@ describe('the cash wallet in Chromium', () => {
     await page.getByLabel('Amount').fill('');
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
     await page.getByText('Invalid amount!').waitFor();
+    // More than the cash wallet has available is refused before the confirmation.
+    await page.getByLabel('Amount').fill('999,999,999.00');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page.getByText('Insufficient balance for this amount.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByLabel('Amount').fill('1000');
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
     await page

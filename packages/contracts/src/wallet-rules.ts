@@ -1,3 +1,17 @@
+import { ungrouped } from './format.ts';
+import { toCents } from './money.ts';
+
+export const walletRefusals = { insufficient: 'Insufficient balance for this amount.' } as const;
+
+/** Whole cents of typed or API text, thousands separators allowed; null for anything but an amount with at most two decimals. */
+export function centsOf(text: string | null | undefined): bigint | null {
+  try {
+    return toCents(ungrouped(text ?? '') ?? '');
+  } catch {
+    return null;
+  }
+}
+
 /** What each money limit of the cash wallet is called in its refusal. */
 export const limitNames = {
   crypto_deposit: 'A crypto deposit',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatMoneyIn } from '@itrust/contracts';
-import { amountRangeMessage, limitNames } from '@itrust/contracts/wallet-rules';
+import { amountRangeMessage, limitNames, walletRefusals } from '@itrust/contracts/wallet-rules';
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { hotQuery, placeholders, readerOf, rowFrom, type Database, type Executor } from '../../db/client.ts';
@@ -27,7 +27,7 @@ export type Limits = {
 
 export const walletMessages = {
   minimumDeposit: 'Minimum deposit must be greater than 0',
-  insufficient: 'Insufficient balance for this amount.',
+  insufficient: walletRefusals.insufficient,
   sameWallet: 'Choose two different wallets to transfer between.',
   notPending: 'This transaction is no longer pending.',
   noSuchTransaction: 'No such transaction.',

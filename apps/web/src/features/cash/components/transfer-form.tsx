@@ -1,4 +1,5 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
+import { centsOf, walletRefusals } from '@itrust/contracts/wallet-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -28,6 +29,13 @@ export function TransferForm() {
     event.preventDefault();
     if (amount.trim() === '' || parseNumber(amount) <= 0) {
       error.show('Invalid amount!');
+      return;
+    }
+    // Money leaving the automated-investing wallet sells holdings first, so only cash and brokerage are checked here.
+    const available = from === 'auto' ? null : centsOf(wallets.data?.[from].available);
+    const cents = centsOf(amount);
+    if (available !== null && cents !== null && cents > available) {
+      error.show(walletRefusals.insufficient);
       return;
     }
     setConfirming(true);

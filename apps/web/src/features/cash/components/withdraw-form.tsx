@@ -1,5 +1,11 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
-import { amountRangeHint, amountRangeMessage, limitNames } from '@itrust/contracts/wallet-rules';
+import {
+  amountRangeHint,
+  amountRangeMessage,
+  centsOf,
+  limitNames,
+  walletRefusals,
+} from '@itrust/contracts/wallet-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -74,6 +80,12 @@ export function WithdrawForm() {
     const range = limits.data?.withdrawal;
     if (range && (parseNumber(amount) < range[0] || parseNumber(amount) > range[1])) {
       error.show(amountRangeMessage(limitNames.withdrawal, range, money));
+      return;
+    }
+    const available = centsOf(wallets.data?.cash.available);
+    const cents = centsOf(amount);
+    if (available !== null && cents !== null && cents > available) {
+      error.show(walletRefusals.insufficient);
       return;
     }
     setConfirming(true);

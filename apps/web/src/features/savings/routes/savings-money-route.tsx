@@ -1,5 +1,5 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
-import { toCents } from '@itrust/contracts/money';
+import { centsOf } from '@itrust/contracts/wallet-rules';
 import {
   savingsAmountLimits,
   savingsRangeMessage,
@@ -29,15 +29,6 @@ const limitCents = {
   min: BigInt(savingsAmountLimits.min) * 100n,
   max: BigInt(savingsAmountLimits.max) * 100n,
 };
-
-/** Whole cents of typed text, or null for anything but an amount with at most two decimals. */
-function centsOf(text: string): bigint | null {
-  try {
-    return toCents(ungrouped(text) ?? '');
-  } catch {
-    return null;
-  }
-}
 
 /** /contribute/{walletName}: cash wallet → savings account. */
 export const ContributeRoute = () => <SavingsMoneyPage method="contribution" />;
