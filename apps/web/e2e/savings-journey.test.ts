@@ -46,6 +46,8 @@ describe('savings in Chromium', () => {
     await expect
       .poll(async () => (await page.getByTestId('offering-card').getByRole('heading').allTextContents()).sort())
       .toEqual(['ROTH IRA', 'Rollover IRA', 'SEP IRA', 'Traditional IRA']);
+    const roth = page.getByTestId('offering-card').filter({ has: page.getByRole('heading', { name: 'ROTH IRA' }) });
+    await roth.getByText('Up to $7,000.00 in contributions a year.').waitFor();
     await shot(page, 'open-account-desktop');
 
     await page.getByRole('button', { name: 'create account for ROTH IRA' }).click();

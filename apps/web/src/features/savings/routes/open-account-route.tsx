@@ -14,6 +14,7 @@ import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
 import { timing, wait } from '../../../lib/timing';
 import { useMySavings, useOfferings, useOpenSavings, type SavingsOffering } from '../api/savings';
+import { useMoney } from '../../cash/components/use-money';
 import { RichNote } from '../components/rich-note';
 
 const options = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));
@@ -74,6 +75,7 @@ export function OpenAccountRoute() {
 }
 
 function OfferingCard({ offering, opened }: { offering: SavingsOffering; opened: boolean }) {
+  const { money } = useMoney();
   const open = useOpenSavings();
   const navigate = useNavigate();
   const error = useFlash();
@@ -109,7 +111,7 @@ function OfferingCard({ offering, opened }: { offering: SavingsOffering; opened:
       </div>
       <p className="mt-3 text-xs text-slate-600">
         {offering.annual_limit
-          ? `Up to ${Number(offering.annual_limit).toLocaleString('en-US')} in contributions a year.`
+          ? `Up to ${money(offering.annual_limit)} in contributions a year.`
           : 'No yearly contribution limit.'}
       </p>
       <div className="mt-4 space-y-2">
