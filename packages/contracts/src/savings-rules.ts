@@ -1,4 +1,4 @@
-import { amountRangeMessage } from './wallet-rules.ts';
+import { amountRangeMessage, walletRefusals } from './wallet-rules.ts';
 
 /** The eight savings products, by the name the spec gives them. */
 export const savingsProductNames = [
@@ -47,7 +47,7 @@ export function productsFor(goal: SavingsGoal, horizon: SavingsHorizon = 'No pre
 export const savingsAmountLimits = { min: 1000, max: 1_000_000 } as const;
 
 export const savingsRefusals = {
-  insufficientCash: 'Insufficient balance for this amount.',
+  insufficientCash: walletRefusals.insufficient,
   insufficientSavings: 'You cannot cash out more than the account holds.',
 } as const;
 

@@ -1,4 +1,5 @@
 import { ungrouped } from './format.ts';
+import { walletRefusals } from './wallet-rules.ts';
 
 /**
  * Quantity for an amount of money at a price, rounded down to `decimals` places: exact decimal
@@ -24,7 +25,7 @@ function scaled(text: string): { value: bigint; scale: number } | null {
 }
 
 export const tradeRefusals = {
-  insufficient: 'Insufficient balance for this amount.',
+  insufficient: walletRefusals.insufficient,
   tooMuch: 'You cannot close more than you hold.',
 } as const;
 

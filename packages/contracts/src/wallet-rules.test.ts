@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountRangeMessage, centsOf } from './wallet-rules.ts';
+import { amountRangeMessage, centsOf, exceedsAvailable } from './wallet-rules.ts';
 
 describe('centsOf', () => {
   it('reads amounts exactly, thousands separators allowed', () => {
@@ -18,5 +18,14 @@ describe('amountRangeMessage', () => {
     expect(
       amountRangeMessage('A withdrawal', [1000, 1_000_000], (amount) => `£${amount.toLocaleString('en-GB')}`),
     ).toBe('A withdrawal must be between £1,000 and £1,000,000.');
+  });
+});
+
+describe('exceedsAvailable', () => {
+  it('compares exactly, and says no while either side cannot be read', () => {
+    expect(exceedsAvailable('1,000.01', '1000.00')).toBe(true);
+    expect(exceedsAvailable('1000', '1000.00')).toBe(false);
+    expect(exceedsAvailable('10,00', '1.00')).toBe(false);
+    expect(exceedsAvailable('5', undefined)).toBe(false);
   });
 });

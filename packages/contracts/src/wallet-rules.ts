@@ -12,6 +12,12 @@ export function centsOf(text: string | null | undefined): bigint | null {
   }
 }
 
+/** Whether typed `amount` is more than `available`, exactly; false while either cannot be read. */
+export function exceedsAvailable(amount: string, available: string | null | undefined): boolean {
+  const [wanted, held] = [centsOf(amount), centsOf(available)];
+  return wanted !== null && held !== null && wanted > held;
+}
+
 /** What each money limit of the cash wallet is called in its refusal. */
 export const limitNames = {
   crypto_deposit: 'A crypto deposit',

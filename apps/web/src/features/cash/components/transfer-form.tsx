@@ -1,5 +1,5 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
-import { centsOf, walletRefusals } from '@itrust/contracts/wallet-rules';
+import { exceedsAvailable, walletRefusals } from '@itrust/contracts/wallet-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -32,9 +32,7 @@ export function TransferForm() {
       return;
     }
     // Money leaving the automated-investing wallet sells holdings first, so only cash and brokerage are checked here.
-    const available = from === 'auto' ? null : centsOf(wallets.data?.[from].available);
-    const cents = centsOf(amount);
-    if (available !== null && cents !== null && cents > available) {
+    if (from !== 'auto' && exceedsAvailable(amount, wallets.data?.[from].available)) {
       error.show(walletRefusals.insufficient);
       return;
     }

@@ -2,7 +2,7 @@ import { parseNumber, ungrouped } from '@itrust/contracts/format';
 import {
   amountRangeHint,
   amountRangeMessage,
-  centsOf,
+  exceedsAvailable,
   limitNames,
   walletRefusals,
 } from '@itrust/contracts/wallet-rules';
@@ -72,19 +72,18 @@ export function WithdrawForm() {
       );
       return;
     }
-    if (amount.trim() === '' || parseNumber(amount) <= 0) {
+    const value = parseNumber(amount);
+    if (amount.trim() === '' || value <= 0) {
       error.show('Invalid amount!');
       return;
     }
     // The server's limit, checked here first so that a refusal does not wait for the confirmation.
     const range = limits.data?.withdrawal;
-    if (range && (parseNumber(amount) < range[0] || parseNumber(amount) > range[1])) {
+    if (range && (value < range[0] || value > range[1])) {
       error.show(amountRangeMessage(limitNames.withdrawal, range, money));
       return;
     }
-    const available = centsOf(wallets.data?.cash.available);
-    const cents = centsOf(amount);
-    if (available !== null && cents !== null && cents > available) {
+    if (exceedsAvailable(amount, wallets.data?.cash.available)) {
       error.show(walletRefusals.insufficient);
       return;
     }

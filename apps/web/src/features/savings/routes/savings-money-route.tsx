@@ -1,5 +1,5 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
-import { centsOf } from '@itrust/contracts/wallet-rules';
+import { centsOf, exceedsAvailable } from '@itrust/contracts/wallet-rules';
 import {
   savingsAmountLimits,
   savingsRangeMessage,
@@ -71,8 +71,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
       error.show(savingsRoomMessage(room, account.contribution_year, money));
       return;
     }
-    const source = centsOf((method === 'contribution' ? wallets.data?.cash.available : account.balance) ?? '');
-    if (source !== null && cents > source) {
+    if (exceedsAvailable(amount, method === 'contribution' ? wallets.data?.cash.available : account.balance)) {
       error.show(method === 'contribution' ? savingsRefusals.insufficientCash : savingsRefusals.insufficientSavings);
       return;
     }
