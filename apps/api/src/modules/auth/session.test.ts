@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { createTokens } from './tokens.ts';
+import { watchQueries } from '../../../test/query-log.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let testApp: TestApp;
@@ -191,6 +192,29 @@ describe('tokens', () => {
     expect(whole?.user.id).toBe(user.id);
     expect(whole?.user.email).toBe(user.email);
     expect(whole?.user).not.toHaveProperty('passwordHash');
+  });
+
+  it('of requests arriving together are read together, each answered for itself, a revoked one refused', async () => {
+    const first = await signUp(testApp, { verified: true });
+    const second = await signUp(testApp, { verified: true });
+    const third = await signUp(testApp, { verified: true });
+    const revoked = await signUp(testApp, { verified: true });
+    await post('/api/user/logout', revoked.token);
+    const queries = watchQueries(testApp.database.db);
+    const callers = [first, second, third, first, revoked];
+    const { result, queries: sent } = await queries.during(() =>
+      Promise.all(callers.map(async (caller) => (await me(caller.token)).json())),
+    );
+    expect(result.map((answer) => answer.data?.user?.email ?? answer.message)).toEqual([
+      first.email,
+      second.email,
+      third.email,
+      first.email,
+      'Unauthenticated.',
+    ]);
+    const tokenReads = sent.filter((query) => query.text.includes('"access_tokens"."token_hash" in'));
+    // The first request's read leaves at once; the four that came while it was on its way leave together.
+    expect(tokenReads).toHaveLength(2);
   });
 
   it('are refused when missing, malformed or unknown', async () => {
