@@ -1,5 +1,5 @@
 import type { UserResource } from '@itrust/contracts';
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CodeInput, emptyCode } from '../../../components/ui/code-input';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -25,6 +25,8 @@ type Form = {
   dob: string;
   nationality: number | null;
 };
+
+type TextFieldName = 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'zipcode' | 'dob';
 
 const formFrom = (user: UserResource): Form => ({
   first_name: user.first_name,
@@ -76,65 +78,28 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
     setForm({ ...form, ...changes });
     feedback.clearField(...Object.keys(changes));
   };
+  /** What a text field of the form takes from it: its name, value, error and change handler. */
+  const textField = (name: TextFieldName) => ({
+    name,
+    value: form[name],
+    error: feedback.fieldError(name),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [name]: event.target.value }),
+  });
 
   return (
     <Panel title="My profile">
       <form ref={formRef} onSubmit={(event) => void save(event)} className="space-y-6" noValidate>
         <PanelSection title="Personal information">
-          <TextField
-            label="First name"
-            name="first_name"
-            error={feedback.fieldError('first_name')}
-            autoComplete="given-name"
-            value={form.first_name}
-            onChange={(event) => set({ first_name: event.target.value })}
-          />
-          <TextField
-            label="Last name"
-            name="last_name"
-            error={feedback.fieldError('last_name')}
-            autoComplete="family-name"
-            value={form.last_name}
-            onChange={(event) => set({ last_name: event.target.value })}
-          />
-          <TextField
-            label="Email address"
-            name="email"
-            error={feedback.fieldError('email')}
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            onChange={(event) => set({ email: event.target.value })}
-          />
+          <TextField label="First name" autoComplete="given-name" {...textField('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" {...textField('last_name')} />
+          <TextField label="Email address" type="email" autoComplete="email" {...textField('email')} />
           <TextField label="Username" name="username" value={user.username} readOnly disabled />
         </PanelSection>
         <PanelSection title="Contact information">
-          <TextField
-            label="Phone number"
-            name="phone"
-            error={feedback.fieldError('phone')}
-            type="tel"
-            autoComplete="tel"
-            value={form.phone}
-            onChange={(event) => set({ phone: event.target.value })}
-          />
-          <TextField
-            label="Residential address"
-            name="address"
-            error={feedback.fieldError('address')}
-            autoComplete="street-address"
-            value={form.address}
-            onChange={(event) => set({ address: event.target.value })}
-          />
+          <TextField label="Phone number" type="tel" autoComplete="tel" {...textField('phone')} />
+          <TextField label="Residential address" autoComplete="street-address" {...textField('address')} />
           <PlaceFields value={form} stateLabel="State" onChange={(place) => set(place)} errorOf={feedback.fieldError} />
-          <TextField
-            label="Zipcode"
-            name="zipcode"
-            error={feedback.fieldError('zipcode')}
-            autoComplete="postal-code"
-            value={form.zipcode}
-            onChange={(event) => set({ zipcode: event.target.value })}
-          />
+          <TextField label="Zipcode" autoComplete="postal-code" {...textField('zipcode')} />
         </PanelSection>
         <PanelSection title="Verification">
           <TextField
@@ -145,15 +110,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
             disabled
             hint="Taken from your identity documents."
           />
-          <TextField
-            label="Date of birth"
-            name="dob"
-            error={feedback.fieldError('dob')}
-            type="date"
-            autoComplete="bday"
-            value={form.dob}
-            onChange={(event) => set({ dob: event.target.value })}
-          />
+          <TextField label="Date of birth" type="date" autoComplete="bday" {...textField('dob')} />
           <SearchableSelect
             label="Nationality"
             options={nationalities.data ?? []}
