@@ -26,6 +26,8 @@ const startServer = (name: string) =>
 const db = () => database.db;
 let token: string;
 let userId: string;
+let email: string;
+let password: string;
 let wallet: ReturnType<typeof walletServiceFor>;
 
 async function call(
@@ -57,10 +59,12 @@ beforeAll(async () => {
   servers.push(await startServer('second'));
 
   const places = await londonPlacesIn(db());
+  const registration = registrationBody(places);
+  ({ email, password } = registration);
   const registered = await fetch(`${either(0).url}/api/user/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(registrationBody(places)),
+    body: JSON.stringify(registration),
   });
   const answer = (await registered.json()) as { data: { token: string; user: { id: string } } };
   token = answer.data.token;
@@ -140,6 +144,44 @@ describe('two API processes on one database', () => {
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
     expect((await wallet.wallets(userId)).cash).toMatchObject({ balance: '500.00', held: '500.00' });
     expect(await ledgerProblems(db())).toEqual([]);
+  });
+
+  it('refuses a token in one process as soon as the other has signed it out, while it reads tokens for others', async () => {
+    const [first, second] = servers as [Server, Server];
+    const signedIn = await fetch(`${first.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ login: email, password }),
+    });
+    const session = ((await signedIn.json()) as { data: { token: string } }).data.token;
+    const asSession = { authorization: `Bearer ${session}` };
+    let signedOut = false;
+    let stop = false;
+    const answered: { sentAfterSignOut: boolean; status: number }[] = [];
+    // Eight requests at a time keep the second process's token reads on their way, so that those
+    // arriving meanwhile wait and leave together (modules/auth/batched-lookup.ts).
+    const load = Array.from({ length: 8 }, async () => {
+      while (!stop) {
+        const sentAfterSignOut = signedOut;
+        const { status } = await call(second, 'GET', '/user', undefined, asSession);
+        answered.push({ sentAfterSignOut, status });
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signOut = await call(first, 'POST', '/user/logout', undefined, asSession);
+    expect(signOut.status).toBe(200);
+    signedOut = true;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stop = true;
+    await Promise.all(load);
+
+    const before = answered.filter((answer) => !answer.sentAfterSignOut);
+    const after = answered.filter((answer) => answer.sentAfterSignOut);
+    expect(before.filter((answer) => answer.status === 200).length).toBeGreaterThan(8);
+    expect(after.length).toBeGreaterThan(8);
+    expect(after.filter((answer) => answer.status !== 401)).toEqual([]);
+    // The other session of the same investor goes on.
+    expect((await call(second, 'GET', '/user')).status).toBe(200);
   });
 
   it('sends price ticks to stream clients of both processes', async () => {
