@@ -159,6 +159,8 @@ describe('operators and investors in Chromium', () => {
     await operator.setViewportSize({ width: 390, height: 844 });
     await operator.getByRole('region', { name: 'Investor' }).waitFor();
     expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
+    // The investor's latest transactions, status included, without scrolling the table sideways.
+    expect(await reachPastScreen(operator.getByRole('region', { name: 'Investor' }))).toBeLessThanOrEqual(0);
     await operator.getByRole('button', { name: 'Log out' }).waitFor();
     await shot(operator, 'admin-users-phone');
     for (const tab of ['Identity checks', 'Deposits', 'Withdrawals', 'Audit log']) {

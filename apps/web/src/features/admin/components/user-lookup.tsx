@@ -85,11 +85,12 @@ function InvestorDetail({ id }: { id: string }) {
       {investor.transactions.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">No transactions yet.</p>
       ) : (
-        <div className="mt-1 overflow-x-auto">
-          <table className="w-full min-w-[22rem] text-left text-sm">
+        <div className="mt-1">
+          <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-600">
               <tr>
-                <th className="py-1 font-medium">Date</th>
+                {/* On a phone the date goes under the type, so the four columns fit without scrolling. */}
+                <th className="hidden py-1 font-medium sm:table-cell">Date</th>
                 <th className="font-medium">Type</th>
                 <th className="text-right font-medium">Amount</th>
                 <th className="pl-3 font-medium">Status</th>
@@ -98,8 +99,13 @@ function InvestorDetail({ id }: { id: string }) {
             <tbody className="divide-y divide-slate-100">
               {investor.transactions.map((row) => (
                 <tr key={row.id}>
-                  <td className="py-1 pr-3 whitespace-nowrap">{historyDate(row.created_at)}</td>
-                  <td className="pr-3">{typeLabels[row.type] ?? row.type}</td>
+                  <td className="hidden py-1 pr-3 whitespace-nowrap sm:table-cell">{historyDate(row.created_at)}</td>
+                  <td className="py-1 pr-3">
+                    {typeLabels[row.type] ?? row.type}
+                    <span className="block text-xs whitespace-nowrap text-slate-600 sm:hidden">
+                      {historyDate(row.created_at)}
+                    </span>
+                  </td>
                   <td className="text-right whitespace-nowrap tabular-nums">
                     {formatMoneyIn(row.amount, row.currency)}
                   </td>
