@@ -118,11 +118,26 @@ describe('account settings in Chromium', () => {
     await panelHeading(page, 'KYC verification').waitFor();
     await page.getByRole('button', { name: 'Submit documents' }).click();
     await page.getByText('Please complete all fields and upload both front and back ID images.').waitFor();
+    // Each missing part says so beside itself, and the focus goes to the first of them.
+    for (const message of [
+      'Add a photo of the front of your ID.',
+      'Add a photo of the back of your ID.',
+      'Choose the type of your ID.',
+      'Enter the number on your ID.',
+    ])
+      await page.getByText(message, { exact: true }).waitFor();
+    const frontInput = page.getByLabel('Front of the ID', { exact: true });
+    expect(await frontInput.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Front of the ID');
     await page.getByLabel('Front of the ID', { exact: true }).setInputFiles(images.front);
     await page.getByLabel('Back of the ID', { exact: true }).setInputFiles(images.back);
     await page.getByAltText('Front of the ID preview').waitFor();
     await page.getByLabel('ID type').selectOption('drivers_license');
     await page.getByLabel('ID number').fill('DL-998877');
+    // Given, each part stops saying it is missing.
+    expect(await frontInput.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByLabel('ID number').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByText(/^(Add a photo|Choose the type|Enter the number)/).count()).toBe(0);
     await shot(page, 'settings-kyc-form');
     await page.getByRole('button', { name: 'Submit documents' }).click();
     await page.getByText('Document Submitted').waitFor();

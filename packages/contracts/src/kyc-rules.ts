@@ -13,3 +13,18 @@ export const kycMessages = {
 } as const;
 
 export const kycImageMaxBytes = 2 * 1024 * 1024;
+
+/** What each part of a submission says when it is missing, beside the form's own `kycMessages.incomplete`. */
+export const kycMissingMessages = {
+  id_type: 'Choose the type of your ID.',
+  id_number: 'Enter the number on your ID.',
+  front_id: 'Add a photo of the front of your ID.',
+  back_id: 'Add a photo of the back of your ID.',
+} as const;
+export type KycPart = keyof typeof kycMissingMessages;
+
+/** The parts of a submission not given, each with its message; empty when all four are there. */
+export function kycMissing(given: Record<KycPart, boolean>): Partial<Record<KycPart, string>> {
+  const parts = Object.keys(kycMissingMessages) as KycPart[];
+  return Object.fromEntries(parts.filter((part) => !given[part]).map((part) => [part, kycMissingMessages[part]]));
+}

@@ -1,4 +1,4 @@
-import { idTypes, kycMessages, successEnvelope, type IdType } from '@itrust/contracts';
+import { idTypes, kycMessages, kycMissing, successEnvelope, type IdType } from '@itrust/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,7 +49,14 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
       const idType = fields['id_type'];
       const idNumber = fields['id_number'];
       if (!idType || !idNumber || !files.front_id?.bytes.length || !files.back_id?.bytes.length) {
-        throw new ValidationFailed({ kyc: [kycMessages.incomplete] }, kycMessages.incomplete);
+        const missing = kycMissing({
+          id_type: Boolean(idType),
+          id_number: Boolean(idNumber),
+          front_id: Boolean(files.front_id?.bytes.length),
+          back_id: Boolean(files.back_id?.bytes.length),
+        });
+        const errors = Object.fromEntries(Object.entries(missing).map(([part, message]) => [part, [message]]));
+        throw new ValidationFailed(errors, kycMessages.incomplete);
       }
       if (!isIdType(idType)) throw new ValidationFailed({ id_type: ['Choose an ID type from the list.'] });
       if (idNumber.length > 50) throw new ValidationFailed({ id_number: ['At most 50 characters.'] });

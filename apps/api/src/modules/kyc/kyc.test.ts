@@ -115,6 +115,15 @@ describe('identity documents', () => {
     const response = await submit(user, [front(jpegWithGps)]);
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe('Please complete all fields and upload both front and back ID images.');
+    // Each missing part is named, for the form to mark it.
+    expect(response.json().errors).toEqual({ back_id: ['Add a photo of the back of your ID.'] });
+    const bare = await submit(user, [], { _method: 'PATCH', id_type: '', id_number: '  ' });
+    expect(bare.json().errors).toEqual({
+      id_type: ['Choose the type of your ID.'],
+      id_number: ['Enter the number on your ID.'],
+      front_id: ['Add a photo of the front of your ID.'],
+      back_id: ['Add a photo of the back of your ID.'],
+    });
     const badType = await submit(user, [front(jpegWithGps), back(png)], { ...fields, id_type: 'library_card' });
     expect(badType.statusCode).toBe(422);
   });

@@ -3,10 +3,16 @@ import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
 
 const accepted = ['image/jpeg', 'image/png', 'image/webp'];
 
-type ImageDropProps = { label: string; file: File | null; onChange: (file: File | null) => void };
+type ImageDropProps = {
+  label: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** Said when the form was refused without this image (or the server refused it). */
+  missing?: string | undefined;
+};
 
 /** A drop area for one ID image (one file), with a preview; the server checks the content again. */
-export function ImageDrop({ label, file, onChange }: ImageDropProps) {
+export function ImageDrop({ label, file, onChange, missing }: ImageDropProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -26,6 +32,8 @@ export function ImageDrop({ label, file, onChange }: ImageDropProps) {
     setError(null);
     onChange(candidate);
   };
+  // A file refused here says why at once; otherwise what the form says is missing.
+  const message = error ?? missing;
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -58,11 +66,13 @@ export function ImageDrop({ label, file, onChange }: ImageDropProps) {
         accept={accepted.join(',')}
         className="sr-only"
         aria-label={label}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
         onChange={(event) => take(event.target.files?.[0])}
       />
-      {error && (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {error}
+      {message && (
+        <p id={`${id}-error`} role={error ? 'alert' : undefined} className="mt-1 text-sm text-red-700">
+          {message}
         </p>
       )}
     </div>

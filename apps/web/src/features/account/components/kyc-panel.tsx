@@ -1,5 +1,5 @@
 import type { UserResource } from '@itrust/contracts';
-import { idTypes, kycMessages, type IdType } from '@itrust/contracts/kyc-rules';
+import { idTypes, kycMessages, kycMissing, type IdType, type KycPart } from '@itrust/contracts/kyc-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useCancelKyc, useSubmitKyc } from '../api/kyc';
 import { ImageDrop } from './image-drop';
 import { Panel } from './panel';
-import { useSaveFeedback } from './use-save-feedback';
+import { useFocusAfterRefusal, useSaveFeedback } from './use-save-feedback';
 
 const idTypeLabels: Record<IdType, string> = {
   drivers_license: 'Driver license',
@@ -55,11 +55,22 @@ function UploadForm({ declinedReason }: { declinedReason: string | null }) {
   const [idNumber, setIdNumber] = useState('');
   const [front, setFront] = useState<File | null>(null);
   const [back, setBack] = useState<File | null>(null);
+  // Once a submission was refused for a missing part, each part still missing says so beside itself.
+  const [refusedIncomplete, setRefusedIncomplete] = useState(0);
+  const formRef = useFocusAfterRefusal(feedback.refusals + refusedIncomplete);
+  const missing = kycMissing({
+    id_type: idType !== '',
+    id_number: idNumber.trim() !== '',
+    front_id: front !== null,
+    back_id: back !== null,
+  });
+  const errorOf = (part: KycPart) => (refusedIncomplete > 0 ? missing[part] : undefined) ?? feedback.fieldError(part);
 
   const send = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (idType === '' || idNumber.trim() === '' || !front || !back) {
       feedback.showError(kycMessages.incomplete);
+      setRefusedIncomplete((count) => count + 1);
       return;
     }
     // The panel turns into the submitted view at once, so the confirmation goes to a toast.
@@ -71,7 +82,7 @@ function UploadForm({ declinedReason }: { declinedReason: string | null }) {
   };
 
   return (
-    <form onSubmit={(event) => void send(event)} className="space-y-5" noValidate>
+    <form ref={formRef} onSubmit={(event) => void send(event)} className="space-y-5" noValidate>
       {declinedReason && (
         <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
           Your last request was declined: {declinedReason} Please upload new images.
@@ -79,14 +90,15 @@ function UploadForm({ declinedReason }: { declinedReason: string | null }) {
       )}
       <p className="text-sm text-slate-600">Upload clear photos of the front and back of one identity document.</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <ImageDrop label="Front of the ID" file={front} onChange={setFront} />
-        <ImageDrop label="Back of the ID" file={back} onChange={setBack} />
+        <ImageDrop label="Front of the ID" file={front} onChange={setFront} missing={errorOf('front_id')} />
+        <ImageDrop label="Back of the ID" file={back} onChange={setBack} missing={errorOf('back_id')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="ID type"
           name="id_type"
           value={idType}
+          error={errorOf('id_type')}
           onChange={(event) => setIdType(event.target.value as IdType | '')}
           options={idTypes.map((type) => ({ value: type, label: idTypeLabels[type] }))}
         />
@@ -94,6 +106,7 @@ function UploadForm({ declinedReason }: { declinedReason: string | null }) {
           label="ID number"
           name="id_number"
           value={idNumber}
+          error={errorOf('id_number')}
           onChange={(event) => setIdNumber(event.target.value)}
         />
       </div>
