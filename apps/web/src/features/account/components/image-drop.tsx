@@ -42,6 +42,17 @@ export function ImageDrop({ label, file, onChange, missing }: ImageDropProps) {
 
   return (
     <div>
+      {/* Before the drop area, which shows this input's focus and state through Tailwind's `peer`. */}
+      <input
+        id={id}
+        type="file"
+        accept={accepted.join(',')}
+        className="peer sr-only"
+        aria-label={label}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        onChange={(event) => take(event.target.files?.[0])}
+      />
       <label
         htmlFor={id}
         onDragOver={(event) => {
@@ -50,7 +61,7 @@ export function ImageDrop({ label, file, onChange, missing }: ImageDropProps) {
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={`flex min-h-44 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center text-sm ${dragging ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-slate-50 hover:bg-slate-100'}`}
+        className={`peer-focus:ring-brand-600 flex min-h-44 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center text-sm peer-focus:ring-2 peer-focus:ring-offset-2 ${dragging ? 'border-brand-600 bg-brand-50' : message ? 'border-red-400 bg-red-50/40 hover:bg-red-50' : 'border-slate-300 bg-slate-50 hover:bg-slate-100'}`}
       >
         {preview ? (
           <img src={preview} alt={`${label} preview`} className="max-h-32 rounded-md object-contain" />
@@ -60,16 +71,6 @@ export function ImageDrop({ label, file, onChange, missing }: ImageDropProps) {
         <span className="text-slate-600">{file ? file.name : 'Drop an image here or choose one'}</span>
         <span className="text-xs text-slate-500">Maximum size of image 2MB · JPEG, PNG or WebP</span>
       </label>
-      <input
-        id={id}
-        type="file"
-        accept={accepted.join(',')}
-        className="sr-only"
-        aria-label={label}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(event) => take(event.target.files?.[0])}
-      />
       {message && (
         <p id={`${id}-error`} role={error ? 'alert' : undefined} className="mt-1 text-sm text-red-700">
           {message}
