@@ -16,6 +16,8 @@ export type Measured = {
    * of the ratios of each run to the baseline run before it.
    */
   paired?: { baseline: string; baselineRps: number; ratio: number };
+  /** A write's warm-up of one request per investor, not counted (run.ts, measure). */
+  pass?: { rps: number; p50: number; p99: number };
 };
 export type Budget = { budget: string; measured: string; holds: boolean };
 
