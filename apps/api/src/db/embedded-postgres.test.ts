@@ -1,0 +1,26 @@
+import { totalmem } from 'node:os';
+import { expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database.ts';
+import { sharedBuffersFor } from './embedded-postgres.ts';
+
+const gib = 2 ** 30;
+
+it('gives the embedded server a quarter of the memory for shared buffers, between 128 MB and 1 GB', () => {
+  expect(sharedBuffersFor(24 * gib)).toBe('1024MB');
+  expect(sharedBuffersFor(2 * gib)).toBe('512MB');
+  expect(sharedBuffersFor(256 * 2 ** 20)).toBe('128MB');
+});
+
+it('starts the embedded server with that size unless told otherwise', async () => {
+  const database = await createTestDatabase();
+  try {
+    const { rows } = await database.db.$client.query<{ setting: string }>(
+      "select setting || unit as setting from pg_settings where name = 'shared_buffers'",
+    );
+    // pg_settings counts 8 kB pages.
+    const pages = Number(/^(\d+)8kB$/.exec(rows[0]?.setting ?? '')?.[1]);
+    expect(`${(pages * 8) / 1024}MB`).toBe(sharedBuffersFor(totalmem()));
+  } finally {
+    await database.drop();
+  }
+});
