@@ -233,7 +233,7 @@ async function main() {
     database: 'itrust',
     // The data set ends with a checkpoint. With the default of 5 minutes the next one, timed, began
     // inside the measurements (about 8 minutes long), and every scenario after it ran beside its writes.
-    // Every autovacuum logged: PostgreSQL 15 logs only those over 10 minutes, and a run that listed
+    // Every autovacuum logged: by default PostgreSQL logs only those over 10 minutes, and a run that listed
     // none had vacuumed five tables during its swaps (2026-11-25).
     settings: { checkpoint_timeout: '30min', log_autovacuum_min_duration: '0' },
   });
