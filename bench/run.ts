@@ -71,7 +71,7 @@ async function measure(
   });
   const pass =
     'requests' in warmUp
-      ? { rps: Math.round(warm.requests.average), p50: warm.latency.p50, p99: warm.latency.p99 }
+      ? { rps: Math.round(warm.requests.total / warm.duration), p50: warm.latency.p50, p99: warm.latency.p99 }
       : undefined;
   if (pass) {
     console.log(
