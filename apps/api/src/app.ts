@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createChangeFeed } from './db/change-feed.ts';
 import type { MailQueue } from './jobs/mail.job.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createThrottle } from './lib/throttle.ts';
@@ -90,7 +91,15 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   await registerDocs(app);
 
   const users = createUsersRepository(db);
-  const tokens = createTokens(db, clock, config.tokenLifetimeMs);
+  // What this process keeps of users (their tokens, their answers) is dropped when their data changes.
+  const feed = config.keepAnswers
+    ? createChangeFeed(db.$client.options.connectionString ?? '', { log: app.log })
+    : undefined;
+  if (feed) {
+    app.addHook('onReady', () => feed.start());
+    app.addHook('onClose', () => feed.stop());
+  }
+  const tokens = createTokens(db, clock, config.tokenLifetimeMs, feed);
   const throttle = createThrottle(clock);
   const codes = createCodes(db, clock, throttle, appSecret);
   registerAuth(app, { tokens });
@@ -122,7 +131,17 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const chartCache = createTickCache<Buffer>({ maxAgeMs: 5000, maxEntries: 1000 });
   const priceBars: PriceBarCache = createTickCache({ maxAgeMs: 5000, maxEntries: 500 });
   const portfolio = createPortfolioService({ db, clock, wallet, savings, priceBars });
-  await app.register(usersRoutes, { prefix: '/api', present, wallet, reference, savings, portfolio });
+  let ticks = 0;
+  await app.register(usersRoutes, {
+    prefix: '/api',
+    present,
+    wallet,
+    reference,
+    savings,
+    portfolio,
+    feed,
+    tick: () => ticks,
+  });
   await app.register(portfolioRoutes, { prefix: '/api', portfolio });
   await app.register(savingsRoutes, { prefix: '/api', db, savings });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
@@ -144,6 +163,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   });
   const market = createMarketRepository(db);
   const hub = createQuoteHub(db, market, app.log, () => {
+    ticks += 1;
     listCache.advance();
     chartCache.advance();
     priceBars.advance();

@@ -41,6 +41,25 @@ function isPlainBegin(args: unknown[], { config, values }: QueryParts): boolean 
   );
 }
 
+/** What a finished write may have changed: a user's account (who they are, their tokens) or only other data. */
+export type WriteScope = 'account' | 'data';
+
+/**
+ * Called when a statement that may have changed data finishes outside a transaction, and when a
+ * transaction that may have commits (db/change-feed.ts). Reads that write (`with … update … select`)
+ * count too.
+ */
+export const onWriteDone = new Set<(scope: WriteScope) => void>();
+const mayWrite = /\b(insert|update|delete|merge|truncate)\b/i;
+const accountTables = /\b(users|access_tokens|currencies)\b/i;
+const readCommands = new Set(['SELECT', 'BEGIN', 'SHOW', 'SET', 'LISTEN', 'SAVEPOINT', 'RELEASE']);
+
+function writeScopeOf(text: string | undefined, result: unknown): WriteScope | undefined {
+  const command = (result as { command?: string } | undefined)?.command;
+  if (command && readCommands.has(command) && !(command === 'SELECT' && text && mayWrite.test(text))) return undefined;
+  return !text || accountTables.test(text) ? 'account' : 'data';
+}
+
 const begun: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, fields: [], rows: [] };
 
 /**
@@ -56,6 +75,46 @@ const begun: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, fields
 export class PreparingClient extends pg.Client {
   #begin: Promise<unknown> | undefined;
   #holding = false;
+  /** The widest scope the open transaction wrote in, told when it commits. */
+  #inTransaction = false;
+  #written: WriteScope | undefined;
+
+  #noteWrite(text: string | undefined, result: unknown, failed = false) {
+    const head = text?.trimStart().slice(0, 12).toLowerCase() ?? '';
+    if (head.startsWith('begin') || head.startsWith('start transa')) {
+      this.#inTransaction = !failed;
+      this.#written = undefined;
+      return;
+    }
+    const ends = head.startsWith('commit') || (head.startsWith('rollback') && !/^rollback\s+to/.test(head));
+    if (ends) {
+      const written = head.startsWith('commit') && !failed ? this.#written : undefined;
+      this.#inTransaction = false;
+      this.#written = undefined;
+      if (written) for (const listener of onWriteDone) listener(written);
+      return;
+    }
+    const scope = failed ? undefined : writeScopeOf(text, result);
+    if (!scope) return;
+    if (this.#inTransaction) {
+      if (this.#written !== 'account') this.#written = scope;
+      return;
+    }
+    for (const listener of onWriteDone) listener(scope);
+  }
+
+  /** The arguments with a callback (as pg.Pool's query passes one) that notes a write first. */
+  #noting(args: unknown[], text: string | undefined): unknown[] {
+    const callback = args.at(-1);
+    if (onWriteDone.size === 0 || typeof callback !== 'function') return args;
+    return [
+      ...args.slice(0, -1),
+      (error: unknown, result: unknown) => {
+        this.#noteWrite(text, result, Boolean(error));
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      },
+    ];
+  }
 
   override query(...args: unknown[]): never {
     const send = (...all: unknown[]) => (super.query as (...inner: unknown[]) => never).apply(this, all);
@@ -65,9 +124,23 @@ export class PreparingClient extends pg.Client {
       const answer = send(...args) as Promise<unknown>;
       answer.catch(() => undefined);
       this.#begin = answer;
+      if (onWriteDone.size > 0) this.#noteWrite('begin', begun);
       return Promise.resolve(begun) as never;
     }
-    const answer: unknown = send(...named(args, parts));
+    const sent: unknown = send(...this.#noting(named(args, parts), parts.config?.text));
+    const answer =
+      sent instanceof Promise && onWriteDone.size > 0
+        ? sent.then(
+            (result: unknown) => {
+              this.#noteWrite(parts.config?.text, result);
+              return result;
+            },
+            (error: unknown) => {
+              this.#noteWrite(parts.config?.text, undefined, true);
+              throw error;
+            },
+          )
+        : sent;
     const begin = this.#begin;
     if (!begin || !(answer instanceof Promise)) return answer as never;
     this.#begin = undefined;

@@ -43,34 +43,41 @@ export function createPortfolioService(deps: {
     return { auto: byWallet.get('auto') ?? none, brokerage: byWallet.get('brokerage') ?? none };
   }
 
+  /** The wallets of spec 2 §3 with their totals, from their balances and the positions' value. */
+  function walletsFrom(
+    { wallets: balances, saved }: Awaited<ReturnType<WalletService['walletsAndSavings']>>,
+    positions: Record<'auto' | 'brokerage', Invested>,
+  ) {
+    const investing = (kind: 'auto' | 'brokerage') => {
+      const total = new Decimal(balances[kind].balance).plus(positions[kind].value);
+      const moved = new Decimal(positions[kind].today_pl);
+      return {
+        ...balances[kind],
+        total: total.toFixed(2),
+        '24hr_pl': moved.toFixed(2),
+        '24hr_pl_percentage': percent(moved, total.minus(moved)),
+      };
+    };
+    const auto = investing('auto');
+    const brokerage = investing('brokerage');
+    return {
+      cash: {
+        ...balances.cash,
+        total_networth: sumMoney([balances.cash.balance, auto.total, brokerage.total, saved]),
+      },
+      auto,
+      brokerage,
+    };
+  }
+
   return {
     /** The wallets of spec 2 §3 with their totals: investing wallets count their positions at market value. */
     async wallets(userId: string) {
-      const [{ wallets: balances, saved }, positions] = await Promise.all([
-        wallet.walletsAndSavings(userId),
-        invested(userId),
-      ]);
-      const investing = (kind: 'auto' | 'brokerage') => {
-        const total = new Decimal(balances[kind].balance).plus(positions[kind].value);
-        const moved = new Decimal(positions[kind].today_pl);
-        return {
-          ...balances[kind],
-          total: total.toFixed(2),
-          '24hr_pl': moved.toFixed(2),
-          '24hr_pl_percentage': percent(moved, total.minus(moved)),
-        };
-      };
-      const auto = investing('auto');
-      const brokerage = investing('brokerage');
-      return {
-        cash: {
-          ...balances.cash,
-          total_networth: sumMoney([balances.cash.balance, auto.total, brokerage.total, saved]),
-        },
-        auto,
-        brokerage,
-      };
+      const [balances, positions] = await Promise.all([wallet.walletsAndSavings(userId), invested(userId)]);
+      return walletsFrom(balances, positions);
     },
+    invested,
+    walletsFrom,
 
     /** GET /user/analytics: totals of money in and out, investments, savings, and the net-worth chart. */
     async analytics(userId: string, timeframe: Timeframe) {
