@@ -49,6 +49,7 @@ import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes, type AssetsAnswer } from './modules/market/market.routes.ts';
 import { createQuoteHub } from './modules/market/quote-hub.ts';
+import { createQuoteBook } from './modules/market/quote-book.ts';
 import { createTickCache } from './modules/market/tick-cache.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -130,8 +131,12 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   const listCache = createTickCache<AssetsAnswer>({ maxAgeMs: 1000, maxEntries: 200 });
   const chartCache = createTickCache<Buffer>({ maxAgeMs: 5000, maxEntries: 1000 });
   const priceBars: PriceBarCache = createTickCache({ maxAgeMs: 5000, maxEntries: 500 });
-  const portfolio = createPortfolioService({ db, clock, wallet, savings, priceBars });
+  // Kept answers value positions at this process's copy of the prices, read again on every change,
+  // and the net-worth chart at the price bars, written by ticks.
   let ticks = 0;
+  const kept = feed && { feed, book: createQuoteBook(db), ticks: () => ticks };
+  kept?.feed.onPrices(kept.book.refresh);
+  const portfolio = createPortfolioService({ db, clock, wallet, savings, priceBars, kept });
   await app.register(usersRoutes, {
     prefix: '/api',
     present,
@@ -139,8 +144,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     reference,
     savings,
     portfolio,
-    feed,
-    tick: () => ticks,
+    kept,
   });
   await app.register(portfolioRoutes, { prefix: '/api', portfolio });
   await app.register(savingsRoutes, { prefix: '/api', db, savings });
@@ -163,10 +167,10 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
   });
   const market = createMarketRepository(db);
   const hub = createQuoteHub(db, market, app.log, () => {
-    ticks += 1;
     listCache.advance();
     chartCache.advance();
     priceBars.advance();
+    ticks += 1;
   });
   app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, createTestClock, type TestApp } from '../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { dataQueries, watchQueries } from '../../test/query-log.ts';
 import { buildApp, type App } from '../app.ts';
@@ -29,15 +29,17 @@ const get = async (app: App, token: string, url = include) => {
   return { status: response.statusCode, body: response.body };
 };
 
-/** The kept app's answer, which must be the fresh app's. */
+/** The kept app's answer, which must be the fresh app's; its analytics too (one clock: the chart ends now). */
 async function expectFresh(token = investor.token) {
+  for (const url of ['/api/user/analytics?timeframe=30d', '/api/user/analytics?timeframe=1d'])
+    expect(await get(testApp.app, token, url)).toEqual(await get(fresh, token, url));
   const kept = await get(testApp.app, token);
   expect(kept).toEqual(await get(fresh, token));
   return kept;
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1' });
+  testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1' }, { clock: createTestClock() });
   fresh = await buildApp({
     ...testApp.dependencies,
     config: loadConfig({
@@ -70,11 +72,13 @@ afterAll(async () => {
 });
 
 describe('answers kept per user', () => {
-  it('answers a warm user include without a statement, the same as a fresh read', async () => {
+  it('answers a warm user include and analytics without a statement, the same as a fresh read', async () => {
     await expectFresh();
     const queries = watchQueries(testApp.database.db);
-    const { queries: sent } = await queries.during(() => get(testApp.app, investor.token));
-    expect(dataQueries(sent)).toEqual([]);
+    for (const url of [include, '/api/user/analytics?timeframe=30d']) {
+      const { queries: sent } = await queries.during(() => get(testApp.app, investor.token, url));
+      expect(dataQueries(sent), url).toEqual([]);
+    }
   });
 
   it('shows a swap made through the API at once', async () => {
@@ -95,6 +99,38 @@ describe('answers kept per user', () => {
     await wallet.swap(investor.id, { amount: new Decimal('50'), from: 'brokerage', to: 'cash' });
     const { body } = await expectFresh();
     expect(JSON.parse(body).data.user.wallet.brokerage.balance).toBe('50.00');
+    // A deposit moves the analytics' totals and the chart's last point.
+    const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('250'), mode: 'bank' });
+    if (deposit) await wallet.approve(deposit.id);
+    await expectFresh();
+    const analytics = await get(testApp.app, investor.token, '/api/user/analytics?timeframe=30d');
+    expect(JSON.parse(analytics.body).data.data.total_deposited).toBe('1250.00');
+  });
+
+  it('values a position at the prices of the moment, however they change', async () => {
+    const { rows } = await outsider.query<{ id: number }>(
+      `select a.id from assets a join asset_quotes q on q.asset_id = a.id
+       where a.type = 'stocks' and q.price < 40 order by a.id limit 1`,
+    );
+    const assetId = rows[0]?.id;
+    const bought = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/position/store',
+      headers: bearer(investor.token),
+      payload: { asset_id: assetId, quantity: '0.12345678', wallet: 'brokerage' },
+    });
+    expect(bought.statusCode).toBe(201);
+    await expectFresh();
+    // Through the app's database (as a tick writes them), then by a client the app does not know of.
+    await testApp.database.db.$client.query(
+      'update asset_quotes set price = price * 1.0123456789, previous_close = price where asset_id = $1',
+      [assetId],
+    );
+    const { body } = await expectFresh();
+    expect(JSON.parse(body).data.user.wallet.brokerage['24hr_pl']).not.toBe('0.00');
+    await outsider.query("update fx_rates set rate = rate * 1.1 where currency <> 'USD'");
+    await outsider.query('update asset_quotes set price = price / 3 where asset_id = $1', [assetId]);
+    await vi.waitFor(async () => expect((await expectFresh()).body).not.toEqual(body), { timeout: 500, interval: 20 });
   });
 
   it('shows within the feed’s interval what a client it does not know of wrote', async () => {

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { onWriteDone, type WriteScope } from './preparing-client.ts';
 
 const channel = 'user_changes';
+/** The user named by a change of prices or exchange rates (migration 0015). */
+const pricesChanged = '00000000-0000-0000-0000-000000000000';
 
 export type Dropped = ReadonlySet<string> | 'everyone';
 /**
@@ -39,6 +41,8 @@ export function createChangeFeed(connectionString: string, options: Options = {}
   const { pollMs = 50, silenceMs = 1000, keepMs = 30_000, log } = options;
   const tag = randomUUID().slice(0, 8);
   const dropListeners = new Set<{ scope: KeptScope; listener: (dropped: Dropped) => void }>();
+  const priceListeners = new Set<() => Promise<void>>();
+  const pricesRead = () => Promise.all([...priceListeners].map((listener) => listener()));
   let client: pg.Client | undefined;
   let live = false;
   let stopped = true;
@@ -100,9 +104,12 @@ export function createChangeFeed(connectionString: string, options: Options = {}
     });
     const [row] = rows;
     if (!row) return;
+    const data = row.data.filter((userId) => userId !== pricesChanged);
+    // What is kept is valued at the new prices only once they are read.
+    if (data.length < row.data.length) await pricesRead();
     for (const [scope, users] of [
       ['account', row.account],
-      ['any', row.data],
+      ['any', data],
     ] as const) {
       if (users.includes('*')) drop(scope, 'everyone');
       else if (users.length > 0) drop(scope, new Set(users));
@@ -177,6 +184,7 @@ export function createChangeFeed(connectionString: string, options: Options = {}
         'select pg_snapshot_xmin(pg_current_snapshot())::text as horizon',
       );
       horizon = rows[0]?.horizon ?? '0';
+      await pricesRead();
       pastHorizons.length = 0;
       Object.assign(seen, asked);
       lastReadAt = Date.now();
@@ -249,6 +257,10 @@ export function createChangeFeed(connectionString: string, options: Options = {}
       everyoneDroppedAt[scope] > mark || (droppedAt[scope].get(userId) ?? 0) > mark,
     onDrop(scope: KeptScope, listener: (dropped: Dropped) => void) {
       dropListeners.add({ scope, listener });
+    },
+    /** `listener` reads the prices again; nothing kept is served until it has, after any change of them. */
+    onPrices(listener: () => Promise<void>) {
+      priceListeners.add(listener);
     },
   };
 }

@@ -51,14 +51,19 @@ export function createKeptByUser<Value>(
   return {
     /**
      * The answer kept under `key`, or the one `read` finds (with the user it belongs to), kept when
-     * it may be. `read` answering undefined keeps nothing.
+     * it may be (in place of one that `current` finds out of date). `read` answering undefined keeps
+     * nothing.
      */
-    async answer(key: string, read: () => Promise<{ userId: string; value: Value } | undefined>) {
+    async answer(
+      key: string,
+      read: () => Promise<{ userId: string; value: Value } | undefined>,
+      current: (value: Value) => boolean = () => true,
+    ) {
       const ready = feed.ready(options.scope);
       const servable = ready === true || (ready !== false && (await ready));
       if (servable) {
         const kept = entries.get(key);
-        if (kept && now() - kept.storedAt < options.maxAgeMs) return kept.value;
+        if (kept && now() - kept.storedAt < options.maxAgeMs && current(kept.value)) return kept.value;
         if (kept) remove(key, kept);
       }
       const mark = feed.mark();
@@ -72,3 +77,15 @@ export function createKeptByUser<Value>(
 }
 
 export type KeptByUser<Value> = ReturnType<typeof createKeptByUser<Value>>;
+
+/** The user's answer under `key`, kept in `kept` when there is one; `read` always finds it. */
+export async function keptOr<Value>(
+  kept: KeptByUser<Value> | undefined,
+  userId: string,
+  key: string,
+  read: () => Promise<Value>,
+  current?: (value: Value) => boolean,
+): Promise<Value> {
+  if (!kept) return read();
+  return (await kept.answer(key, async () => ({ userId, value: await read() }), current)) as Value;
+}

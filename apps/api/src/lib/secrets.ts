@@ -1,12 +1,13 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomInt } from 'node:crypto';
 
 /** A bearer token: 256 random bits, URL-safe. */
 export function newAccessToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+// One call, without a Hash object: every signed-in request hashes its token.
 export function sha256(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
+  return hash('sha256', value, 'buffer');
 }
 
 /** Six digits from the CSPRNG, leading zeros kept. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Decimal } from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { londonPlacesIn, registrationBody } from '../../test/fixtures.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
@@ -182,6 +182,24 @@ describe('two API processes on one database', () => {
     expect(after.filter((answer) => answer.status !== 401)).toEqual([]);
     // The other session of the same investor goes on.
     expect((await call(second, 'GET', '/user')).status).toBe(200);
+  });
+
+  it('shows a swap made through one in the other’s kept user include within a few milliseconds', async () => {
+    const [first, second] = servers as [Server, Server];
+    const brokerage = async () =>
+      (
+        (await call(second, 'GET', '/user?include=wallet')).body.data?.['user'] as {
+          wallet: { brokerage: { balance: string } };
+        }
+      ).wallet.brokerage.balance;
+    const before = await brokerage();
+    expect(await brokerage()).toBe(before);
+    const swapped = await call(first, 'POST', '/user/transaction/swap', { amount: '1', from: 'brokerage', to: 'cash' });
+    expect(swapped.status).toBe(201);
+    const sent = performance.now();
+    // The other process hears of the write from a poke sent right after it (db/change-feed.ts).
+    await vi.waitFor(async () => expect(await brokerage()).not.toBe(before), { timeout: 200, interval: 5 });
+    expect(performance.now() - sent).toBeLessThan(200);
   });
 
   it('sends price ticks to stream clients of both processes', async () => {

@@ -53,3 +53,13 @@ CREATE TRIGGER savings_history_changed AFTER INSERT OR UPDATE OR DELETE ON savin
 CREATE TRIGGER payment_methods_changed AFTER INSERT OR UPDATE OR DELETE ON payment_methods FOR EACH ROW EXECUTE FUNCTION note_user_change('false');--> statement-breakpoint
 CREATE TRIGGER currencies_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON currencies FOR EACH STATEMENT EXECUTE FUNCTION note_change_for_everyone('true');--> statement-breakpoint
 CREATE TRIGGER savings_products_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON savings_products FOR EACH STATEMENT EXECUTE FUNCTION note_change_for_everyone('false');
+--> statement-breakpoint
+-- A change of prices or exchange rates names the nil user: processes value positions from their own
+-- copy of the quotes (modules/market/quote-book.ts), which they read again before serving anything.
+CREATE FUNCTION note_price_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO user_changes (user_id, account) VALUES ('00000000-0000-0000-0000-000000000000', false);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER asset_quotes_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON asset_quotes FOR EACH STATEMENT EXECUTE FUNCTION note_price_change();--> statement-breakpoint
+CREATE TRIGGER fx_rates_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON fx_rates FOR EACH STATEMENT EXECUTE FUNCTION note_price_change();

@@ -55,11 +55,91 @@ function rangeOf(timeframe: Timeframe, now: number, firstActivity: number | unde
 type Movement = { time: number; quantity: bigint };
 
 /**
+ * What a user's chart needs of their own data for a range, read once per range start: today's
+ * balances, the movements after the start, the positions held at the start and traded since.
+ * Valued at the prices of a moment by netWorthFrom; a change of the user's data makes it stale.
+ */
+export type NetWorthBase = {
+  timeframe: Timeframe;
+  firstActivity: number | undefined;
+  start: number;
+  range: Spacing & { span: number };
+  current: bigint;
+  moved: { time: number; cents: bigint }[];
+  byAsset: Map<number, Movement[]>;
+  /** The balances at each point of the range, which only the user's movements change. */
+  cash: bigint[];
+};
+
+export async function netWorthBase(
+  db: Executor,
+  userId: string,
+  timeframe: Timeframe,
+  now: Date,
+): Promise<NetWorthBase> {
+  const accounts = await db.execute<{ balance: string; first: Date | null }>(sql`
+    select a.balance::text,
+      (select min(h.hour) from ledger_hourly h where h.account_id = a.id) as first
+    from ledger_accounts a where a.user_id = ${userId}`);
+  const firsts = accounts.rows.map((row) => (row.first ? new Date(row.first).getTime() : Infinity));
+  const earliest = Math.min(...firsts);
+  const firstActivity = Number.isFinite(earliest) ? earliest : undefined;
+  const nowMs = now.getTime();
+  const range = rangeOf(timeframe, nowMs, firstActivity);
+  const points = pointsFor(timeframe, nowMs, firstActivity);
+  const start = points[0] ?? nowMs;
+  const [moved, byAsset] = await Promise.all([
+    movementsAfter(db, userId, range.step, start),
+    holdingsSince(db, userId, start),
+  ]);
+  const current = accounts.rows.reduce((sum, row) => sum + toCents(row.balance), 0n);
+  return { timeframe, firstActivity, start, range, current, moved, byAsset, cash: cashAt(points, current, moved) };
+}
+
+/** Walking back from now: the balance at a point is today's less everything that moved after it. */
+function cashAt(points: number[], current: bigint, moved: { time: number; cents: bigint }[]): bigint[] {
+  const cash = new Array<bigint>(points.length);
+  let after = 0n;
+  let bucketIndex = moved.length - 1;
+  for (let index = points.length - 1; index >= 0; index -= 1) {
+    const point = points[index] ?? 0;
+    while (bucketIndex >= 0 && (moved[bucketIndex]?.time ?? 0) >= point) {
+      after += moved[bucketIndex]?.cents ?? 0n;
+      bucketIndex -= 1;
+    }
+    cash[index] = current - after;
+  }
+  return cash;
+}
+
+/**
  * The user's net worth at each point of the range: every ledger account of theirs (wallets and
  * savings) plus every position held at that time at the price of that time. Balances come from
  * the hourly (or, for a day, the raw) movements after each point subtracted from today's balance;
- * positions from their trades and the price bars. Nothing here reads the user's whole history.
+ * positions from their trades and the price bars. Undefined when `now` has moved the range's start
+ * past the base's: read the base again.
  */
+export async function netWorthFrom(
+  db: Executor,
+  priceBars: PriceBarCache,
+  userId: string,
+  base: NetWorthBase,
+  now: Date,
+  known?: Latest,
+) {
+  const nowMs = now.getTime();
+  const points = pointsFor(base.timeframe, nowMs, base.firstActivity);
+  if (points[0] !== base.start || points.length !== base.cash.length) return undefined;
+  const assetIds = [...base.byAsset.keys()];
+  const latest = known ?? (assetIds.length > 0 ? await latestOf(db, userId, assetIds) : undefined);
+  const invested = latest ? await valuedHoldings(db, priceBars, base, now, points, latest) : [];
+  return points.map((point, index) => ({
+    time: isoTime(point),
+    value: fromCents((base.cash[index] ?? 0n) + (invested[index] ?? 0n)),
+  }));
+}
+
+/** The net-worth chart of a range, read whole (netWorthBase, then netWorthFrom). */
 export async function netWorthSeries(
   db: Executor,
   priceBars: PriceBarCache,
@@ -67,41 +147,15 @@ export async function netWorthSeries(
   timeframe: Timeframe,
   now: Date,
 ) {
-  const accounts = await db.execute<{ balance: string; first: Date | null }>(sql`
-    select a.balance::text,
-      (select min(h.hour) from ledger_hourly h where h.account_id = a.id) as first
-    from ledger_accounts a where a.user_id = ${userId}`);
-  const firsts = accounts.rows.map((row) => (row.first ? new Date(row.first).getTime() : Infinity));
-  const firstActivity = Math.min(...firsts);
-  const nowMs = now.getTime();
-  const range = rangeOf(timeframe, nowMs, Number.isFinite(firstActivity) ? firstActivity : undefined);
-  const points = pointsFor(timeframe, nowMs, Number.isFinite(firstActivity) ? firstActivity : undefined);
-  const start = points[0] ?? nowMs;
+  const base = await netWorthBase(db, userId, timeframe, now);
+  const series = await netWorthFrom(db, priceBars, userId, base, now);
+  if (!series) throw new Error('a base read at a time starts where that time starts');
+  return series;
+}
 
-  const [moved, holdings] = await Promise.all([
-    movementsAfter(db, userId, range.step, start),
-    positionsHeld(db, priceBars, userId, range, start, now),
-  ]);
-  const current = accounts.rows.reduce((sum, row) => sum + toCents(row.balance), 0n);
-
-  // Walk back from now: the balance at a point is today's less everything that moved after it.
-  const cash = new Array<bigint>(points.length);
-  let after = 0n;
-  let bucketIndex = moved.length - 1;
-  for (let index = points.length - 1; index >= 0; index -= 1) {
-    const point = points[index] ?? nowMs;
-    while (bucketIndex >= 0 && (moved[bucketIndex]?.time ?? 0) >= point) {
-      after += moved[bucketIndex]?.cents ?? 0n;
-      bucketIndex -= 1;
-    }
-    cash[index] = current - after;
-  }
-
-  const invested = holdings.centsAt(points);
-  return points.map((point, index) => ({
-    time: isoTime(point),
-    value: fromCents((cash[index] ?? 0n) + (invested[index] ?? 0n)),
-  }));
+/** Which of a range's steps `now` falls in: a base read in one step serves the whole step. */
+export function stepOf(timeframe: Timeframe, now: Date): number {
+  return Math.floor(now.getTime() / (timeframe === 'all' ? day : spacing[timeframe].step));
 }
 
 // Every investor's chart has the same whole-step points: their texts are kept, not formatted
@@ -184,19 +238,11 @@ async function barsOf(
 }
 
 /**
- * What the user's positions were worth at a time: quantities per asset from what they hold now
- * less their trades since the range began (not every trade they ever made: an automated-investing
- * position trades at every rebalance), prices from the bars of the range's resolution (the latest
- * bar begun at or before the time), converted at the account's current reference rate.
+ * The user's quantities per asset: before the range (what they hold now less their trades since
+ * it began: not every trade they ever made, as an automated-investing position trades at every
+ * rebalance), then each trade since.
  */
-async function positionsHeld(
-  db: Executor,
-  priceBars: PriceBarCache,
-  userId: string,
-  range: Spacing,
-  start: number,
-  now: Date,
-) {
+async function holdingsSince(db: Executor, userId: string, start: number): Promise<Map<number, Movement[]>> {
   const from = new Date(start);
   // The holdings now (created_at null), then the trades since the range began, oldest first. A
   // closed position holds nothing, and a trade since the start is of a position open since then,
@@ -231,52 +277,62 @@ async function positionsHeld(
     const before = later.reduce((held, movement) => held - movement.quantity, heldNow.get(assetId) ?? 0n);
     byAsset.set(assetId, [{ time: Number.NEGATIVE_INFINITY, quantity: before }, ...later]);
   }
-  const assetIds = [...byAsset.keys()];
-  if (assetIds.length === 0) return { centsAt: (points: number[]) => points.map(() => 0n) };
+  return byAsset;
+}
 
-  const list = sql`${sql.param(assetIds)}::int[]`;
-  const [prices, quotes] = await Promise.all([
-    barsOf(db, priceBars, assetIds, range, start, now),
-    db.execute<{ asset_id: number; price: string; rate: string }>(sql`
-      select q.asset_id, q.price::text,
-        coalesce((select f.rate from fx_rates f join currencies c on c.code = f.currency
-          join users u on u.currency_id = c.id where u.id = ${userId}), 1)::text as rate
-      from asset_quotes q where q.asset_id = any(${list})`),
-  ]);
-  const latest = new Map(quotes.rows.map((row) => [row.asset_id, toUnits(row.price, priceScale)]));
-  const rate = toUnits(quotes.rows[0]?.rate ?? '1', rateScale);
+/** The latest prices and the user's rate (units of 10^-10), when the caller has them at hand. */
+export type Latest = { price: (assetId: number) => bigint | undefined; rate: bigint };
+
+/**
+ * What the user's positions were worth at each point, in whole cents: prices from the bars of the
+ * range's resolution (the latest bar begun at or before the time), converted at the account's
+ * current reference rate.
+ */
+async function valuedHoldings(
+  db: Executor,
+  priceBars: PriceBarCache,
+  { byAsset, range, start }: NetWorthBase,
+  now: Date,
+  points: number[],
+  { price: latest, rate }: Latest,
+): Promise<bigint[]> {
+  const prices = await barsOf(db, priceBars, [...byAsset.keys()], range, start, now);
   const nowMs = now.getTime();
 
-  return {
-    /**
-     * Values in whole cents at increasing times, sweeping each asset's trades and bars once: a
-     * point is valued at the last bar begun by then (the first bar if none had; the quote from now
-     * on), and the sum of an instant's quantities times prices is converted at the rate once.
-     */
-    centsAt(points: number[]): bigint[] {
-      const state = [...byAsset].map(([assetId, movements]) => ({
-        movements,
-        next: 0,
-        held: 0n,
-        bars: prices.get(assetId) ?? [],
-        bar: -1,
-        latest: latest.get(assetId),
-      }));
-      return points.map((time) => {
-        let total = 0n;
-        for (const asset of state) {
-          while (asset.next < asset.movements.length && (asset.movements[asset.next]?.time ?? Infinity) <= time) {
-            asset.held += asset.movements[asset.next]?.quantity ?? 0n;
-            asset.next += 1;
-          }
-          while (asset.bar + 1 < asset.bars.length && (asset.bars[asset.bar + 1]?.time ?? Infinity) <= time)
-            asset.bar += 1;
-          if (asset.held === 0n) continue;
-          const price = time >= nowMs ? asset.latest : (asset.bars[Math.max(asset.bar, 0)]?.price ?? asset.latest);
-          if (price !== undefined) total += asset.held * price;
-        }
-        return roundUnits(total * rate, valueScale, 2);
-      });
-    },
-  };
+  // Sweeping each asset's trades and bars once: a point is valued at the last bar begun by then
+  // (the first bar if none had; the quote from now on), and the sum of an instant's quantities
+  // times prices is converted at the rate once.
+  const state = [...byAsset].map(([assetId, movements]) => ({
+    movements,
+    next: 0,
+    held: 0n,
+    bars: prices.get(assetId) ?? [],
+    bar: -1,
+    latest: latest(assetId),
+  }));
+  return points.map((time) => {
+    let total = 0n;
+    for (const asset of state) {
+      while (asset.next < asset.movements.length && (asset.movements[asset.next]?.time ?? Infinity) <= time) {
+        asset.held += asset.movements[asset.next]?.quantity ?? 0n;
+        asset.next += 1;
+      }
+      while (asset.bar + 1 < asset.bars.length && (asset.bars[asset.bar + 1]?.time ?? Infinity) <= time) asset.bar += 1;
+      if (asset.held === 0n) continue;
+      const price = time >= nowMs ? asset.latest : (asset.bars[Math.max(asset.bar, 0)]?.price ?? asset.latest);
+      if (price !== undefined) total += asset.held * price;
+    }
+    return roundUnits(total * rate, valueScale, 2);
+  });
+}
+
+/** The assets' latest prices and the user's rate, read. */
+async function latestOf(db: Executor, userId: string, assetIds: number[]): Promise<Latest> {
+  const quotes = await db.execute<{ asset_id: number; price: string; rate: string }>(sql`
+    select q.asset_id, q.price::text,
+      coalesce((select f.rate from fx_rates f join currencies c on c.code = f.currency
+        join users u on u.currency_id = c.id where u.id = ${userId}), 1)::text as rate
+    from asset_quotes q where q.asset_id = any(${sql`${sql.param(assetIds)}::int[]`})`);
+  const prices = new Map(quotes.rows.map((row) => [row.asset_id, toUnits(row.price, priceScale)]));
+  return { price: (assetId) => prices.get(assetId), rate: toUnits(quotes.rows[0]?.rate ?? '1', rateScale) };
 }

@@ -5,9 +5,24 @@ import { readerOf, type Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
-import { netWorthSeries, type PriceBarCache, type Timeframe } from './net-worth.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import { createKeptByUser, keptOr } from '../../db/kept-by-user.ts';
+import { roundUnits, toUnits } from '../../lib/fixed-point.ts';
+import { fromCents } from '@itrust/contracts/money';
+import type { QuoteBook } from '../market/quote-book.ts';
+import {
+  netWorthBase,
+  netWorthFrom,
+  stepOf,
+  type NetWorthBase,
+  type PriceBarCache,
+  type Timeframe,
+} from './net-worth.ts';
 
 type Invested = { value: string; today_pl: string };
+type InvestingWallet = 'auto' | 'brokerage';
+/** An open position: its quantity in units of 10^-8. */
+export type Holding = { wallet: InvestingWallet; assetId: number; quantity: bigint };
 
 const percent = (part: Decimal, whole: Decimal) =>
   whole.isZero() ? '0.00' : part.dividedBy(whole).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
@@ -19,8 +34,102 @@ export function createPortfolioService(deps: {
   wallet: WalletService;
   savings: SavingsService;
   priceBars: PriceBarCache;
+  /** What this process keeps of users (with `book`): see analytics. */
+  kept?: { feed: ChangeFeed; book: QuoteBook; ticks: () => number } | undefined;
 }) {
-  const { db, clock, wallet, savings, priceBars } = deps;
+  const { db, clock, wallet, savings, priceBars, kept } = deps;
+  // Kept per user until their data changes (db/change-feed.ts): what the analytics read of the
+  // user's own data, per step of the range, and the answer itself per copy of the prices. A minute
+  // at most: the last 24 hours' interest moves with the clock.
+  const keptBases =
+    kept && createKeptByUser<AnalyticsBase>(kept.feed, { scope: 'any', maxAgeMs: 60_000, maxEntries: 50_000 });
+  const keptAnswers =
+    kept &&
+    createKeptByUser<{ prices: string; body: Buffer }>(kept.feed, {
+      scope: 'any',
+      maxAgeMs: 60_000,
+      maxEntries: 50_000,
+    });
+  let bases = 0;
+
+  type AnalyticsBase = {
+    id: number;
+    totals: Awaited<ReturnType<WalletService['totals']>>;
+    accounts: Awaited<ReturnType<SavingsService['accounts']>>;
+    chart: NetWorthBase;
+    holdings: Holding[] | undefined;
+  };
+
+  async function baseOf(userId: string, timeframe: Timeframe, now: Date): Promise<AnalyticsBase> {
+    const [totals, accounts, chart, holdings] = await Promise.all([
+      wallet.totals(userId),
+      savings.accounts(userId),
+      netWorthBase(readerOf(db), userId, timeframe, now),
+      kept ? holdingsOf(userId) : undefined,
+    ]);
+    bases += 1;
+    return { id: bases, totals, accounts, chart, holdings };
+  }
+
+  /** The user's open positions, to value with the book's prices (investedFrom). */
+  async function holdingsOf(userId: string): Promise<Holding[]> {
+    const { rows } = await readerOf(db).execute<{ wallet: InvestingWallet; asset_id: number; quantity: string }>(sql`
+      select wallet::text, asset_id, quantity::text from positions where user_id = ${userId} and status = 'open'`);
+    return rows.map((row) => ({ wallet: row.wallet, assetId: row.asset_id, quantity: toUnits(row.quantity, 8) }));
+  }
+
+  /**
+   * The value of open positions per wallet at the book's prices, exactly as invested() computes it
+   * in PostgreSQL: each wallet's sum of quantity times price, times the rate, to the cent (halves
+   * away from zero); a position without a quote counts nothing.
+   */
+  function investedFrom(holdings: Holding[], currency: string): Record<InvestingWallet, Invested> {
+    const book = kept?.book;
+    if (!book) throw new Error('investedFrom needs the quote book');
+    const sums = { auto: { value: 0n, moved: 0n, any: false }, brokerage: { value: 0n, moved: 0n, any: false } };
+    for (const { wallet: kind, assetId, quantity } of holdings) {
+      const quote = book.quote(assetId);
+      if (!quote) continue;
+      const sum = sums[kind];
+      sum.value += quantity * quote.price;
+      sum.moved += quantity * (quote.price - quote.previousClose);
+      sum.any = true;
+    }
+    const rate = book.rate(currency);
+    // Quantities 8 places, prices 10, rates 10: the products have 28.
+    const money = (units: bigint) => fromCents(roundUnits(units * rate, 28, 2));
+    const of = (kind: InvestingWallet) =>
+      sums[kind].any
+        ? { value: money(sums[kind].value), today_pl: money(sums[kind].moved) }
+        : { value: '0.00', today_pl: '0.00' };
+    return { auto: of('auto'), brokerage: of('brokerage') };
+  }
+
+  /** The answer from a base at the prices of now, as JSON; undefined when now has moved past the base's range. */
+  async function answerFrom(userId: string, currency: string, base: AnalyticsBase, now: Date) {
+    const book = kept?.book;
+    const latest = book && {
+      price: (assetId: number) => book.quote(assetId)?.price,
+      rate: book.rate(currency),
+    };
+    const [positions, series] = await Promise.all([
+      base.holdings ? investedFrom(base.holdings, currency) : invested(userId),
+      netWorthFrom(readerOf(db), priceBars, userId, base.chart, now, latest),
+    ]);
+    if (!series) return undefined;
+    const { totals, accounts } = base;
+    const analytics = {
+      total_deposited: totals.deposited,
+      total_withdrawn: totals.withdrawn,
+      total_investment: sumMoney([positions.auto.value, positions.brokerage.value]),
+      total_investment_24hr: sumMoney([positions.auto.today_pl, positions.brokerage.today_pl]),
+      total_savings: sumMoney(accounts.map((account) => account.balance)),
+      total_savings_24hr: sumMoney(accounts.map((account) => account.total_savings_24hr)),
+      total_savings_return: sumMoney(accounts.map((account) => account.total_savings_return)),
+      chart_data: Object.fromEntries(series.map((point) => [point.time, point.value])),
+    };
+    return JSON.stringify({ status: 'success', message: 'OK', data: { data: analytics } });
+  }
 
   /** Open positions per wallet at current prices in the account's currency, and their move since the previous close. */
   async function invested(userId: string): Promise<Record<'auto' | 'brokerage', Invested>> {
@@ -77,26 +186,38 @@ export function createPortfolioService(deps: {
       return walletsFrom(balances, positions);
     },
     invested,
+    holdingsOf,
+    investedFrom,
     walletsFrom,
 
-    /** GET /user/analytics: totals of money in and out, investments, savings, and the net-worth chart. */
-    async analytics(userId: string, timeframe: Timeframe) {
-      const [totals, positions, accounts, series] = await Promise.all([
-        wallet.totals(userId),
-        invested(userId),
-        savings.accounts(userId),
-        netWorthSeries(readerOf(db), priceBars, userId, timeframe, clock.now()),
-      ]);
-      return {
-        total_deposited: totals.deposited,
-        total_withdrawn: totals.withdrawn,
-        total_investment: sumMoney([positions.auto.value, positions.brokerage.value]),
-        total_investment_24hr: sumMoney([positions.auto.today_pl, positions.brokerage.today_pl]),
-        total_savings: sumMoney(accounts.map((account) => account.balance)),
-        total_savings_24hr: sumMoney(accounts.map((account) => account.total_savings_24hr)),
-        total_savings_return: sumMoney(accounts.map((account) => account.total_savings_return)),
-        chart_data: Object.fromEntries(series.map((point) => [point.time, point.value])),
-      };
+    /**
+     * GET /user/analytics as JSON: totals of money in and out, investments, savings, and the net-worth
+     * chart. A kept answer's last point is the time it was read at, within the current tick.
+     */
+    async analytics(userId: string, currency: string, timeframe: Timeframe): Promise<Buffer> {
+      const now = clock.now();
+      const base = await keptOr(keptBases, userId, `${userId} ${timeframe} ${stepOf(timeframe, now)}`, () =>
+        baseOf(userId, timeframe, now),
+      );
+      // Named after the wait for the change feed (in keptOr), which reads changed prices first, and
+      // before the prices and bars are read: an answer kept under them holds theirs or later ones.
+      const prices = kept ? `${kept.book.version} ${kept.ticks()}` : '';
+      const answered = await keptOr(
+        keptAnswers,
+        userId,
+        `${userId} ${timeframe} ${base.id}`,
+        async () => {
+          const at = clock.now();
+          const answer =
+            (await answerFrom(userId, currency, base, at)) ??
+            (await answerFrom(userId, currency, await baseOf(userId, timeframe, at), at));
+          if (answer === undefined) throw new Error('a base read at a time starts where that time starts');
+          // Kept encoded: a string is encoded again for every request it answers.
+          return { prices, body: Buffer.from(answer) };
+        },
+        (answered) => answered.prices === prices,
+      );
+      return answered.body;
     },
   };
 }

@@ -5,12 +5,16 @@ import { wholeUserOf } from '../../plugins/auth.ts';
 import type { PresentUser } from './users.presenter.ts';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
+
+type Balances = Awaited<ReturnType<WalletService['walletsAndSavings']>>;
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { createKeptByUser } from '../../db/kept-by-user.ts';
+import { createKeptByUser, keptOr } from '../../db/kept-by-user.ts';
 import type { SignedInUser } from './users.repository.ts';
+import type { QuoteBook } from '../market/quote-book.ts';
+import type { Holding } from '../portfolio/portfolio.service.ts';
 
 export const userIncludes = [
   'wallet',
@@ -54,47 +58,44 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   reference: ReferenceService;
   savings: SavingsService;
   portfolio: PortfolioService;
-  feed?: ChangeFeed | undefined;
-  /** Counts the market's ticks: the positions' value changes with each. */
-  tick: () => number;
-}> = async (app, { present, wallet, reference, savings, portfolio, feed, tick }) => {
-  type Parts = Awaited<ReturnType<typeof partsOf>>;
-  // Kept per user until their data changes (db/change-feed.ts): the parts of the answer that do not
-  // move with prices, and the answer itself per tick. A minute at most: the last 24 hours' interest
-  // and this year's contributions move with the clock.
-  const keptParts = feed && createKeptByUser<Parts>(feed, { scope: 'any', maxAgeMs: 60_000, maxEntries: 50_000 });
-  const keptBodies = feed && createKeptByUser<string>(feed, { scope: 'any', maxAgeMs: 60_000, maxEntries: 50_000 });
+  /** What this process keeps of users: see restOf and walletOf. */
+  kept?: { feed: ChangeFeed; book: QuoteBook; ticks: () => number } | undefined;
+}> = async (app, { present, wallet, reference, savings, portfolio, kept }) => {
+  /**
+   * The answer but its wallet, as JSON, and what its wallet is valued from: the balances and, when
+   * kept, the open positions; `id` names this read.
+   */
+  type Rest = { json: string; balances: Balances | undefined; holdings: Holding[] | undefined; id: number };
+  // Kept per user until their data changes (db/change-feed.ts): the answer but the wallet, and the
+  // whole answer per copy of the prices (its positions' value moves with them). A minute at most: the
+  // last 24 hours' interest and this year's contributions move with the clock.
+  const keptRests = kept && createKeptByUser<Rest>(kept.feed, { scope: 'any', maxAgeMs: 60_000, maxEntries: 50_000 });
+  const keptBodies =
+    kept &&
+    createKeptByUser<{ prices: number; body: Buffer }>(kept.feed, {
+      scope: 'any',
+      maxAgeMs: 60_000,
+      maxEntries: 50_000,
+    });
+  let reads = 0;
 
-  /** The independent reads of an answer: they run at once, each on its own connection. */
-  async function partsOf(user: SignedInUser, include: ReadonlySet<Include>) {
-    const [presented, places, balances, recent, savingsAccounts, settings, withdrawalAccount] = await Promise.all([
-      present(user),
-      include.has('country') || include.has('state') || include.has('city') ? reference.placeNames(user) : undefined,
-      include.has('wallet') ? wallet.walletsAndSavings(user.id) : undefined,
-      include.has('transactions') ? wallet.recent(user.id, 10) : undefined,
-      include.has('savings') ? savings.accounts(user.id) : undefined,
-      include.has('depositAccount') ? reference.settings() : undefined,
-      include.has('withdrawalAccount') ? wallet.withdrawalAccount(user.id) : undefined,
-    ]);
-    return { presented, places, balances, recent, savingsAccounts, settings, withdrawalAccount };
-  }
-
-  async function answerOf(user: SignedInUser, include: ReadonlySet<Include>, includeKey: string) {
-    const [parts, invested] = await Promise.all([
-      keptParts
-        ? keptParts.answer(`${user.id} ${includeKey}`, async () => ({
-            userId: user.id,
-            value: await partsOf(user, include),
-          }))
-        : partsOf(user, include),
-      include.has('wallet') ? portfolio.invested(user.id) : undefined,
-    ]);
-    const { presented, places, balances, recent, savingsAccounts, settings, withdrawalAccount } = parts as Parts;
+  /** The independent reads of an answer run at once, each on its own connection. */
+  async function restOf(user: SignedInUser, include: ReadonlySet<Include>): Promise<Rest> {
+    const [presented, places, balances, holdings, recent, savingsAccounts, settings, withdrawalAccount] =
+      await Promise.all([
+        present(user),
+        include.has('country') || include.has('state') || include.has('city') ? reference.placeNames(user) : undefined,
+        include.has('wallet') ? wallet.walletsAndSavings(user.id) : undefined,
+        include.has('wallet') && kept ? portfolio.holdingsOf(user.id) : undefined,
+        include.has('transactions') ? wallet.recent(user.id, 10) : undefined,
+        include.has('savings') ? savings.accounts(user.id) : undefined,
+        include.has('depositAccount') ? reference.settings() : undefined,
+        include.has('withdrawalAccount') ? wallet.withdrawalAccount(user.id) : undefined,
+      ]);
     const answer: Record<string, unknown> = { ...presented };
     if (include.has('country')) answer['country'] = places?.country ?? null;
     if (include.has('state')) answer['state'] = places?.state ?? null;
     if (include.has('city')) answer['city'] = places?.city ?? { id: null, name: user.cityName };
-    if (balances && invested) answer['wallet'] = portfolio.walletsFrom(balances, invested);
     if (recent) answer['transactions'] = recent.map(presentTransaction);
     if (savingsAccounts) answer['savings'] = savingsAccounts;
     if (settings)
@@ -107,8 +108,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         bank_reference: settings.bank_reference,
       };
     if (include.has('withdrawalAccount')) answer['withdrawal_account'] = withdrawalAccount ?? null;
-    return JSON.stringify({ status: 'success', message: 'OK', data: { user: answer } });
+    reads += 1;
+    const json = JSON.stringify({ status: 'success', message: 'OK', data: { user: answer } });
+    return { json, balances, holdings, id: reads };
   }
+
+  /** The wallet as JSON: kept positions at the book's prices, or the positions' value read. */
+  const walletOf = async (user: SignedInUser, { balances, holdings }: Rest & { balances: Balances }) =>
+    JSON.stringify(
+      portfolio.walletsFrom(
+        balances,
+        holdings ? portfolio.investedFrom(holdings, user.currency.code) : await portfolio.invested(user.id),
+      ),
+    );
 
   app.get(
     '/user',
@@ -125,13 +137,28 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       const user = wholeUserOf(request);
       const include = request.query.include;
       const includeKey = userIncludes.filter((part) => include.has(part)).join();
-      // The tick is read before the prices: an answer kept under a tick holds its prices or later ones.
-      const body = keptBodies
-        ? await keptBodies.answer(`${user.id} ${tick()} ${includeKey}`, async () => ({
-            userId: user.id,
-            value: await answerOf(user, include, includeKey),
-          }))
-        : await answerOf(user, include, includeKey);
+      const rest = await keptOr(keptRests, user.id, `${user.id} ${includeKey}`, () => restOf(user, include));
+      let body: Buffer | string = rest.json;
+      if (rest.balances) {
+        const valued = { ...rest, balances: rest.balances };
+        // The prices' copy is named after the wait for the change feed (in keptOr), which reads
+        // changed prices first: an answer kept under it holds its prices or later ones; and under
+        // the read it was valued from, never beside another's. Kept encoded: writing a string
+        // encoded it again for every request, a third of a kept answer's cost.
+        const prices = kept?.book.version ?? 0;
+        const answer = await keptOr(
+          keptBodies,
+          user.id,
+          `${user.id} ${rest.id}`,
+          async () => ({
+            prices,
+            // The wallet goes in last: the answer is `{…,"data":{"user":{…}}}`.
+            body: Buffer.from(`${rest.json.slice(0, -3)},"wallet":${await walletOf(user, valued)}}}}`),
+          }),
+          (answered) => answered.prices === prices,
+        );
+        body = answer.body;
+      }
       // Already JSON: Fastify sends a string with a JSON content type as it is.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },

@@ -1,0 +1,50 @@
+import { AsyncResource } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import { readerOf, type Database } from '../../db/client.ts';
+import { toUnits } from '../../lib/fixed-point.ts';
+
+/** Prices and exchange rates in units of 10^-10, as their columns hold them. */
+export type Quote = { price: bigint; previousClose: bigint };
+
+/**
+ * This process's copy of every asset's quote and every exchange rate, to value kept positions
+ * without a read (portfolio.service.ts). The change feed reads it again whenever prices or rates
+ * changed, before it serves anything kept (db/change-feed.ts); `version` names each copy.
+ */
+export function createQuoteBook(db: Database) {
+  let quotes = new Map<number, Quote>();
+  let rates = new Map<string, bigint>();
+  let version = 0;
+
+  // Run where the book was made (at start-up), never inside the transaction of the request whose
+  // wait set the read off.
+  const refresh = AsyncResource.bind(async () => {
+    const reader = readerOf(db);
+    const [quoteRows, rateRows] = await Promise.all([
+      reader.execute<{ asset_id: number; price: string; previous_close: string }>(
+        sql`select asset_id, price::text, previous_close::text from asset_quotes`,
+      ),
+      reader.execute<{ currency: string; rate: string }>(sql`select currency, rate::text from fx_rates`),
+    ]);
+    quotes = new Map(
+      quoteRows.rows.map((row) => [
+        row.asset_id,
+        { price: toUnits(row.price, 10), previousClose: toUnits(row.previous_close, 10) },
+      ]),
+    );
+    rates = new Map(rateRows.rows.map((row) => [row.currency, toUnits(row.rate, 10)]));
+    version += 1;
+  });
+
+  return {
+    refresh,
+    get version() {
+      return version;
+    },
+    quote: (assetId: number) => quotes.get(assetId),
+    /** The currency's rate to the dollar; 1 for a currency without one, as the SQL valuation takes it. */
+    rate: (currency: string) => rates.get(currency) ?? 10_000_000_000n,
+  };
+}
+
+export type QuoteBook = ReturnType<typeof createQuoteBook>;
