@@ -117,7 +117,8 @@ export function createChangeFeed(connectionString: string, options: Options = {}
     horizon = row.horizon;
     Object.assign(seen, started);
     lastReadAt = Date.now();
-    pastHorizons.push({ at: lastReadAt, horizon });
+    // One horizon a second is noted, whatever the rate of reads (many a second under load).
+    if ((pastHorizons.at(-1)?.at ?? 0) <= lastReadAt - 1000) pastHorizons.push({ at: lastReadAt, horizon });
     const old = pastHorizons.findLast((past) => past.at <= lastReadAt - keepMs);
     if (old) {
       pastHorizons.splice(0, pastHorizons.indexOf(old) + 1);

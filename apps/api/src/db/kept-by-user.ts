@@ -78,6 +78,14 @@ export function createKeptByUser<Value>(
 
 export type KeptByUser<Value> = ReturnType<typeof createKeptByUser<Value>>;
 
+/**
+ * Answers of a user's data (scope `any`), when the process keeps answers: for at most a minute, as
+ * the last 24 hours' interest and this year's contributions move with the clock.
+ */
+export function keptUserAnswers<Value>(feed: ChangeFeed | undefined): KeptByUser<Value> | undefined {
+  return feed && createKeptByUser<Value>(feed, { scope: 'any', maxAgeMs: 60_000, maxEntries: 50_000 });
+}
+
 /** The user's answer under `key`, kept in `kept` when there is one; `read` always finds it. */
 export async function keptOr<Value>(
   kept: KeptByUser<Value> | undefined,

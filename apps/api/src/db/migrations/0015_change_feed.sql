@@ -12,13 +12,24 @@ CREATE INDEX "user_changes_xid_idx" ON "user_changes" USING btree ("xid");--> st
 -- The argument says whether the table is one of the user's account (who they are, their tokens),
 -- which what a process keeps of a session reads, or one of the rest of their data.
 CREATE FUNCTION note_user_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  -- A transaction names a user of its data changes once (a swap changes two balances and adds a
+  -- transaction: one row, not three); the name is the transaction's own, undone with it.
+  noted text := current_setting('itrust.changed_user', true);
 BEGIN
-  IF TG_OP <> 'INSERT' AND OLD.user_id IS NOT NULL THEN
+  IF TG_OP <> 'INSERT' AND OLD.user_id IS NOT NULL
+      AND (TG_ARGV[0]::boolean OR noted IS DISTINCT FROM OLD.user_id::text) THEN
     INSERT INTO user_changes (user_id, account) VALUES (OLD.user_id, TG_ARGV[0]::boolean);
+    IF NOT TG_ARGV[0]::boolean THEN
+      PERFORM set_config('itrust.changed_user', OLD.user_id::text, true);
+    END IF;
   END IF;
-  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.user_id IS DISTINCT FROM OLD.user_id) THEN
-    IF NEW.user_id IS NOT NULL THEN
-      INSERT INTO user_changes (user_id, account) VALUES (NEW.user_id, TG_ARGV[0]::boolean);
+  IF (TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.user_id IS DISTINCT FROM OLD.user_id))
+      AND NEW.user_id IS NOT NULL
+      AND (TG_ARGV[0]::boolean OR current_setting('itrust.changed_user', true) IS DISTINCT FROM NEW.user_id::text) THEN
+    INSERT INTO user_changes (user_id, account) VALUES (NEW.user_id, TG_ARGV[0]::boolean);
+    IF NOT TG_ARGV[0]::boolean THEN
+      PERFORM set_config('itrust.changed_user', NEW.user_id::text, true);
     END IF;
   END IF;
   IF TG_ARGV[0]::boolean THEN

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { createKeptByUser, keptOr } from '../../db/kept-by-user.ts';
+import { keptOr, keptUserAnswers } from '../../db/kept-by-user.ts';
 import { roundUnits, toUnits } from '../../lib/fixed-point.ts';
 import { fromCents } from '@itrust/contracts/money';
 import type { QuoteBook } from '../market/quote-book.ts';
@@ -39,17 +39,9 @@ export function createPortfolioService(deps: {
 }) {
   const { db, clock, wallet, savings, priceBars, kept } = deps;
   // Kept per user until their data changes (db/change-feed.ts): what the analytics read of the
-  // user's own data, per step of the range, and the answer itself per copy of the prices. A minute
-  // at most: the last 24 hours' interest moves with the clock.
-  const keptBases =
-    kept && createKeptByUser<AnalyticsBase>(kept.feed, { scope: 'any', maxAgeMs: 60_000, maxEntries: 50_000 });
-  const keptAnswers =
-    kept &&
-    createKeptByUser<{ prices: string; body: Buffer }>(kept.feed, {
-      scope: 'any',
-      maxAgeMs: 60_000,
-      maxEntries: 50_000,
-    });
+  // user's own data, per step of the range, and the answer itself per copy of the prices.
+  const keptBases = keptUserAnswers<AnalyticsBase>(kept?.feed);
+  const keptAnswers = keptUserAnswers<{ prices: string; body: Buffer }>(kept?.feed);
   let bases = 0;
 
   type AnalyticsBase = {

@@ -11,7 +11,7 @@ import type { ReferenceService } from '../reference/reference.service.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { createKeptByUser, keptOr } from '../../db/kept-by-user.ts';
+import { keptOr, keptUserAnswers } from '../../db/kept-by-user.ts';
 import type { SignedInUser } from './users.repository.ts';
 import type { QuoteBook } from '../market/quote-book.ts';
 import type { Holding } from '../portfolio/portfolio.service.ts';
@@ -67,16 +67,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
    */
   type Rest = { json: string; balances: Balances | undefined; holdings: Holding[] | undefined; id: number };
   // Kept per user until their data changes (db/change-feed.ts): the answer but the wallet, and the
-  // whole answer per copy of the prices (its positions' value moves with them). A minute at most: the
-  // last 24 hours' interest and this year's contributions move with the clock.
-  const keptRests = kept && createKeptByUser<Rest>(kept.feed, { scope: 'any', maxAgeMs: 60_000, maxEntries: 50_000 });
-  const keptBodies =
-    kept &&
-    createKeptByUser<{ prices: number; body: Buffer }>(kept.feed, {
-      scope: 'any',
-      maxAgeMs: 60_000,
-      maxEntries: 50_000,
-    });
+  // whole answer per copy of the prices (its positions' value moves with them).
+  const keptRests = keptUserAnswers<Rest>(kept?.feed);
+  const keptBodies = keptUserAnswers<{ prices: number; body: Buffer }>(kept?.feed);
   let reads = 0;
 
   /** The independent reads of an answer run at once, each on its own connection. */
