@@ -155,7 +155,12 @@ export const transactions = pgTable(
   },
   (table) => [
     index('transactions_user_created_idx').on(table.userId, table.createdAt),
-    index('transactions_status_idx').on(table.status),
+    // The operators' queues by status, newest first. Approved rows, nearly all of them (every
+    // transfer is approved as it is written), stay out: a full index on status put every insert on
+    // the same leaf page of the 'approved' key (a swap's statement cost PostgreSQL 824 µs with it, 751 without).
+    index('transactions_undecided_idx')
+      .on(table.status, table.createdAt)
+      .where(sql`${table.status} <> 'approved'`),
     // Deposited and withdrawn totals read only approved deposits and withdrawals, never the many transfers.
     index('transactions_user_money_idx')
       .on(table.userId, table.type, table.amount)

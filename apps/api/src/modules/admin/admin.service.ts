@@ -89,6 +89,8 @@ export function createAdminService(deps: {
     ) {
       const where = and(
         filters.status ? sql`${transactions.status} = ${filters.status}::transaction_status` : undefined,
+        // Says, in words the planner can match, that the rows are in transactions_undecided_idx.
+        filters.status && filters.status !== 'approved' ? sql`${transactions.status} <> 'approved'` : undefined,
         filters.type ? sql`${transactions.type} = ${filters.type}::transaction_type` : undefined,
       );
       const [rows, [{ total } = { total: 0 }]] = await Promise.all([

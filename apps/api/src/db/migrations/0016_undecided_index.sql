@@ -1,0 +1,2 @@
+DROP INDEX "transactions_status_idx";--> statement-breakpoint
+CREATE INDEX "transactions_undecided_idx" ON "transactions" USING btree ("status","created_at") WHERE "transactions"."status" <> 'approved';
