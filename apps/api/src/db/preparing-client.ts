@@ -54,10 +54,33 @@ const mayWrite = /\b(insert|update|delete|merge|truncate)\b/i;
 const accountTables = /\b(users|access_tokens|currencies)\b/i;
 const readCommands = new Set(['SELECT', 'BEGIN', 'SHOW', 'SET', 'LISTEN', 'SAVEPOINT', 'RELEASE']);
 
-function writeScopeOf(text: string | undefined, result: unknown): WriteScope | undefined {
+/** What a statement's text says of it, worked out once per text (our statements are a finite set). */
+type StatementKind = { ends: 'begin' | 'commit' | 'rollback' | undefined; mayWrite: boolean; account: boolean };
+const statementKinds = new Map<string, StatementKind>();
+
+function kindOf(text: string): StatementKind {
+  const known = statementKinds.get(text);
+  if (known) return known;
+  const ends = /^\s*(begin|start\s+transaction)\b/i.test(text)
+    ? 'begin'
+    : /^\s*commit\b/i.test(text)
+      ? 'commit'
+      : /^\s*rollback\b(?!\s+to\b)/i.test(text)
+        ? 'rollback'
+        : undefined;
+  const kind = { ends, mayWrite: mayWrite.test(text), account: accountTables.test(text) } as const;
+  if (statementKinds.size < maxStatementNames) statementKinds.set(text, kind);
+  return kind;
+}
+
+function writeScopeOf(
+  text: string | undefined,
+  kind: StatementKind | undefined,
+  result: unknown,
+): WriteScope | undefined {
   const command = (result as { command?: string } | undefined)?.command;
-  if (command && readCommands.has(command) && !(command === 'SELECT' && text && mayWrite.test(text))) return undefined;
-  return !text || accountTables.test(text) ? 'account' : 'data';
+  if (command && readCommands.has(command) && !(command === 'SELECT' && kind?.mayWrite)) return undefined;
+  return !text || kind?.account ? 'account' : 'data';
 }
 
 const begun: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, fields: [], rows: [] };
@@ -80,21 +103,20 @@ export class PreparingClient extends pg.Client {
   #written: WriteScope | undefined;
 
   #noteWrite(text: string | undefined, result: unknown, failed = false) {
-    const head = text?.trimStart().slice(0, 12).toLowerCase() ?? '';
-    if (head.startsWith('begin') || head.startsWith('start transa')) {
+    const kind = text === undefined ? undefined : kindOf(text);
+    if (kind?.ends === 'begin') {
       this.#inTransaction = !failed;
       this.#written = undefined;
       return;
     }
-    const ends = head.startsWith('commit') || (head.startsWith('rollback') && !/^rollback\s+to/.test(head));
-    if (ends) {
-      const written = head.startsWith('commit') && !failed ? this.#written : undefined;
+    if (kind?.ends) {
+      const written = kind.ends === 'commit' && !failed ? this.#written : undefined;
       this.#inTransaction = false;
       this.#written = undefined;
       if (written) for (const listener of onWriteDone) listener(written);
       return;
     }
-    const scope = failed ? undefined : writeScopeOf(text, result);
+    const scope = failed ? undefined : writeScopeOf(text, kind, result);
     if (!scope) return;
     if (this.#inTransaction) {
       if (this.#written !== 'account') this.#written = scope;
