@@ -62,10 +62,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   kept?: { feed: ChangeFeed; book: QuoteBook; ticks: () => number } | undefined;
 }> = async (app, { present, wallet, reference, savings, portfolio, kept }) => {
   /**
-   * The answer but its wallet, as JSON, and what its wallet is valued from: the balances and, when
-   * kept, the open positions; `id` names this read.
+   * The answer but its wallet, as encoded JSON, and what its wallet is valued from: the balances
+   * and, when kept, the open positions; `id` names this read. Kept encoded: writing a string
+   * encoded it again for every request, a third of a kept answer's cost.
    */
-  type Rest = { json: string; balances: Balances | undefined; holdings: Holding[] | undefined; id: number };
+  type Rest = { json: Buffer; balances: Balances | undefined; holdings: Holding[] | undefined; id: number };
   // Kept per user until their data changes (db/change-feed.ts): the answer but the wallet, and the
   // whole answer per copy of the prices (its positions' value moves with them).
   const keptRests = keptUserAnswers<Rest>(kept?.feed);
@@ -102,12 +103,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       };
     if (include.has('withdrawalAccount')) answer['withdrawal_account'] = withdrawalAccount ?? null;
     reads += 1;
-    const json = JSON.stringify({ status: 'success', message: 'OK', data: { user: answer } });
+    const json = Buffer.from(JSON.stringify({ status: 'success', message: 'OK', data: { user: answer } }));
     return { json, balances, holdings, id: reads };
   }
 
   /** The wallet as JSON: kept positions at the book's prices, or the positions' value read. */
-  const walletOf = async (user: SignedInUser, { balances, holdings }: Rest & { balances: Balances }) =>
+  const walletOf = async (user: SignedInUser, balances: Balances, holdings: Holding[] | undefined) =>
     JSON.stringify(
       portfolio.walletsFrom(
         balances,
@@ -131,13 +132,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       const include = request.query.include;
       const includeKey = userIncludes.filter((part) => include.has(part)).join();
       const rest = await keptOr(keptRests, user.id, `${user.id} ${includeKey}`, () => restOf(user, include));
-      let body: Buffer | string = rest.json;
-      if (rest.balances) {
-        const valued = { ...rest, balances: rest.balances };
+      let body = rest.json;
+      const { balances, holdings } = rest;
+      if (balances) {
         // The prices' copy is named after the wait for the change feed (in keptOr), which reads
         // changed prices first: an answer kept under it holds its prices or later ones; and under
-        // the read it was valued from, never beside another's. Kept encoded: writing a string
-        // encoded it again for every request, a third of a kept answer's cost.
+        // the read it was valued from, never beside another's.
         const prices = kept?.book.version ?? 0;
         const answer = await keptOr(
           keptBodies,
@@ -146,13 +146,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{
           async () => ({
             prices,
             // The wallet goes in last: the answer is `{…,"data":{"user":{…}}}`.
-            body: Buffer.from(`${rest.json.slice(0, -3)},"wallet":${await walletOf(user, valued)}}}}`),
+            body: Buffer.concat([
+              rest.json.subarray(0, -3),
+              Buffer.from(`,"wallet":${await walletOf(user, balances, holdings)}}}}`),
+            ]),
           }),
           (answered) => answered.prices === prices,
         );
         body = answer.body;
       }
-      // Already JSON: Fastify sends a string with a JSON content type as it is.
+      // Already encoded JSON, which Fastify sends as it is (the type is the schema's, not a Buffer's).
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
