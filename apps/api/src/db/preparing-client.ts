@@ -32,13 +32,8 @@ function named(args: unknown[], { config, values, valuesApart }: QueryParts): un
 }
 
 /** A bare BEGIN answered by a promise (no callback, no parameters), as drizzle opens a transaction. */
-function isPlainBegin(args: unknown[], { config, values }: QueryParts): boolean {
-  return (
-    typeof config?.text === 'string' &&
-    config.text.trim().toLowerCase() === 'begin' &&
-    !values?.length &&
-    !args.some((arg) => typeof arg === 'function')
-  );
+function isPlainBegin(args: unknown[], { values }: QueryParts, kind: StatementKind | undefined): boolean {
+  return Boolean(kind?.bareBegin) && !values?.length && !args.some((arg) => typeof arg === 'function');
 }
 
 /** What a finished write may have changed: a user's account (who they are, their tokens) or only other data. */
@@ -55,7 +50,13 @@ const accountTables = /\b(users|access_tokens|currencies)\b/i;
 const readCommands = new Set(['SELECT', 'BEGIN', 'SHOW', 'SET', 'LISTEN', 'SAVEPOINT', 'RELEASE']);
 
 /** What a statement's text says of it, worked out once per text (our statements are a finite set). */
-type StatementKind = { ends: 'begin' | 'commit' | 'rollback' | undefined; mayWrite: boolean; account: boolean };
+type StatementKind = {
+  ends: 'begin' | 'commit' | 'rollback' | undefined;
+  /** The text is BEGIN and nothing else. */
+  bareBegin: boolean;
+  mayWrite: boolean;
+  account: boolean;
+};
 const statementKinds = new Map<string, StatementKind>();
 
 function kindOf(text: string): StatementKind {
@@ -68,19 +69,20 @@ function kindOf(text: string): StatementKind {
       : /^\s*rollback\b(?!\s+to\b)/i.test(text)
         ? 'rollback'
         : undefined;
-  const kind = { ends, mayWrite: mayWrite.test(text), account: accountTables.test(text) } as const;
+  const kind = {
+    ends,
+    bareBegin: /^\s*begin\s*$/i.test(text),
+    mayWrite: mayWrite.test(text),
+    account: accountTables.test(text),
+  } as const;
   if (statementKinds.size < maxStatementNames) statementKinds.set(text, kind);
   return kind;
 }
 
-function writeScopeOf(
-  text: string | undefined,
-  kind: StatementKind | undefined,
-  result: unknown,
-): WriteScope | undefined {
+function writeScopeOf(kind: StatementKind | undefined, result: unknown): WriteScope | undefined {
   const command = (result as { command?: string } | undefined)?.command;
   if (command && readCommands.has(command) && !(command === 'SELECT' && kind?.mayWrite)) return undefined;
-  return !text || kind?.account ? 'account' : 'data';
+  return !kind || kind.account ? 'account' : 'data';
 }
 
 const begun: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, fields: [], rows: [] };
@@ -102,8 +104,7 @@ export class PreparingClient extends pg.Client {
   #inTransaction = false;
   #written: WriteScope | undefined;
 
-  #noteWrite(text: string | undefined, result: unknown, failed = false) {
-    const kind = text === undefined ? undefined : kindOf(text);
+  #noteWrite(kind: StatementKind | undefined, result: unknown, failed = false) {
     if (kind?.ends === 'begin') {
       this.#inTransaction = !failed;
       this.#written = undefined;
@@ -116,7 +117,7 @@ export class PreparingClient extends pg.Client {
       if (written) for (const listener of onWriteDone) listener(written);
       return;
     }
-    const scope = failed ? undefined : writeScopeOf(text, kind, result);
+    const scope = failed ? undefined : writeScopeOf(kind, result);
     if (!scope) return;
     if (this.#inTransaction) {
       if (this.#written !== 'account') this.#written = scope;
@@ -126,13 +127,13 @@ export class PreparingClient extends pg.Client {
   }
 
   /** The arguments with a callback (as pg.Pool's query passes one) that notes a write first. */
-  #noting(args: unknown[], text: string | undefined): unknown[] {
+  #noting(args: unknown[], kind: StatementKind | undefined): unknown[] {
     const callback = args.at(-1);
     if (onWriteDone.size === 0 || typeof callback !== 'function') return args;
     return [
       ...args.slice(0, -1),
       (error: unknown, result: unknown) => {
-        this.#noteWrite(text, result, Boolean(error));
+        this.#noteWrite(kind, result, Boolean(error));
         (callback as (error: unknown, result: unknown) => void)(error, result);
       },
     ];
@@ -141,24 +142,26 @@ export class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const send = (...all: unknown[]) => (super.query as (...inner: unknown[]) => never).apply(this, all);
     const parts = partsOf(args);
-    if (this.pipeline && isPlainBegin(args, parts)) {
+    const text = parts.config?.text;
+    const kind = typeof text === 'string' ? kindOf(text) : undefined;
+    if (this.pipeline && isPlainBegin(args, parts, kind)) {
       this.holdWrites();
       const answer = send(...args) as Promise<unknown>;
       answer.catch(() => undefined);
       this.#begin = answer;
-      if (onWriteDone.size > 0) this.#noteWrite('begin', begun);
+      if (onWriteDone.size > 0) this.#noteWrite(kind, begun);
       return Promise.resolve(begun) as never;
     }
-    const sent: unknown = send(...this.#noting(named(args, parts), parts.config?.text));
+    const sent: unknown = send(...this.#noting(named(args, parts), kind));
     const answer =
       sent instanceof Promise && onWriteDone.size > 0
         ? sent.then(
             (result: unknown) => {
-              this.#noteWrite(parts.config?.text, result);
+              this.#noteWrite(kind, result);
               return result;
             },
             (error: unknown) => {
-              this.#noteWrite(parts.config?.text, undefined, true);
+              this.#noteWrite(kind, undefined, true);
               throw error;
             },
           )

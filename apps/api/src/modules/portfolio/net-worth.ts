@@ -139,20 +139,6 @@ export async function netWorthFrom(
   }));
 }
 
-/** The net-worth chart of a range, read whole (netWorthBase, then netWorthFrom). */
-export async function netWorthSeries(
-  db: Executor,
-  priceBars: PriceBarCache,
-  userId: string,
-  timeframe: Timeframe,
-  now: Date,
-) {
-  const base = await netWorthBase(db, userId, timeframe, now);
-  const series = await netWorthFrom(db, priceBars, userId, base, now);
-  if (!series) throw new Error('a base read at a time starts where that time starts');
-  return series;
-}
-
 /** Which of a range's steps `now` falls in: a base read in one step serves the whole step. */
 export function stepOf(timeframe: Timeframe, now: Date): number {
   return Math.floor(now.getTime() / (timeframe === 'all' ? day : spacing[timeframe].step));

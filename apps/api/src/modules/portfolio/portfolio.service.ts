@@ -21,6 +21,11 @@ import {
 
 type Invested = { value: string; today_pl: string };
 type InvestingWallet = 'auto' | 'brokerage';
+/**
+ * What a process that keeps answers has for them: the change feed that drops them, its copy of the
+ * prices, and the market's tick count (the price bars move with it).
+ */
+export type KeptAnswers = { feed: ChangeFeed; book: QuoteBook; ticks: () => number };
 /** An open position: its quantity in units of 10^-8. */
 export type Holding = { wallet: InvestingWallet; assetId: number; quantity: bigint };
 
@@ -35,7 +40,7 @@ export function createPortfolioService(deps: {
   savings: SavingsService;
   priceBars: PriceBarCache;
   /** What this process keeps of users (with `book`): see analytics. */
-  kept?: { feed: ChangeFeed; book: QuoteBook; ticks: () => number } | undefined;
+  kept?: KeptAnswers | undefined;
 }) {
   const { db, clock, wallet, savings, priceBars, kept } = deps;
   // Kept per user until their data changes (db/change-feed.ts): what the analytics read of the

@@ -5,16 +5,14 @@ import { wholeUserOf } from '../../plugins/auth.ts';
 import type { PresentUser } from './users.presenter.ts';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
-
-type Balances = Awaited<ReturnType<WalletService['walletsAndSavings']>>;
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
-import type { ChangeFeed } from '../../db/change-feed.ts';
 import { keptOr, keptUserAnswers } from '../../db/kept-by-user.ts';
 import type { SignedInUser } from './users.repository.ts';
-import type { QuoteBook } from '../market/quote-book.ts';
-import type { Holding } from '../portfolio/portfolio.service.ts';
+import type { Holding, KeptAnswers } from '../portfolio/portfolio.service.ts';
+
+type Balances = Awaited<ReturnType<WalletService['walletsAndSavings']>>;
 
 export const userIncludes = [
   'wallet',
@@ -59,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   savings: SavingsService;
   portfolio: PortfolioService;
   /** What this process keeps of users: see restOf and walletOf. */
-  kept?: { feed: ChangeFeed; book: QuoteBook; ticks: () => number } | undefined;
+  kept?: KeptAnswers | undefined;
 }> = async (app, { present, wallet, reference, savings, portfolio, kept }) => {
   /**
    * The answer but its wallet, as encoded JSON, and what its wallet is valued from: the balances
