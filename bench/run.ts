@@ -305,7 +305,7 @@ async function main() {
       await measureApi(`GET ${marketListPath}`, { url: `${api.url}${marketListPath}` }),
       // Not a budget: the same list as the market screen shows an investor, with their stars (five each).
       await measureApi(`GET ${marketListPath}, signed in (spread)`, authed(marketListPath)),
-      // Not a budget: the floor under every signed-in read, its token checked in PostgreSQL and one small read.
+      // Not a budget: the floor under every signed-in read, the kept token and the kept answer.
       await measureApi('GET /api/user, no include (spread)', authed('/api/user'), nodeHttp, everyInvestor),
       await measureApi('GET /api/user?include=… (spread)', authed(userIncludePath), nodeHttp, everyInvestor),
       await measureApi(
