@@ -69,11 +69,21 @@ export type AppDependencies = {
   /** Key for the HMAC under which verification codes are stored. */
   appSecret: string;
   clock?: Clock;
+  /** Draws a transaction's reference; random unless a test needs two to clash. */
+  references?: () => string;
   logger?: FastifyServerOptions['logger'];
 };
 
 /** Builds the Fastify app; plugins and modules are registered explicitly, in order. */
-export async function buildApp({ config, db, mail, appSecret, clock = systemClock, logger }: AppDependencies) {
+export async function buildApp({
+  config,
+  db,
+  mail,
+  appSecret,
+  clock = systemClock,
+  references,
+  logger,
+}: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.bodyLimitBytes,
@@ -125,7 +135,7 @@ export async function buildApp({ config, db, mail, appSecret, clock = systemCloc
     present,
   });
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);
-  const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash);
+  const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash, references);
   const savings = createSavingsService({ db, clock, users });
   // All three change only with a market tick; the quote hub below hears of each.
   const listCache = createTickCache<AssetsAnswer>({ maxAgeMs: 1000, maxEntries: 200 });

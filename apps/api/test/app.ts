@@ -36,7 +36,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; references?: () => string } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-app-'));
   const database = await createTestDatabase();
@@ -65,6 +65,7 @@ export async function createTestApp(
     appSecret: randomBytes(32).toString('hex'),
     logger: false,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.references ? { references: options.references } : {}),
   };
   const app = await buildApp(dependencies);
   await app.ready();

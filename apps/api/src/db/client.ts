@@ -148,6 +148,24 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || cause?.code === '23505';
 }
 
+/** PostgreSQL refused a duplicate key under the named unique constraint. */
+export function violates(error: unknown, constraint: string): boolean {
+  const wrapped = error as { constraint?: string; cause?: { constraint?: string } };
+  return isUniqueViolation(error) && (wrapped.cause ?? wrapped).constraint === constraint;
+}
+
+/** True inside `db.transaction` (or inOneTransaction): a failed statement there has failed the whole transaction. */
+export const inTransaction = () => ambient.getStore() !== undefined;
+
+/**
+ * Work that drew a random value (a reference) already taken, inside a transaction that the clash
+ * has failed: whoever began that transaction may run it again whole, and it draws another.
+ */
+export class DrawnValueTaken extends Error {}
+
+/** How many times work that draws a random value runs before a clash is an error (at 40 bits, two in a row are rare enough). */
+export const drawsAllowed = 5;
+
 /** The database or a transaction inside it: repositories accept either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '_'>;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUniqueViolation, lastBeforeCommit, type Database } from '../db/client.ts';
+import { DrawnValueTaken, drawsAllowed, isUniqueViolation, lastBeforeCommit, type Database } from '../db/client.ts';
 import { retention } from '../db/retention.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
 
@@ -52,8 +52,8 @@ export async function idempotent(
   let remembered: Promise<unknown> | undefined;
   // The key, the work and the remembered answer commit together: a crash anywhere in between
   // leaves none of them, so a retry starts afresh and money moves exactly once.
-  const outcome = await db
-    .transaction(async (): Promise<{ replay: StoredAnswer } | { answer: Answer }> => {
+  const outcome = await drawingAgain(() =>
+    db.transaction(async (): Promise<{ replay: StoredAnswer } | { answer: Answer }> => {
       const stored = await lookUpKey(db, claim);
       if (stored) {
         if (stored.request_hash !== requestHash) throw new AppError(422, idempotencyMessages.otherBody);
@@ -65,14 +65,14 @@ export async function idempotent(
       });
       remembered = lastBeforeCommit(keyWithAnswer(claim, answer));
       return { answer };
-    })
-    .catch(async (error: unknown) => {
-      if (!refused || error !== refused) throw error;
-      // A refusal (422, 409…) undid everything the work began; the key then keeps the refusal, so
-      // a retry gets the same answer. A duplicate that slipped in meanwhile keeps its own answer.
-      await rememberRefusal(db, claim, refused);
-      throw refused;
-    });
+    }),
+  ).catch(async (error: unknown) => {
+    if (!refused || error !== refused) throw error;
+    // A refusal (422, 409…) undid everything the work began; the key then keeps the refusal, so
+    // a retry gets the same answer. A duplicate that slipped in meanwhile keeps its own answer.
+    await rememberRefusal(db, claim, refused);
+    throw refused;
+  });
 
   // A key that could not be written undid the transaction (its COMMIT rolled back): the answer is its error.
   await remembered?.catch((error: unknown) => {
@@ -127,6 +127,17 @@ async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, 
       set request_hash = excluded.request_hash, response_status = excluded.response_status,
         response_body = excluded.response_body, created_at = excluded.created_at
       where ${expired}`);
+}
+
+/** Runs the request's transaction again, whole, when its work drew a reference already taken (a few times). */
+async function drawingAgain<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let runs = 1; ; runs += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (!(error instanceof DrawnValueTaken) || runs >= drawsAllowed) throw error;
+    }
+  }
 }
 
 function send(reply: FastifyReply, answer: Answer) {

@@ -3,7 +3,18 @@ import { formatMoneyIn } from '@itrust/contracts';
 import { amountRangeMessage, limitNames, walletRefusals } from '@itrust/contracts/wallet-rules';
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { hotQuery, placeholders, readerOf, rowFrom, type Database, type Executor } from '../../db/client.ts';
+import {
+  DrawnValueTaken,
+  drawsAllowed,
+  hotQuery,
+  inTransaction,
+  placeholders,
+  readerOf,
+  rowFrom,
+  violates,
+  type Database,
+  type Executor,
+} from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -103,8 +114,10 @@ export function createWalletService(deps: {
   users: UsersRepository;
   limits: Limits;
   raiseAutoCash?: RaiseAutoCash | undefined;
+  /** Draws a transaction's reference; newReference unless a test needs a clash. */
+  references?: () => string;
 }) {
-  const { db, clock, users, limits, raiseAutoCash } = deps;
+  const { db, clock, users, limits, raiseAutoCash, references = newReference } = deps;
   // Reads of every GET /api/user, built once.
   const recent = hotQuery('recent_transactions', () =>
     db
@@ -136,6 +149,25 @@ export function createWalletService(deps: {
     } catch (error) {
       if (error instanceof InsufficientFunds) throw new ValidationFailed({ amount: [walletMessages.insufficient] });
       throw error;
+    }
+  }
+
+  /**
+   * Writes a new transaction with a fresh reference. References are random, so one may already be
+   * taken (about once in 100,000 inserts at ten million transactions). The write is one statement or
+   * its own transaction, undone whole when the reference is refused, and is run again with another.
+   * Inside a caller's transaction (a request with an Idempotency-Key) the clash has failed that
+   * transaction too, so it is the caller's to run again (DrawnValueTaken).
+   */
+  async function withReference<T>(write: (reference: string) => Promise<T>): Promise<T> {
+    for (let draws = 1; ; draws += 1) {
+      try {
+        return await write(references());
+      } catch (error) {
+        if (!violates(error, 'transactions_reference_unique')) throw error;
+        if (inTransaction()) throw new DrawnValueTaken('the reference drawn is taken', { cause: error });
+        if (draws >= drawsAllowed) throw error;
+      }
     }
   }
 
@@ -199,21 +231,23 @@ export function createWalletService(deps: {
         input.mode === 'crypto' ? limitNames.crypto_deposit : limitNames.bank_deposit,
         currency,
       );
-      const [created] = await db
-        .insert(transactions)
-        .values({
-          userId,
-          type: 'credit',
-          status: 'pending',
-          createdAt: clock.now(),
-          amount: toMoney(input.amount),
-          currency,
-          reference: newReference(),
-          mode: input.mode,
-          coin: input.mode === 'crypto' ? (input.coin ?? null) : null,
-          comment: input.comment ?? null,
-        })
-        .returning();
+      const [created] = await withReference((reference) =>
+        db
+          .insert(transactions)
+          .values({
+            userId,
+            type: 'credit',
+            status: 'pending',
+            createdAt: clock.now(),
+            amount: toMoney(input.amount),
+            currency,
+            reference,
+            mode: input.mode,
+            coin: input.mode === 'crypto' ? (input.coin ?? null) : null,
+            comment: input.comment ?? null,
+          })
+          .returning(),
+      );
       return created;
     },
 
@@ -229,28 +263,30 @@ export function createWalletService(deps: {
       if (!method) throw new NotFound(walletMessages.noSuchPaymentMethod);
       const currency = await currencyOf(userId);
       range(input.amount, limits.withdrawal, limitNames.withdrawal, currency);
-      return moving(async (tx) => {
-        const wallets = await ledger.walletsOf(tx, userId, currency);
-        await ledger.hold(tx, wallets.cash.id, input.amount);
-        const [created] = await tx
-          .insert(transactions)
-          .values({
-            userId,
-            type: 'debit',
-            status: 'pending',
-            createdAt: clock.now(),
-            amount: toMoney(input.amount),
-            currency,
-            reference: newReference(),
-            mode: method.type,
-            coin: method.type === 'crypto' ? method.currency : null,
-            address: method.type === 'crypto' ? method.walletAddress : method.accountNumber,
-            paymentMethodId: method.id,
-            comment: input.comment ?? null,
-          })
-          .returning();
-        return created;
-      });
+      return withReference((reference) =>
+        moving(async (tx) => {
+          const wallets = await ledger.walletsOf(tx, userId, currency);
+          await ledger.hold(tx, wallets.cash.id, input.amount);
+          const [created] = await tx
+            .insert(transactions)
+            .values({
+              userId,
+              type: 'debit',
+              status: 'pending',
+              createdAt: clock.now(),
+              amount: toMoney(input.amount),
+              currency,
+              reference,
+              mode: method.type,
+              coin: method.type === 'crypto' ? method.currency : null,
+              address: method.type === 'crypto' ? method.walletAddress : method.accountNumber,
+              paymentMethodId: method.id,
+              comment: input.comment ?? null,
+            })
+            .returning();
+          return created;
+        }),
+      );
     },
 
     /**
@@ -271,12 +307,11 @@ export function createWalletService(deps: {
         createdAt: now,
         amount: toMoney(input.amount),
         currency,
-        reference: newReference(),
         swapFrom: input.from,
         swapTo: input.to,
         comment: input.comment ?? null,
         decidedAt: now,
-      } satisfies Record<(typeof swapColumns)[number], unknown>;
+      } satisfies Record<Exclude<(typeof swapColumns)[number], 'reference'>, unknown>;
       const description = `transfer ${input.from} → ${input.to}`;
       const entries = (wallets: Record<WalletKind, { id: number }>) => [
         { accountId: wallets[input.from].id, amount: input.amount.negated() },
@@ -284,17 +319,24 @@ export function createWalletService(deps: {
       ];
       if (input.from === 'auto') {
         // Leaving the auto wallet may first sell holdings: several statements, one transaction.
-        return moving(async (tx) => {
-          const wallets = await ledger.walletsOf(tx, userId, currency);
-          const [created] = await tx.insert(transactions).values(record).returning();
-          await raiseAutoCash?.(tx, userId, input.amount);
-          await ledger.post(tx, description, created?.id ?? null, entries(wallets), now);
-          return created;
-        });
+        return withReference((reference) =>
+          moving(async (tx) => {
+            const wallets = await ledger.walletsOf(tx, userId, currency);
+            const [created] = await tx
+              .insert(transactions)
+              .values({ ...record, reference })
+              .returning();
+            await raiseAutoCash?.(tx, userId, input.amount);
+            await ledger.post(tx, description, created?.id ?? null, entries(wallets), now);
+            return created;
+          }),
+        );
       }
       // The record, the locks, the balances and the journal commit together in one statement.
       const wallets = await walletIdsOf(userId, currency);
-      const recorded = await refusingShortfall(swapRecord.record(db, record, description, entries(wallets), now));
+      const recorded = await withReference((reference) =>
+        refusingShortfall(swapRecord.record(db, { ...record, reference }, description, entries(wallets), now)),
+      );
       return rowFrom(transactions, recorded);
     },
 
@@ -400,6 +442,7 @@ export function walletServiceFor(
   users: UsersRepository,
   limits: Record<'cryptoDeposit' | 'bankDeposit' | 'withdrawal', [number, number]>,
   raiseAutoCash?: RaiseAutoCash,
+  references?: () => string,
 ) {
   const decimals = ([minimum, maximum]: [number, number]): [Decimal, Decimal] => [
     new Decimal(minimum),
@@ -415,5 +458,6 @@ export function walletServiceFor(
       withdrawal: decimals(limits.withdrawal),
     },
     raiseAutoCash,
+    ...(references ? { references } : {}),
   });
 }
