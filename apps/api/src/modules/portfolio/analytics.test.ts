@@ -3,8 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
+import { buildApp, type App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { walletServiceFor } from '../ledger/wallet.service.ts';
-import { ticksChannel } from '../market/tick.ts';
+import { announceTick, ticksChannel, writeQuotes } from '../market/tick.ts';
 import { createTradingService } from '../trading/trading.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 
@@ -18,6 +20,8 @@ let testApp: TestApp;
 let assetId: number;
 let user: SignedUpUser;
 let token: string;
+/** The same app on the same database, keeping nothing: every chart valued afresh. */
+let fresh: App;
 
 /**
  * The test asset's price: 100 until 50 days ago, 120 until 2 days ago, 150 since (every bar is
@@ -91,11 +95,25 @@ beforeAll(async () => {
     payload: { login: user.email, password: user.password },
   });
   token = signIn.json().data.token;
+  fresh = await buildApp({
+    ...testApp.dependencies,
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: testApp.config.dataDir,
+      DATABASE_URL: testApp.database.url,
+      WEB_DIST_DIR: testApp.config.webDistDir,
+      KEEP_ANSWERS: 'false',
+    }),
+  });
+  await fresh.ready();
 });
 afterEach(async () => {
   expect(await ledgerProblems(testApp.database.db)).toEqual([]);
 });
-afterAll(() => testApp.close());
+afterAll(async () => {
+  await fresh.close();
+  await testApp.close();
+});
 
 const analytics = async (timeframe: string) => {
   const answer = await testApp.app.inject({
@@ -107,6 +125,23 @@ const analytics = async (timeframe: string) => {
   return answer.json().data.data as Record<string, string> & { chart_data: Record<string, string> };
 };
 const iso = (time: number) => new Date(time).toISOString();
+
+const chartOf = async (app: App, timeframe: string, bearerOf = token) => {
+  const answer = await app.inject({
+    method: 'GET',
+    url: `/api/user/analytics?timeframe=${timeframe}`,
+    headers: bearer(bearerOf),
+  });
+  return answer.json().data.data.chart_data as Record<string, string>;
+};
+/** The kept app's charts, each the same as the fresh app's; the 30d chart returned. */
+const asFresh = async (bearerOf = token) => {
+  for (const timeframe of ['1d', '1yr', '30d'])
+    expect(await chartOf(testApp.app, timeframe, bearerOf), timeframe).toEqual(
+      await chartOf(fresh, timeframe, bearerOf),
+    );
+  return chartOf(testApp.app, '30d', bearerOf);
+};
 
 /*
  * By hand: 10,000 deposited 400 days ago; 5,000 moved to brokerage 200 days ago; 10 HIST bought at
@@ -167,26 +202,70 @@ describe('the net-worth chart', () => {
     expect(chart[iso(now)]).toBe('12440.00');
   });
 
-  it('values positions with the bars a market tick wrote, once the tick is announced', async () => {
-    const sixHours = (daysAgo: number) => iso(Math.floor((now - daysAgo * day) / (6 * hour)) * 6 * hour);
-    const repriced = (open: number) =>
-      testApp.database.db.$client.query(
-        `update price_bars set open = $1 where asset_id = $2 and resolution = '1h' and starts_at > $3`,
-        [open, assetId, new Date(now - 1.5 * day)],
-      );
-    const announceTick = () => testApp.database.db.$client.query(`notify ${ticksChannel}`);
-    const pointOneDayAgo = async () => (await analytics('30d')).chart_data[sixHours(1)];
-    expect(await pointOneDayAgo()).toBe('10380.00');
+  it('values the points in the bar now falls in at each tick, and keeps the earlier ones as a fresh read values them', async () => {
+    const db = testApp.database.db;
+    // A tick as the market job writes it: the quote, and the current bars opened at its price.
+    const tick = async (price: string) => {
+      const quote = { price, previousClose: '150', dayOpen: '150', dayHigh: price, dayLow: '150' };
+      await writeQuotes(db, [{ assetId, ...quote, volume: '0', marketCap: '1000000' }], clock.now());
+      await announceTick(db);
+    };
+    const pointOf = async (timeframe: string, time: number) => (await chartOf(testApp.app, timeframe))[iso(time)];
     try {
-      // Bars are written only by ticks, and every process hears of each tick.
-      await repriced(200);
-      await announceTick();
-      await expect.poll(pointOneDayAgo, { timeout: 3000 }).toBe('10680.00');
+      await asFresh();
+      // 12:16: the 1d chart's 12:15 point falls in the current 5-minute bar, which no tick has opened yet.
+      clock.advance(9 * minute);
+      expect(await pointOf('1d', now + 8 * minute)).toBe('12380.00');
+      await tick('170');
+      // 11,480 in cash and 6 × 170.
+      await expect.poll(() => pointOf('1d', now + 8 * minute), { timeout: 3000 }).toBe('12500.00');
+      await asFresh();
+      // 12:21: that bar is closed; a new tick moves only the points after it.
+      clock.advance(5 * minute);
+      await tick('180');
+      await expect.poll(() => pointOf('1d', now + 14 * minute), { timeout: 3000 }).toBe('12560.00');
+      expect(await pointOf('1d', now + 8 * minute)).toBe('12500.00');
+      await asFresh();
+      // 13:02: the 30d chart's 12:00 point, in the hour just closed, is valued by that hour's bar for good.
+      clock.advance(41 * minute);
+      await tick('190');
+      await expect.poll(() => pointOf('30d', now + 55 * minute), { timeout: 3000 }).toBe('12620.00');
+      await asFresh();
     } finally {
-      await repriced(150);
-      await announceTick();
-      await expect.poll(pointOneDayAgo, { timeout: 5000 }).toBe('10380.00');
+      clock.advance(now - clock.now().getTime());
+      await db.$client.query('delete from price_bars where asset_id = $1 and starts_at > $2', [assetId, new Date(now)]);
+      await setQuote('160', '150');
+      await db.$client.query(`notify ${ticksChannel}`);
     }
+  });
+
+  it('values a position whose asset has no bars at the latest price at every point, as a fresh read does', async () => {
+    const db = testApp.database.db;
+    const { rows } = await db.$client.query(`
+      with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
+        values ('NOBAR', 'No Bars Ltd', 'stocks', '2020-01-01', 0.3, 1000000, 50) returning id)
+      insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
+      select id, 50, 50, 50, 50, 50, 0, 1000, 1000000, current_date, now() from asset returning asset_id`);
+    const noBars: number = rows[0].asset_id;
+    const users = createUsersRepository(db);
+    const holder = await signUp(testApp, { verified: true });
+    await db.$client.query("update users set kyc = 'approved' where id = $1", [holder.id]);
+    try {
+      clock.advance(-2 * day);
+      const wallet = walletServiceFor(db, clock, users, testApp.config.limits);
+      const deposit = await wallet.requestDeposit(holder.id, { amount: new Decimal('1000'), mode: 'bank' });
+      if (deposit) await wallet.approve(deposit.id);
+      await wallet.swap(holder.id, { amount: new Decimal('1000'), from: 'cash', to: 'brokerage' });
+      await createTradingService({ db, clock, users }).buy(holder.id, { assetId: noBars, quantity: new Decimal('2') });
+    } finally {
+      clock.advance(now - clock.now().getTime());
+    }
+    const dayAgo = iso(Math.floor((now - day) / (6 * hour)) * 6 * hour);
+    expect((await asFresh(holder.token))[dayAgo]).toBe('1000.00');
+    await db.$client.query('update asset_quotes set price = 60 where asset_id = $1', [noBars]);
+    await db.$client.query(`notify ${ticksChannel}`);
+    // 900 in cash and 2 × 60, at every point since the buy.
+    await expect.poll(async () => (await asFresh(holder.token))[dayAgo], { timeout: 3000 }).toBe('1020.00');
   });
 
   it('refuses an unknown timeframe', async () => {

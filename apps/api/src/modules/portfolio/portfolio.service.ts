@@ -12,7 +12,7 @@ import { fromCents } from '@itrust/contracts/money';
 import type { QuoteBook } from '../market/quote-book.ts';
 import {
   netWorthBase,
-  netWorthFrom,
+  netWorthChart,
   stepOf,
   type NetWorthBase,
   type PriceBarCache,
@@ -109,13 +109,13 @@ export function createPortfolioService(deps: {
       price: (assetId: number) => book.quote(assetId)?.price,
       rate: book.rate(currency),
     };
-    const [positions, series] = await Promise.all([
+    const [positions, chart] = await Promise.all([
       base.holdings ? investedFrom(base.holdings, currency) : invested(userId),
-      netWorthFrom(readerOf(db), priceBars, userId, base.chart, now, latest),
+      netWorthChart(readerOf(db), priceBars, userId, base.chart, now, latest),
     ]);
-    if (!series) return undefined;
+    if (chart === undefined) return undefined;
     const { totals, accounts } = base;
-    const analytics = {
+    const figures = JSON.stringify({
       total_deposited: totals.deposited,
       total_withdrawn: totals.withdrawn,
       total_investment: sumMoney([positions.auto.value, positions.brokerage.value]),
@@ -123,9 +123,9 @@ export function createPortfolioService(deps: {
       total_savings: sumMoney(accounts.map((account) => account.balance)),
       total_savings_24hr: sumMoney(accounts.map((account) => account.total_savings_24hr)),
       total_savings_return: sumMoney(accounts.map((account) => account.total_savings_return)),
-      chart_data: Object.fromEntries(series.map((point) => [point.time, point.value])),
-    };
-    return JSON.stringify({ status: 'success', message: 'OK', data: { data: analytics } });
+    });
+    // The chart comes as JSON text (most of it kept: netWorthChart) and closes the figures' object.
+    return `{"status":"success","message":"OK","data":{"data":${figures.slice(0, -1)},"chart_data":${chart}}}}`;
   }
 
   /** Open positions per wallet at current prices in the account's currency, and their move since the previous close. */
