@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { roundUnits, toUnits } from './fixed-point.ts';
+import { percentOf, roundUnits, toUnits } from './fixed-point.ts';
 
 describe('fixed-point units', () => {
   it('reads decimal text exactly at a scale', () => {
@@ -34,5 +34,32 @@ describe('fixed-point units', () => {
     // 563902073.348099857151425098 exactly (Python's decimal at 60 digits agrees).
     expect(quantity * price).toBe(563902073348099857151425098n);
     expect(new Decimal('12345.12345678').times('45678.1234567891').toFixed(18)).toBe('563902073.348099857150000000');
+  });
+
+  it('gives a percentage to two places exactly as decimal.js does, halves away from zero', () => {
+    expect(percentOf(6_000n, 538_000n)).toBe('1.12');
+    expect(percentOf(1n, 20_000n)).toBe('0.01');
+    expect(percentOf(-1n, 20_000n)).toBe('-0.01');
+    expect(percentOf(1n, -20_000n)).toBe('-0.01');
+    expect(percentOf(1n, 20_001n)).toBe('0.00');
+    expect(percentOf(-1n, 20_001n)).toBe('0.00');
+    expect(percentOf(-5n, 0n)).toBe('0.00');
+    expect(percentOf(300n, 100n)).toBe('300.00');
+    // Random amounts against decimal.js's division (20 significant digits, then rounded).
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+    for (let index = 0; index < 2_000; index += 1) {
+      const part = BigInt(next() % 2_000_001) - 1_000_000n;
+      const whole = BigInt(next() % 20_000_001) - 10_000_000n;
+      const expected =
+        whole === 0n
+          ? '0.00'
+          : new Decimal(part.toString())
+              .dividedBy(whole.toString())
+              .times(100)
+              .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+              .toFixed(2);
+      expect(percentOf(part, whole), `${part} / ${whole}`).toBe(expected);
+    }
   });
 });

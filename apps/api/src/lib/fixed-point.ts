@@ -26,3 +26,19 @@ const powers: bigint[] = [];
 function powerOfTen(exponent: number): bigint {
   return (powers[exponent] ??= 10n ** BigInt(exponent));
 }
+
+/**
+ * `part` as a percentage of `whole`, both in the same units (cents), as text to two places, halves
+ * away from zero (decimal.js ROUND_HALF_UP); '0.00' of nothing.
+ */
+export function percentOf(part: bigint, whole: bigint): string {
+  if (whole === 0n) return '0.00';
+  // Hundredths of a percent: part × 10,000 ÷ whole, rounded exactly in integers.
+  const numerator = part * 10_000n;
+  const size = numerator < 0n ? -numerator : numerator;
+  const divisor = whole < 0n ? -whole : whole;
+  const rounded = (size * 2n + divisor) / (divisor * 2n);
+  const hundredths = numerator < 0n !== whole < 0n ? -rounded : rounded;
+  const digits = (hundredths < 0n ? -hundredths : hundredths).toString().padStart(3, '0');
+  return `${hundredths < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

@@ -1,5 +1,4 @@
-import { sumMoney } from '@itrust/contracts/money';
-import { Decimal } from 'decimal.js';
+import { fromCents, sumMoney, toCents } from '@itrust/contracts/money';
 import { sql } from 'drizzle-orm';
 import { readerOf, type Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,8 +6,7 @@ import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { keptOr, keptUserAnswers } from '../../db/kept-by-user.ts';
-import { roundUnits, toUnits } from '../../lib/fixed-point.ts';
-import { fromCents } from '@itrust/contracts/money';
+import { percentOf, roundUnits, toUnits } from '../../lib/fixed-point.ts';
 import type { QuoteBook } from '../market/quote-book.ts';
 import {
   netWorthBase,
@@ -28,9 +26,6 @@ type InvestingWallet = 'auto' | 'brokerage';
 export type KeptAnswers = { feed: ChangeFeed; book: QuoteBook; ticks: () => number };
 /** An open position: its quantity in units of 10^-8. */
 export type Holding = { wallet: InvestingWallet; assetId: number; quantity: bigint };
-
-const percent = (part: Decimal, whole: Decimal) =>
-  whole.isZero() ? '0.00' : part.dividedBy(whole).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
 /** Portfolio figures: what positions are worth now and moved today, the wallets' totals, the net-worth chart. */
 export function createPortfolioService(deps: {
@@ -154,14 +149,15 @@ export function createPortfolioService(deps: {
     { wallets: balances, saved }: Awaited<ReturnType<WalletService['walletsAndSavings']>>,
     positions: Record<'auto' | 'brokerage', Invested>,
   ) {
+    // In whole cents: decimal.js objects here were a tenth of what a kept user include cost.
     const investing = (kind: 'auto' | 'brokerage') => {
-      const total = new Decimal(balances[kind].balance).plus(positions[kind].value);
-      const moved = new Decimal(positions[kind].today_pl);
+      const total = toCents(balances[kind].balance) + toCents(positions[kind].value);
+      const moved = toCents(positions[kind].today_pl);
       return {
         ...balances[kind],
-        total: total.toFixed(2),
-        '24hr_pl': moved.toFixed(2),
-        '24hr_pl_percentage': percent(moved, total.minus(moved)),
+        total: fromCents(total),
+        '24hr_pl': fromCents(moved),
+        '24hr_pl_percentage': percentOf(moved, total - moved),
       };
     };
     const auto = investing('auto');
