@@ -98,6 +98,26 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** Saves a bank account as the user's payment method through the API: answers its id. */
+export async function savedBankAccount(testApp: TestApp, token: string): Promise<string> {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/user/payment-method',
+    headers: bearer(token),
+    payload: {
+      type: 'bank',
+      label: 'Main',
+      account_number: '12345678',
+      account_name: 'Ada Lovelace',
+      bank_name: 'Babbage Bank',
+      routing_number: '40-11-62',
+      bank_address: '1 Analytical Row, London',
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`the bank account was not saved: ${response.body}`);
+  return response.json().data.payment_method.id as string;
+}
+
 /** A new operator, signed in through the password and the emailed code: answers the session token. */
 export async function signedInOperator(testApp: TestApp): Promise<string> {
   const email = `ops.${uniqueSuffix()}@itrust.test`;

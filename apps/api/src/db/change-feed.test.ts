@@ -1,11 +1,10 @@
 import { Decimal } from 'decimal.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, createTestClock, type TestApp } from '../../test/app.ts';
+import { createFreshApp, createTestApp, createTestClock, type TestApp } from '../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { dataQueries, watchQueries } from '../../test/query-log.ts';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import type { App } from '../app.ts';
 import { walletServiceFor, type WalletService } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
@@ -40,17 +39,7 @@ async function expectFresh(token = investor.token) {
 
 beforeAll(async () => {
   testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1' }, { clock: createTestClock() });
-  fresh = await buildApp({
-    ...testApp.dependencies,
-    config: loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: testApp.config.dataDir,
-      DATABASE_URL: testApp.database.url,
-      WEB_DIST_DIR: testApp.config.webDistDir,
-      KEEP_ANSWERS: 'false',
-    }),
-  });
-  await fresh.ready();
+  fresh = await createFreshApp(testApp);
   wallet = walletServiceFor(
     testApp.database.db,
     { now: () => new Date() },

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, savedBankAccount, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { ledgerRepository } from './ledger.repository.ts';
@@ -44,19 +44,7 @@ async function fund(user: SignedUpUser, amount: string) {
   await wallet.approve(response.json().data.transaction.id);
 }
 
-async function bankMethod(user: SignedUpUser): Promise<string> {
-  const response = await post(user, '/api/user/payment-method', {
-    type: 'bank',
-    label: 'Main',
-    account_number: '12345678',
-    account_name: 'Ada Lovelace',
-    bank_name: 'Babbage Bank',
-    routing_number: '40-11-62',
-    bank_address: '1 Analytical Row, London',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.payment_method.id as string;
-}
+const bankMethod = (user: SignedUpUser) => savedBankAccount(testApp, user.token);
 
 const wallets = async (user: SignedUpUser) =>
   (await testApp.app.inject({ method: 'GET', url: '/api/user?include=wallet', headers: bearer(user.token) })).json()

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, savedBankAccount, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { newReference, walletServiceFor, type WalletService } from './wallet.service.ts';
@@ -64,25 +64,13 @@ const requests: [string, string, Record<string, unknown>][] = [
   ['a withdrawal', '/api/user/transaction/withdraw', { amount: '10', payment_method_id: '' }],
 ];
 
-async function bankMethod(): Promise<string> {
-  const response = await post('/api/user/payment-method', {
-    type: 'bank',
-    label: 'Main',
-    account_number: '12345678',
-    account_name: 'Ada Lovelace',
-    bank_name: 'Babbage Bank',
-    routing_number: '40-11-62',
-    bank_address: '1 Analytical Row, London',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.payment_method.id as string;
-}
-
 describe('a reference already taken', () => {
   for (const [what, url, body] of requests) {
     for (const key of [undefined, 'clash-key']) {
       it(`is drawn again for ${what} ${key ? 'with' : 'without'} an Idempotency-Key, and the money moves once`, async () => {
-        const payload = url.endsWith('withdraw') ? { ...body, payment_method_id: await bankMethod() } : body;
+        const payload = url.endsWith('withdraw')
+          ? { ...body, payment_method_id: await savedBankAccount(testApp, user.token) }
+          : body;
         const before = await written();
         clashes = 2;
         const answer = await post(url, payload, key && `${key}-${url.length}-${before?.records}`);
@@ -103,21 +91,15 @@ describe('a reference already taken', () => {
   it('that keeps clashing fails the request whole, and the same key then succeeds', async () => {
     const before = { written: await written(), wallets: await wallets() };
     clashes = 1_000;
-    const failed = await post(
-      '/api/user/transaction/swap',
-      { amount: '7', from: 'cash', to: 'brokerage' },
-      'clash-storm-1',
-    );
+    const transfer = () =>
+      post('/api/user/transaction/swap', { amount: '7', from: 'cash', to: 'brokerage' }, 'clash-storm-1');
+    const failed = await transfer();
     expect(failed.statusCode, failed.body).toBe(500);
     expect(failed.json().message).toBeTruthy();
     expect(await written()).toEqual(before.written);
     expect(await wallets()).toEqual(before.wallets);
     clashes = 0;
-    const retried = await post(
-      '/api/user/transaction/swap',
-      { amount: '7', from: 'cash', to: 'brokerage' },
-      'clash-storm-1',
-    );
+    const retried = await transfer();
     expect(retried.statusCode, retried.body).toBe(201);
     expect(retried.headers['idempotent-replay']).toBeUndefined();
     expect((await wallets()).brokerage.balance).toBe((Number(before.wallets.brokerage.balance) + 7).toFixed(2));

@@ -1,10 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
+import { createFreshApp, createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import type { App } from '../../app.ts';
 import { walletServiceFor } from '../ledger/wallet.service.ts';
 import { announceTick, ticksChannel, writeQuotes } from '../market/tick.ts';
 import { createTradingService } from '../trading/trading.service.ts';
@@ -46,6 +45,20 @@ async function addBars(resolution: '5m' | '1h' | '1d', step: number, from: numbe
   );
 }
 
+/** A stock listed with its quote at `price` (no bars): answers its id. */
+async function listedAsset(symbol: string, name: string, price: string): Promise<number> {
+  const { rows } = await testApp.database.db.$client.query<{ asset_id: number }>(
+    `with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
+       values ($1, $2, 'stocks', '2020-01-01', 0.3, 1000000, $3) returning id)
+     insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
+     select id, $3, $3, $3, $3, $3, 0, 1000, 1000000, current_date, now() from asset returning asset_id`,
+    [symbol, name, price],
+  );
+  const id = rows[0]?.asset_id;
+  if (id === undefined) throw new Error(`${symbol} was not listed`);
+  return id;
+}
+
 const setQuote = (price: string, previousClose: string) =>
   testApp.database.db.$client.query('update asset_quotes set price = $1, previous_close = $2 where asset_id = $3', [
     price,
@@ -56,12 +69,7 @@ const setQuote = (price: string, previousClose: string) =>
 beforeAll(async () => {
   testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1' }, { clock });
   const db = testApp.database.db;
-  const { rows } = await db.$client.query(`
-    with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
-      values ('HIST', 'History Corp', 'stocks', '2020-01-01', 0.3, 1000000, 100) returning id)
-    insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
-    select id, 100, 100, 100, 100, 100, 0, 1000, 1000000, current_date, now() from asset returning asset_id`);
-  assetId = rows[0].asset_id;
+  assetId = await listedAsset('HIST', 'History Corp', '100');
   await addBars('1d', day, now - 500 * day);
   await addBars('1h', hour, now - 31 * day);
   await addBars('5m', 5 * minute, now - 2 * day);
@@ -95,17 +103,7 @@ beforeAll(async () => {
     payload: { login: user.email, password: user.password },
   });
   token = signIn.json().data.token;
-  fresh = await buildApp({
-    ...testApp.dependencies,
-    config: loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: testApp.config.dataDir,
-      DATABASE_URL: testApp.database.url,
-      WEB_DIST_DIR: testApp.config.webDistDir,
-      KEEP_ANSWERS: 'false',
-    }),
-  });
-  await fresh.ready();
+  fresh = await createFreshApp(testApp);
 });
 afterEach(async () => {
   expect(await ledgerProblems(testApp.database.db)).toEqual([]);
@@ -241,12 +239,7 @@ describe('the net-worth chart', () => {
 
   it('values a position whose asset has no bars at the latest price at every point, as a fresh read does', async () => {
     const db = testApp.database.db;
-    const { rows } = await db.$client.query(`
-      with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
-        values ('NOBAR', 'No Bars Ltd', 'stocks', '2020-01-01', 0.3, 1000000, 50) returning id)
-      insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
-      select id, 50, 50, 50, 50, 50, 0, 1000, 1000000, current_date, now() from asset returning asset_id`);
-    const noBars: number = rows[0].asset_id;
+    const noBars = await listedAsset('NOBAR', 'No Bars Ltd', '50');
     const users = createUsersRepository(db);
     const holder = await signUp(testApp, { verified: true });
     await db.$client.query("update users set kyc = 'approved' where id = $1", [holder.id]);
