@@ -158,9 +158,12 @@ export async function netWorthChart(
   return `{${settled.json}${settled.json ? ',' : ''}${live}}`;
 }
 
+/** A tick that read its clock just before a bar began may write just after: a minute's margin. */
+const settleMarginMs = minute;
+
 /**
- * How many of the points come before the bar now falls in (less a minute, for a tick that read its
- * clock just before the bar began and wrote just after). The last point, now, never does.
+ * How many of the points come before the bar now falls in (less the margin). The last point, now,
+ * never does.
  */
 function settledCount(points: number[], resolution: Resolution, now: number): number {
   const bound = floorTo(now - settleMarginMs, barLength[resolution]);
@@ -168,7 +171,6 @@ function settledCount(points: number[], resolution: Resolution, now: number): nu
   while (count > 0 && (points[count - 1] ?? 0) >= bound) count -= 1;
   return count;
 }
-const settleMarginMs = minute;
 
 /** Which of a range's steps `now` falls in: a base read in one step serves the whole step. */
 export function stepOf(timeframe: Timeframe, now: Date): number {
@@ -329,20 +331,30 @@ async function valuedHoldings(
     bar: -1,
     latest: latest(assetId),
   }));
-  const cents = points.map((time, index) => {
-    let total = 0n;
+  // Each asset's quantity held and bar at `time`: the trades and bars begun by then, in order.
+  const advance = (time: number) => {
     for (const asset of state) {
       while (asset.next < asset.movements.length && (asset.movements[asset.next]?.time ?? Infinity) <= time) {
         asset.held += asset.movements[asset.next]?.quantity ?? 0n;
         asset.next += 1;
       }
       while (asset.bar + 1 < asset.bars.length && (asset.bars[asset.bar + 1]?.time ?? Infinity) <= time) asset.bar += 1;
-      if (asset.held === 0n || index < from) continue;
+    }
+  };
+  // The points before `from` are not valued: the sweep goes straight to the last of them.
+  if (from > 0) advance(points[from - 1] ?? 0);
+  const cents: bigint[] = [];
+  for (let index = from; index < points.length; index += 1) {
+    const time = points[index] ?? 0;
+    advance(time);
+    let total = 0n;
+    for (const asset of state) {
+      if (asset.held === 0n) continue;
       const price = time >= nowMs ? asset.latest : (asset.bars[Math.max(asset.bar, 0)]?.price ?? asset.latest);
       if (price !== undefined) total += asset.held * price;
     }
-    return index < from ? 0n : roundUnits(total * rate, valueScale, 2);
-  });
+    cents[index] = roundUnits(total * rate, valueScale, 2);
+  }
   return { cents, byBars: state.every((asset) => asset.bars.length > 0) };
 }
 
