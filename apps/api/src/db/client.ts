@@ -142,16 +142,21 @@ export function lastBeforeCommit(statement: SQL): Promise<pg.QueryResult> {
   return sent;
 }
 
-/** PostgreSQL refused a duplicate key (23505), whether the driver's error or drizzle's wrapper of it. */
+/** PostgreSQL's error (its SQLSTATE and constraint), whether the driver's own or inside drizzle's wrapper of it. */
+export function databaseErrorOf(error: unknown): { code?: string; constraint?: string } {
+  const wrapped = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  return wrapped.cause ?? wrapped;
+}
+
+/** PostgreSQL refused a duplicate key (23505). */
 export function isUniqueViolation(error: unknown): boolean {
-  const { code, cause } = error as { code?: string; cause?: { code?: string } };
-  return code === '23505' || cause?.code === '23505';
+  return databaseErrorOf(error).code === '23505';
 }
 
 /** PostgreSQL refused a duplicate key under the named unique constraint. */
 export function violates(error: unknown, constraint: string): boolean {
-  const wrapped = error as { constraint?: string; cause?: { constraint?: string } };
-  return isUniqueViolation(error) && (wrapped.cause ?? wrapped).constraint === constraint;
+  const database = databaseErrorOf(error);
+  return database.code === '23505' && database.constraint === constraint;
 }
 
 /** True inside `db.transaction` (or inOneTransaction): a failed statement there has failed the whole transaction. */

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
-import { fixedStatement, type Executor } from '../../db/client.ts';
+import { databaseErrorOf, fixedStatement, type Executor } from '../../db/client.ts';
 import { toMoney } from './money.ts';
 
 export type WalletKind = 'cash' | 'auto' | 'brokerage';
@@ -234,9 +234,7 @@ async function detectingShortfall<T>(statement: () => Promise<T>): Promise<T> {
   try {
     return await statement();
   } catch (error) {
-    // drizzle wraps the driver's error; the SQLSTATE and the constraint are on its cause.
-    const wrapped = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-    const database = wrapped.cause ?? wrapped;
+    const database = databaseErrorOf(error);
     if (database.code === '23514' && database.constraint === 'ledger_accounts_wallet_not_negative')
       throw new InsufficientFunds();
     throw error;
