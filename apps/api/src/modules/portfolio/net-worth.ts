@@ -341,8 +341,7 @@ async function valuedHoldings(
       while (asset.bar + 1 < asset.bars.length && (asset.bars[asset.bar + 1]?.time ?? Infinity) <= time) asset.bar += 1;
     }
   };
-  // The points before `from` are not valued: the sweep goes straight to the last of them.
-  if (from > 0) advance(points[from - 1] ?? 0);
+  // The points before `from` are not valued: the first advance takes every trade and bar up to it.
   const cents: bigint[] = [];
   for (let index = from; index < points.length; index += 1) {
     const time = points[index] ?? 0;
