@@ -5,6 +5,19 @@ export function currencyCodeForSign(sign: string | null | undefined): CurrencyCo
   return supportedCurrencies.find((currency) => currency.sign === sign)?.code ?? 'USD';
 }
 
+// Making an Intl.NumberFormat costs far more than formatting with one (a chart's price scale
+// formats on every frame), so each set of options is made once.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * Formats an amount in en-US currency style for the given sign; zero, null or undefined shows
  * as the sign followed by 0.00. Amounts arrive as decimal strings from the API.
@@ -12,13 +25,12 @@ export function currencyCodeForSign(sign: string | null | undefined): CurrencyCo
 export function formatMoney(amount: string | number | null | undefined, sign = '$'): string {
   const value = typeof amount === 'string' ? parseNumber(amount) : (amount ?? 0);
   if (value === 0 || !Number.isFinite(value)) return `${sign}0.00`;
-  const formatted = new Intl.NumberFormat('en-US', {
+  return numberFormat({
     style: 'currency',
     currency: currencyCodeForSign(sign),
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(value);
-  return formatted;
 }
 
 /**
@@ -29,7 +41,7 @@ export function formatMoney(amount: string | number | null | undefined, sign = '
 export function formatMoneyIn(amount: string | number, code: string): string {
   const currency = supportedCurrencies.find((candidate) => candidate.code === code.toUpperCase());
   if (currency) return formatMoney(amount, currency.sign);
-  const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const plain = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${plain.format(parseNumber(amount))} ${code}`;
 }
 
@@ -67,7 +79,7 @@ export function formatPrice(amount: string | number | null | undefined, sign = '
   const value = typeof amount === 'string' ? parseNumber(amount) : (amount ?? 0);
   if (value === 0 || !Number.isFinite(value) || Math.abs(value) >= 1) return formatMoney(value, sign);
   const decimals = Math.min(10, Math.max(4, 2 - Math.floor(Math.log10(Math.abs(value))) + 2));
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat({
     style: 'currency',
     currency: currencyCodeForSign(sign),
     minimumFractionDigits: 2,
@@ -78,6 +90,6 @@ export function formatPrice(amount: string | number | null | undefined, sign = '
 /** Large figures (market cap, volume) in a short form: 3.55T, 412.5M. */
 export function formatCompact(amount: string | number, sign?: string): string {
   const value = typeof amount === 'string' ? parseNumber(amount) : amount;
-  const short = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+  const short = numberFormat({ notation: 'compact', maximumFractionDigits: 2 }).format(value);
   return sign ? `${sign}${short}` : short;
 }
