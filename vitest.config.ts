@@ -13,6 +13,7 @@ export default defineConfig({
             'apps/api/src/modules/market/history.test.ts',
             'apps/api/src/modules/market/tick-cache.test.ts',
             'bench/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
           ],
         },
       },

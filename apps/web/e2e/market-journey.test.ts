@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
 import type { RunningApp } from './support/server.ts';
 import type { Stack } from './support/stack.ts';
-import { browserJourney, shot } from './support/journey.ts';
+import { browserJourney, crosshairValue, drawnPoints, shot } from './support/journey.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -65,8 +65,9 @@ describe('market screens in Chromium', () => {
     await expect
       .poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 10_000 })
       .toBeGreaterThanOrEqual(288);
-    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
     const dayPoints = Number(await chart.getAttribute('data-points'));
+    await expect.poll(() => drawnPoints(chart)).toBe(dayPoints);
+    expect(await crosshairValue(page, chart)).toMatch(/^\$[\d,]+\.\d{2,}$/);
     await page.getByRole('button', { name: '7d' }).click();
     await expect.poll(async () => chart.getAttribute('data-range')).toBe('7d');
     expect(Number(await chart.getAttribute('data-points'))).not.toBe(dayPoints);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { phoneWithSessionOf, reachPastScreen, sidewaysOverflow } from './support/browser.ts';
 import type { Stack } from './support/stack.ts';
-import { browserJourney, shot } from './support/journey.ts';
+import { browserJourney, crosshairValue, drawnPoints, shot } from './support/journey.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -38,10 +38,11 @@ describe('portfolio and history in Chromium', () => {
       await page.getByRole('group', { name: 'Chart range' }).getByRole('button', { name: range, exact: true }).click();
       await expect.poll(() => chart.getAttribute('data-range')).toBe(range);
       expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(20);
-      // lightweight-charts draws on canvases; a drawn chart has them sized.
-      expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+      const points = Number(await chart.getAttribute('data-points'));
+      await expect.poll(() => drawnPoints(chart)).toBe(points);
       await page.getByText(/^Over .* your net worth went from \$[\d,]+\.\d\d to \$[\d,]+\.\d\d/).waitFor();
     }
+    expect(await crosshairValue(page, chart)).toMatch(/^\$[\d,]+\.\d\d$/);
     await shot(page, 'portfolio-desktop');
 
     const holdings = page.getByTestId('holding');

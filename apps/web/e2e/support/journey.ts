@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium, screenshotDir } from './browser.ts';
 import { demoInvestorPage, failedShotName } from './sign-in-page.ts';
@@ -9,14 +9,31 @@ export type Journey = { stack: Stack; browser: Browser; page: Page; problems: st
 
 type SignIn = (browser: Browser, stack: Stack) => Promise<{ page: Page; problems: string[] }>;
 
-/** Waits for the next paint: the charts draw their canvases on the frames after their data. */
+/** Waits for the next paint, so a screenshot shows what the page has just rendered. */
 export const painted = (target: Page) =>
   target.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
+/** How many points the range chart under `chart` draws its line through. */
+export const drawnPoints = (chart: Locator) =>
+  chart
+    .locator('path.chart-line')
+    .getAttribute('d')
+    .then((line) => (line ? line.split(/[ML]/).filter(Boolean).length : 0));
+
 /**
- * A full-page screenshot in test-results/screenshots, once the page has painted what it shows: the
- * charts draw their canvases on the next animation frame after their data, and a shot taken before
- * that showed an empty chart.
+ * The crosshair's value label once the pointer rests over the middle of the chart under `chart`:
+ * the value as the price scale shows it.
+ */
+export async function crosshairValue(target: Page, chart: Locator): Promise<string> {
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('the chart is not on screen');
+  await target.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+  return (await chart.locator('[data-testid="crosshair-value"]').textContent()) ?? '';
+}
+
+/**
+ * A full-page screenshot in test-results/screenshots, once the page has painted what it shows (a
+ * shot taken before the next frame once showed an empty chart).
  */
 export async function shot(target: Page, name: string) {
   await painted(target);

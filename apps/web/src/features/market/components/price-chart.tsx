@@ -1,4 +1,5 @@
 import { formatPrice } from '@itrust/contracts/format';
+import { useMemo } from 'react';
 import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
 import { useHistory } from '../api/get-history';
 
@@ -13,7 +14,10 @@ type PriceChartProps = {
 /** An asset's price over the chosen range, in the user's currency. */
 export function PriceChart({ symbol, range, onRange, sign, rate }: PriceChartProps) {
   const history = useHistory(symbol, range);
-  const points = history.data?.map((point) => ({ time: point.time, value: Number(point.value) * rate }));
+  const points = useMemo(
+    () => history.data?.map((point) => ({ time: point.time, value: Number(point.value) * rate })),
+    [history.data, rate],
+  );
   const first = points?.[0]?.value ?? 0;
   const last = points?.at(-1)?.value ?? 0;
   const change = first === 0 ? 0 : ((last - first) / first) * 100;

@@ -1,4 +1,5 @@
 import { formatMoney } from '@itrust/contracts/format';
+import { useMemo } from 'react';
 import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
 import { useAnalytics } from '../api/portfolio';
 
@@ -13,12 +14,16 @@ export function NetWorthChart({
   sign: string;
 }) {
   const analytics = useAnalytics(range);
-  const points = analytics.data
-    ? Object.entries(analytics.data.chart_data).map(([time, value]) => ({
+  const chartData = analytics.data?.chart_data;
+  const points = useMemo(
+    () =>
+      chartData &&
+      Object.entries(chartData).map(([time, value]) => ({
         time: Math.floor(Date.parse(time) / 1000),
         value: Number(value),
-      }))
-    : undefined;
+      })),
+    [chartData],
+  );
   const first = points?.[0]?.value ?? 0;
   const last = points?.at(-1)?.value ?? 0;
   const change = first === 0 ? null : ((last - first) / first) * 100;

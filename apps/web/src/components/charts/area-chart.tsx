@@ -1,0 +1,153 @@
+import { useId, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { momentLabel, nearestIndex, timeLabel, timeTicks, valueRange, valueTicks } from './chart-scale';
+
+export type ChartPoint = { time: number; value: number };
+
+type AreaChartProps = {
+  points: readonly ChartPoint[];
+  /** A value as the price scale and the crosshair show it. */
+  formatValue: (value: number) => string;
+};
+
+const height = 288;
+const top = 10;
+const bottom = height - 26;
+// Labels are 12 px tabular figures; a character is at most this wide.
+const characterWidth = 7.2;
+const labelWidth = (text: string) => text.length * characterWidth + 12;
+const lineColor = '#11578c';
+const textColor = '#334155';
+
+/**
+ * An area chart drawn as SVG: the line over a faded fill, a price scale on the right with round
+ * values, a time scale below on round local times, and a crosshair that follows the pointer.
+ * Drawing is a React render of a few dozen elements, so it shows in the same frame as its data.
+ */
+export function AreaChart({ points, formatValue }: AreaChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [pointed, setPointed] = useState<number | null>(null);
+  const fill = useId();
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const drawing = useMemo(() => layOut(points, width, formatValue), [points, width, formatValue]);
+
+  const point = (event: PointerEvent<SVGSVGElement>) => {
+    if (!drawing) return;
+    const left = event.currentTarget.getBoundingClientRect().left;
+    setPointed(nearestIndex(drawing.xs, event.clientX - left));
+  };
+
+  return (
+    <div ref={box} className="h-72 w-full touch-pan-y select-none">
+      {drawing && (
+        <svg
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          className="block text-xs tabular-nums"
+          onPointerMove={point}
+          onPointerDown={point}
+          onPointerLeave={() => setPointed(null)}
+        >
+          <defs>
+            <linearGradient id={fill} x1="0" x2="0" y1="0" y2="1">
+              <stop offset="0%" stopColor={lineColor} stopOpacity="0.25" />
+              <stop offset="100%" stopColor={lineColor} stopOpacity="0.02" />
+            </linearGradient>
+          </defs>
+          {drawing.valueLabels.map((label) => (
+            <g key={label.y}>
+              <line x1={0} x2={drawing.right} y1={label.y} y2={label.y} stroke="#f1f5f9" />
+              <text x={drawing.right + 8} y={label.y} dominantBaseline="middle" fill={textColor}>
+                {label.text}
+              </text>
+            </g>
+          ))}
+          {drawing.timeLabels.map((label) => (
+            <text key={label.x} x={label.x} y={height - 8} textAnchor="middle" fill={textColor}>
+              {label.text}
+            </text>
+          ))}
+          <path d={drawing.area} fill={`url(#${fill})`} />
+          <path className="chart-line" d={drawing.line} fill="none" stroke={lineColor} strokeWidth={2} />
+          {points.length === 1 && <circle cx={drawing.xs[0]} cy={drawing.ys[0]} r={3} fill={lineColor} />}
+          {pointed !== null && <Crosshair drawing={drawing} index={pointed} points={points} format={formatValue} />}
+        </svg>
+      )}
+    </div>
+  );
+}
+
+type Drawing = NonNullable<ReturnType<typeof layOut>>;
+
+function Crosshair({
+  drawing,
+  index,
+  points,
+  format,
+}: {
+  drawing: Drawing;
+  index: number;
+  points: readonly ChartPoint[];
+  format: (value: number) => string;
+}) {
+  const x = drawing.xs[index];
+  const y = drawing.ys[index];
+  const shown = points[index];
+  if (x === undefined || y === undefined || !shown) return null;
+  const value = format(shown.value);
+  const moment = momentLabel(shown.time);
+  const momentWidth = labelWidth(moment);
+  const momentX = Math.min(Math.max(x - momentWidth / 2, 0), drawing.right - momentWidth);
+  return (
+    <g pointerEvents="none">
+      <line x1={x} x2={x} y1={top} y2={bottom} stroke="#94a3b8" strokeDasharray="4 4" />
+      <circle cx={x} cy={y} r={4} fill={lineColor} stroke="#ffffff" strokeWidth={2} />
+      <rect x={drawing.right + 2} y={y - 10} width={labelWidth(value)} height={20} rx={3} fill="#0f172a" />
+      <text x={drawing.right + 8} y={y} dominantBaseline="middle" fill="#ffffff" data-testid="crosshair-value">
+        {value}
+      </text>
+      <rect x={momentX} y={bottom + 2} width={momentWidth} height={20} rx={3} fill="#0f172a" />
+      <text x={momentX + momentWidth / 2} y={bottom + 12} textAnchor="middle" dominantBaseline="middle" fill="#ffffff">
+        {moment}
+      </text>
+    </g>
+  );
+}
+
+/** Where everything goes at this width; nothing to draw before the width is known or without points. */
+function layOut(points: readonly ChartPoint[], width: number, format: (value: number) => string) {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last || width <= 0) return null;
+  const range = valueRange(points.map((point) => point.value));
+  const ticks = valueTicks(range).map((value) => ({ value, text: format(value) }));
+  const right = Math.max(40, width - Math.max(...ticks.map((tick) => labelWidth(tick.text)), 48));
+  const span = last.time - first.time;
+  const xOf = (time: number) => (span > 0 ? ((time - first.time) / span) * right : right / 2);
+  const yOf = (value: number) => bottom - ((value - range.min) / (range.max - range.min)) * (bottom - top);
+  const xs = points.map((point) => xOf(point.time));
+  const ys = points.map((point) => yOf(point.value));
+  const line = xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x.toFixed(1)},${(ys[index] as number).toFixed(1)}`);
+  const area = `${line.join('')}L${xOf(last.time).toFixed(1)},${bottom}L${xOf(first.time).toFixed(1)},${bottom}Z`;
+  // A label the plot's edge would cut is left out rather than drawn in part.
+  const valueLabels = ticks
+    .map((tick) => ({ y: yOf(tick.value), text: tick.text }))
+    .filter((label) => label.y >= top + 6 && label.y <= bottom - 6);
+  const { times, unit } = timeTicks(first.time, last.time, Math.max(2, Math.floor(right / 90)));
+  const timeLabels = times
+    .map((time) => ({ x: xOf(time), text: timeLabel(time, unit) }))
+    .filter((label) => label.x - labelWidth(label.text) / 2 >= 0 && label.x + labelWidth(label.text) / 2 <= right);
+  return { right, xs, ys, line: line.join(''), area, valueLabels, timeLabels };
+}
