@@ -125,6 +125,9 @@ describe('portfolio and history in Chromium', () => {
     expect(await page.locator('#root').isVisible()).toBe(false);
     // Nothing in the copy could be taken for the app's own: no ids, no test ids.
     expect(await copy.locator('[id], [data-testid]').count()).toBe(0);
+    // The chart is in the copy too, its fill without a reference to an id.
+    expect(await copy.locator('path.chart-line').count()).toBe(1);
+    expect(await copy.locator('[fill^="url("]').count()).toBe(0);
     // The copy paints before the app's code and the first figures are asked for.
     const startOf = (pattern: string) =>
       page.evaluate(

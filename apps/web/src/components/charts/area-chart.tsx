@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { momentLabel, nearestIndex, timeLabel, timeTicks, valueRange, valueTicks } from './chart-scale';
 
 export type ChartPoint = { time: number; value: number };
@@ -19,7 +19,7 @@ const lineColor = '#11578c';
 const textColor = '#334155';
 
 /**
- * An area chart drawn as SVG: the line over a faded fill, a price scale on the right with round
+ * An area chart drawn as SVG: the line over a light fill, a price scale on the right with round
  * values, a time scale below on round local times, and a crosshair that follows the pointer.
  * Drawing is a React render of a few dozen elements, so it shows in the same frame as its data.
  */
@@ -27,7 +27,6 @@ export function AreaChart({ points, formatValue }: AreaChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [pointed, setPointed] = useState<number | null>(null);
-  const fill = useId();
 
   useLayoutEffect(() => {
     const element = box.current;
@@ -60,12 +59,6 @@ export function AreaChart({ points, formatValue }: AreaChartProps) {
           onPointerDown={point}
           onPointerLeave={() => setPointed(null)}
         >
-          <defs>
-            <linearGradient id={fill} x1="0" x2="0" y1="0" y2="1">
-              <stop offset="0%" stopColor={lineColor} stopOpacity="0.25" />
-              <stop offset="100%" stopColor={lineColor} stopOpacity="0.02" />
-            </linearGradient>
-          </defs>
           {drawing.valueLabels.map((label) => (
             <g key={label.y}>
               <line x1={0} x2={drawing.right} y1={label.y} y2={label.y} stroke="#f1f5f9" />
@@ -79,7 +72,8 @@ export function AreaChart({ points, formatValue }: AreaChartProps) {
               {label.text}
             </text>
           ))}
-          <path d={drawing.area} fill={`url(#${fill})`} />
+          {/* A flat fill, not a gradient: a gradient is referenced by id, and the screen's kept look has no ids. */}
+          <path d={drawing.area} fill={lineColor} fillOpacity={0.1} />
           <path className="chart-line" d={drawing.line} fill="none" stroke={lineColor} strokeWidth={2} />
           {points.length === 1 && <circle cx={drawing.xs[0]} cy={drawing.ys[0]} r={3} fill={lineColor} />}
           {pointed !== null && <Crosshair drawing={drawing} index={pointed} points={points} format={formatValue} />}
