@@ -1,12 +1,13 @@
 import type { Rolldown } from 'vite';
 
-
 /**
  * Fewer, larger chunks than the bundler's automatic split, which gave /portfolio 23 files of
  * which a dozen were under 1 KB: each file the page asks for is a request and, through the
  * page's loader, a modulepreload link, and on Lighthouse's slowed phone the loader spent 16 ms
  * (65 ms slowed) on those links alone. Everything the entry imports statically is one chunk
- * ('app'); the modules two or more screens share, one more ('screens'); each screen keeps its own.
+ * ('app'); of the modules two or more screens share, the building blocks of every screen (the
+ * sign-up steps among them) are one more ('common'), and those of the signed-in screens another
+ * ('screens'), so a visitor signing up does not load those; each screen keeps its own.
  */
 export function chunkGroups(entry: string): Rolldown.CodeSplittingGroup[] {
   let fromEntry: Set<string> | undefined;
@@ -19,8 +20,11 @@ export function chunkGroups(entry: string): Rolldown.CodeSplittingGroup[] {
     {
       name: (id, context) => {
         const module = context.getModuleInfo(id);
-        const ours = /[\\/](apps[\\/]web[\\/]src|packages[\\/]contracts[\\/]src)[\\/]/.test(id);
-        return ours && module && module.dynamicImporters.length === 0 ? 'screens' : null;
+        if (!module || module.dynamicImporters.length > 0) return null;
+        const place = /[\\/]apps[\\/]web[\\/]src[\\/](.*)$/.exec(id)?.[1] ?? '';
+        if (/^(components[\\/]ui|lib|hooks|features[\\/](auth|reference))[\\/]/.test(place)) return 'common';
+        if (place || /[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id)) return 'screens';
+        return null;
       },
       minShareCount: 2,
       priority: 1,
