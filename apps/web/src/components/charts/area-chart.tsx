@@ -26,7 +26,8 @@ const textColor = '#334155';
 export function AreaChart({ points, formatValue }: AreaChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const [pointed, setPointed] = useState<number | null>(null);
+  // Where the pointer is, not which point: the points may change under a resting pointer.
+  const [pointerX, setPointerX] = useState<number | null>(null);
 
   useLayoutEffect(() => {
     const element = box.current;
@@ -41,11 +42,9 @@ export function AreaChart({ points, formatValue }: AreaChartProps) {
 
   const drawing = useMemo(() => layOut(points, width, formatValue), [points, width, formatValue]);
 
-  const point = (event: PointerEvent<SVGSVGElement>) => {
-    if (!drawing) return;
-    const left = event.currentTarget.getBoundingClientRect().left;
-    setPointed(nearestIndex(drawing.xs, event.clientX - left));
-  };
+  const point = (event: PointerEvent<SVGSVGElement>) =>
+    setPointerX(event.clientX - event.currentTarget.getBoundingClientRect().left);
+  const pointed = drawing && pointerX !== null ? nearestIndex(drawing.xs, pointerX) : null;
 
   return (
     <div ref={box} className="h-72 w-full touch-pan-y select-none">
@@ -57,7 +56,7 @@ export function AreaChart({ points, formatValue }: AreaChartProps) {
           className="block text-xs tabular-nums"
           onPointerMove={point}
           onPointerDown={point}
-          onPointerLeave={() => setPointed(null)}
+          onPointerLeave={() => setPointerX(null)}
         >
           {drawing.valueLabels.map((label) => (
             <g key={label.y}>

@@ -1,5 +1,5 @@
 import { formatPrice } from '@itrust/contracts/format';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
 import { useHistory } from '../api/get-history';
 
@@ -18,6 +18,7 @@ export function PriceChart({ symbol, range, onRange, sign, rate }: PriceChartPro
     () => history.data?.map((point) => ({ time: point.time, value: Number(point.value) * rate })),
     [history.data, rate],
   );
+  const formatValue = useCallback((value: number) => formatPrice(value, sign), [sign]);
   const first = points?.[0]?.value ?? 0;
   const last = points?.at(-1)?.value ?? 0;
   const change = first === 0 ? 0 : ((last - first) / first) * 100;
@@ -34,7 +35,7 @@ export function PriceChart({ symbol, range, onRange, sign, rate }: PriceChartPro
           ? `Over ${rangeLabels[range]} the price went from ${formatPrice(first, sign)} to ${formatPrice(last, sign)} (${change >= 0 ? '+' : ''}${change.toFixed(2)}%).`
           : 'Loading the price history…'
       }
-      formatValue={(value) => formatPrice(value, sign)}
+      formatValue={formatValue}
       testId="price-chart"
     />
   );

@@ -1,5 +1,5 @@
 import { formatMoney } from '@itrust/contracts/format';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
 import { useAnalytics } from '../api/portfolio';
 
@@ -24,6 +24,7 @@ export function NetWorthChart({
       })),
     [chartData],
   );
+  const formatValue = useCallback((value: number) => formatMoney(value, sign), [sign]);
   const first = points?.[0]?.value ?? 0;
   const last = points?.at(-1)?.value ?? 0;
   const change = first === 0 ? null : ((last - first) / first) * 100;
@@ -41,7 +42,7 @@ export function NetWorthChart({
       stale={analytics.isPlaceholderData}
       error={analytics.isError ? analytics.error.message : null}
       summary={summary}
-      formatValue={(value) => formatMoney(value, sign)}
+      formatValue={formatValue}
       testId="net-worth-chart"
     />
   );
