@@ -132,8 +132,10 @@ function layOut(points: readonly ChartPoint[], width: number, format: (value: nu
   const yOf = (value: number) => bottom - ((value - range.min) / (range.max - range.min)) * (bottom - top);
   const xs = points.map((point) => xOf(point.time));
   const ys = points.map((point) => yOf(point.value));
-  const line = xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x.toFixed(1)},${(ys[index] as number).toFixed(1)}`);
-  const area = `${line.join('')}L${xOf(last.time).toFixed(1)},${bottom}L${xOf(first.time).toFixed(1)},${bottom}Z`;
+  const line = xs
+    .map((x, index) => `${index === 0 ? 'M' : 'L'}${x.toFixed(1)},${(ys[index] as number).toFixed(1)}`)
+    .join('');
+  const area = `${line}L${(xs.at(-1) ?? 0).toFixed(1)},${bottom}L${(xs[0] ?? 0).toFixed(1)},${bottom}Z`;
   // A label the plot's edge would cut is left out rather than drawn in part.
   const valueLabels = ticks
     .map((tick) => ({ y: yOf(tick.value), text: tick.text }))
@@ -142,5 +144,5 @@ function layOut(points: readonly ChartPoint[], width: number, format: (value: nu
   const timeLabels = times
     .map((time) => ({ x: xOf(time), text: timeLabel(time, unit) }))
     .filter((label) => label.x - labelWidth(label.text) / 2 >= 0 && label.x + labelWidth(label.text) / 2 <= right);
-  return { right, xs, ys, line: line.join(''), area, valueLabels, timeLabels };
+  return { right, xs, ys, line, area, valueLabels, timeLabels };
 }
