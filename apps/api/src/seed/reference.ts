@@ -1,14 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { platformSettings as platformSettingsSchema, supportedCurrencies } from '@itrust/contracts';
-import { City, Country, State } from 'country-state-city';
-import type { Countries } from 'world-countries';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
+import { readReferenceSource, type ReferenceSource } from './reference-source.ts';
 
 const batchSize = 20_000;
-// world-countries ships CommonJS whose typings describe an ES default export; require gives the list itself.
-const worldCountries = createRequire(import.meta.url)('world-countries') as Countries;
 
 /**
  * Loads countries, states, cities (country-state-city), nationalities (demonyms from
@@ -24,10 +20,11 @@ export async function seedReferenceData(db: Database, onProgress: (step: string)
       await client.query('rollback');
       return false;
     }
-    const countryIds = await loadCountries(client, onProgress);
-    const stateIds = await loadStates(client, countryIds, onProgress);
-    await loadCities(client, stateIds, onProgress);
-    await loadNationalities(client, onProgress);
+    const source = await readReferenceSource();
+    const countryIds = await loadCountries(client, source.countries, onProgress);
+    const stateIds = await loadStates(client, source.states, countryIds, onProgress);
+    await loadCities(client, source.cities, stateIds, onProgress);
+    await loadNationalities(client, source.demonyms, onProgress);
     await loadCurrencies(client);
     await client.query('commit');
     return true;
@@ -51,8 +48,11 @@ export async function syncPlatformSettings(db: Database, file: string): Promise<
   );
 }
 
-async function loadCountries(client: pg.PoolClient, onProgress: (step: string) => void) {
-  const countries = Country.getAllCountries();
+async function loadCountries(
+  client: pg.PoolClient,
+  countries: ReferenceSource['countries'],
+  onProgress: (step: string) => void,
+) {
   onProgress(`Loading ${countries.length} countries`);
   const result = await client.query<{ id: number; iso_code: string }>(
     `insert into countries (name, iso_code, phone_code, currency_code, flag)
@@ -69,8 +69,13 @@ async function loadCountries(client: pg.PoolClient, onProgress: (step: string) =
   return new Map(result.rows.map((row) => [row.iso_code, row.id]));
 }
 
-async function loadStates(client: pg.PoolClient, countryIds: Map<string, number>, onProgress: (step: string) => void) {
-  const states = State.getAllStates().filter((state) => countryIds.has(state.countryCode));
+async function loadStates(
+  client: pg.PoolClient,
+  allStates: ReferenceSource['states'],
+  countryIds: Map<string, number>,
+  onProgress: (step: string) => void,
+) {
+  const states = allStates.filter((state) => countryIds.has(state.countryCode));
   onProgress(`Loading ${states.length.toLocaleString('en-US')} states and provinces`);
   const result = await client.query<{ id: number; country_id: number; iso_code: string }>(
     `insert into states (country_id, name, iso_code)
@@ -87,8 +92,13 @@ async function loadStates(client: pg.PoolClient, countryIds: Map<string, number>
   return new Map(result.rows.map((row) => [`${isoByCountryId.get(row.country_id)}:${row.iso_code}`, row.id]));
 }
 
-async function loadCities(client: pg.PoolClient, stateIds: Map<string, number>, onProgress: (step: string) => void) {
-  const cities = City.getAllCities().filter((city) => stateIds.has(`${city.countryCode}:${city.stateCode}`));
+async function loadCities(
+  client: pg.PoolClient,
+  allCities: ReferenceSource['cities'],
+  stateIds: Map<string, number>,
+  onProgress: (step: string) => void,
+) {
+  const cities = allCities.filter((city) => stateIds.has(`${city.countryCode}:${city.stateCode}`));
   for (let start = 0; start < cities.length; start += batchSize) {
     const batch = cities.slice(start, start + batchSize);
     const done = Math.min(start + batchSize, cities.length);
@@ -100,13 +110,12 @@ async function loadCities(client: pg.PoolClient, stateIds: Map<string, number>, 
   }
 }
 
-async function loadNationalities(client: pg.PoolClient, onProgress: (step: string) => void) {
-  const names = new Set<string>();
-  for (const country of worldCountries) {
-    const demonym = country.demonyms['eng']?.m.trim();
-    if (demonym) names.add(demonym);
-  }
-  const sorted = [...names].sort((a, b) => a.localeCompare(b, 'en'));
+async function loadNationalities(
+  client: pg.PoolClient,
+  demonyms: ReferenceSource['demonyms'],
+  onProgress: (step: string) => void,
+) {
+  const sorted = [...new Set(demonyms)].sort((a, b) => a.localeCompare(b, 'en'));
   onProgress(`Loading ${sorted.length} nationalities`);
   await client.query('insert into nationalities (name) select * from unnest($1::text[])', [sorted]);
 }
