@@ -65,10 +65,13 @@ export type NetWorthBase = {
   start: number;
   range: Spacing & { span: number };
   current: bigint;
-  moved: { time: number; cents: bigint }[];
   byAsset: Map<number, Movement[]>;
-  /** The balances at each point of the range, which only the user's movements change. */
-  cash: bigint[];
+  /**
+   * The balances at each point of the range, which only the user's movements change. Kept in one
+   * typed array when they fit in 64 bits (always, in practice): a process keeps a base per investor,
+   * and an array of bigints is an object per point for the garbage collector to walk.
+   */
+  cash: BigInt64Array | bigint[];
   /** The points no tick changes any more, valued at a rate and written as JSON members (netWorthChart). */
   settled?: { rate: bigint; count: number; json: string } | undefined;
 };
@@ -95,8 +98,21 @@ export async function netWorthBase(
     holdingsSince(db, userId, start),
   ]);
   const current = accounts.rows.reduce((sum, row) => sum + toCents(row.balance), 0n);
-  return { timeframe, firstActivity, start, range, current, moved, byAsset, cash: cashAt(points, current, moved) };
+  return {
+    timeframe,
+    firstActivity,
+    start,
+    range,
+    current,
+    byAsset,
+    cash: compactCents(cashAt(points, current, moved)),
+  };
 }
+
+const int64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+/** The values as a BigInt64Array, which would wrap a value beyond 64 bits silently: those stay as they are. */
+export const compactCents = (values: bigint[]) =>
+  values.every((value) => value >= int64.min && value <= int64.max) ? BigInt64Array.from(values) : values;
 
 /** Walking back from now: the balance at a point is today's less everything that moved after it. */
 function cashAt(points: number[], current: bigint, moved: { time: number; cents: bigint }[]): bigint[] {
