@@ -79,14 +79,10 @@ export function timeTicks(first: number, last: number, count = 5): TimeTicks {
 /** The last round local time at or before `time`: a whole multiple of `step` within its day, a midnight, or a Monday. */
 function firstRoundTime(time: number, step: number): number {
   const date = new Date(time * 1000);
-  if (step >= 7 * day) {
-    // Weeks start on Monday.
-    const monday = new Date(date.getFullYear(), date.getMonth(), date.getDate() - ((date.getDay() + 6) % 7));
-    return monday.getTime() / 1000;
-  }
-  if (step >= day) return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() / 1000;
-  const midnight = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() / 1000;
-  return midnight + Math.floor((time - midnight) / step) * step;
+  // Weeks start on Monday.
+  const daysBack = step >= 7 * day ? (date.getDay() + 6) % 7 : 0;
+  const midnight = new Date(date.getFullYear(), date.getMonth(), date.getDate() - daysBack).getTime() / 1000;
+  return step >= day ? midnight : midnight + Math.floor((time - midnight) / step) * step;
 }
 
 /** The next round time after `time`, through the calendar for days so a change of clocks keeps midnights. */
