@@ -1,17 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, savedBankAccount, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
-import { ledgerRepository } from './ledger.repository.ts';
-import { createWalletService, type WalletService } from './wallet.service.ts';
+import { InsufficientFunds, ledgerRepository, writeSwaps, type SwapToWrite } from './ledger.repository.ts';
+import { createWalletService, newReference, type WalletService } from './wallet.service.ts';
 
 let testApp: TestApp;
 let wallet: WalletService;
 beforeAll(async () => {
-  // Small limits so the concurrency tests can move small sums.
-  testApp = await createTestApp({ WITHDRAWAL_MIN: '1', DEPOSIT_CRYPTO_MIN: '1', DEPOSIT_BANK_MIN: '1' });
+  // Small limits so the concurrency tests can move small sums; the rate limit is app.test.ts's to test.
+  testApp = await createTestApp({
+    WITHDRAWAL_MIN: '1',
+    DEPOSIT_CRYPTO_MIN: '1',
+    DEPOSIT_BANK_MIN: '1',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  });
   const limit: [Decimal, Decimal] = [new Decimal(1), new Decimal(1_000_000)];
   wallet = createWalletService({
     db: testApp.database.db,
@@ -90,6 +96,88 @@ describe('transfers between wallets', () => {
     expect(new Decimal(after.cash.balance).plus(after.brokerage.balance).plus(after.auto.balance).toFixed(2)).toBe(
       '500.00',
     );
+  });
+
+  /** A transfer of `amount` from cash to brokerage (or back), as writeSwaps takes it. */
+  async function swapOf(user: SignedUpUser, amount: string, from: 'cash' | 'brokerage' = 'cash'): Promise<SwapToWrite> {
+    const accounts = await ledgerRepository.existingWalletsOf(testApp.database.db, user.id);
+    const to = from === 'cash' ? 'brokerage' : 'cash';
+    return {
+      id: randomUUID(),
+      userId: user.id,
+      amount,
+      currency: 'USD',
+      reference: newReference(),
+      from,
+      to,
+      comment: null,
+      fromAccount: accounts![from].id,
+      toAccount: accounts![to].id,
+      description: `transfer ${from} → ${to}`,
+      at: new Date(),
+    };
+  }
+
+  const recordsOf = async (user: SignedUpUser) =>
+    (
+      await testApp.database.db.$client.query<{ amount: string; entries: string[] }>(
+        `select t.amount::text, array(select e.amount::text from journal_entries e where e.journal_id = j.id
+                order by e.amount) as entries
+         from transactions t join journal_transactions j on j.transaction_id = t.id
+         where t.user_id = $1 and t.type = 'transfer' order by t.amount`,
+        [user.id],
+      )
+    ).rows;
+
+  it('writes the swaps of several investors in one statement, two of one investor among them', async () => {
+    const [first, second] = [await investor(), await investor()];
+    await fund(first, '100.00');
+    await fund(second, '100.00');
+    const swaps = [
+      await swapOf(first, '30.00'),
+      await swapOf(second, '40.00'),
+      await swapOf(first, '10.00', 'brokerage'),
+    ];
+    const rows = await writeSwaps(testApp.database.db, swaps);
+    expect(rows.map((row) => row['id']).sort()).toEqual(swaps.map((swap) => swap.id).sort());
+    expect(await wallets(first)).toMatchObject({ cash: { balance: '80.00' }, brokerage: { balance: '20.00' } });
+    expect(await wallets(second)).toMatchObject({ cash: { balance: '60.00' }, brokerage: { balance: '40.00' } });
+    expect(await recordsOf(first)).toEqual([
+      { amount: '10.00', entries: ['-10.00', '10.00'] },
+      { amount: '30.00', entries: ['-30.00', '30.00'] },
+    ]);
+  });
+
+  it('refuses the whole statement when one wallet would go below zero, and writes nothing of it', async () => {
+    const [rich, short] = [await investor(), await investor()];
+    await fund(rich, '100.00');
+    await fund(short, '10.00');
+    const swaps = [await swapOf(rich, '50.00'), await swapOf(short, '10.01')];
+    await expect(writeSwaps(testApp.database.db, swaps)).rejects.toBeInstanceOf(InsufficientFunds);
+    expect(await recordsOf(rich)).toEqual([]);
+    expect(await wallets(rich)).toMatchObject({ cash: { balance: '100.00' }, brokerage: { balance: '0.00' } });
+  });
+
+  it('answers each of many parallel swaps on its own when one among them is short', async () => {
+    const investors = await Promise.all(Array.from({ length: 12 }, () => investor()));
+    await Promise.all(investors.map((user) => fund(user, '20.00')));
+    const answers = await Promise.all(
+      investors.map((user, index) =>
+        post(user, '/api/user/transaction/swap', {
+          amount: index === 5 ? '20.01' : '5.00',
+          from: 'cash',
+          to: 'brokerage',
+        }),
+      ),
+    );
+    answers.forEach((answer, index) => expect(answer.statusCode, answer.body).toBe(index === 5 ? 422 : 201));
+    expect(answers[5]?.json().message).toBe('Insufficient balance for this amount.');
+    for (const [index, user] of investors.entries())
+      expect(await wallets(user)).toMatchObject(
+        index === 5
+          ? { cash: { balance: '20.00' }, brokerage: { balance: '0.00' } }
+          : { cash: { balance: '15.00' }, brokerage: { balance: '5.00' } },
+      );
   });
 
   it('moves money after a first, refused transfer opened the wallets inside a transaction that was undone', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { formatMoneyIn } from '@itrust/contracts';
 import { amountRangeMessage, limitNames, walletRefusals } from '@itrust/contracts/wallet-rules';
 import { Decimal } from 'decimal.js';
@@ -17,6 +17,7 @@ import {
 } from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createBatches } from '../../lib/batches.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import {
@@ -24,7 +25,9 @@ import {
   ledgerRepository as ledger,
   movement,
   walletKinds,
+  writeSwaps,
   type Account,
+  type SwapToWrite,
   type WalletKind,
 } from './ledger.repository.ts';
 import { createKeptAccountIds } from './kept-account-ids.ts';
@@ -185,6 +188,60 @@ export function createWalletService(deps: {
   const swapRecord = movement('swap', () =>
     db.insert(transactions).values(placeholders(swapColumns)).returning().getSQL(),
   );
+  type Swap = Omit<SwapToWrite, 'id' | 'reference'>;
+  const writeAlone = (swap: Swap) =>
+    withReference((reference) =>
+      refusingShortfall(
+        swapRecord.record(
+          db,
+          {
+            userId: swap.userId,
+            type: 'transfer',
+            status: 'approved',
+            createdAt: swap.at,
+            amount: swap.amount,
+            currency: swap.currency,
+            reference,
+            swapFrom: swap.from,
+            swapTo: swap.to,
+            comment: swap.comment,
+            decidedAt: swap.at,
+          } satisfies Record<(typeof swapColumns)[number], unknown>,
+          swap.description,
+          [
+            { accountId: swap.fromAccount, amount: new Decimal(swap.amount).negated() },
+            { accountId: swap.toAccount, amount: new Decimal(swap.amount) },
+          ],
+          swap.at,
+        ),
+      ),
+    );
+  /**
+   * Swaps that arrive while others are being written go together in one statement (writeSwaps).
+   * When one of them is refused (a wallet short of money, a reference already taken), the statement
+   * wrote nothing, and each goes again alone, to be answered on its own.
+   */
+  async function writeTogether(swaps: Swap[]): Promise<PromiseSettledResult<Record<string, unknown>>[]> {
+    if (inTransaction()) throw new Error('swaps written together must not join a caller’s transaction');
+    if (swaps.length === 1) return Promise.allSettled(swaps.map(writeAlone));
+    const written = swaps.map((swap) => ({ ...swap, id: randomUUID(), reference: references() }));
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await writeSwaps(db, written);
+    } catch (error) {
+      if (!(error instanceof InsufficientFunds) && !violates(error, 'transactions_reference_unique')) throw error;
+      return Promise.allSettled(swaps.map(writeAlone));
+    }
+    const byId = new Map(rows.map((row) => [row['id'], row]));
+    return written.map((swap) => {
+      const row = byId.get(swap.id);
+      return row ? { status: 'fulfilled', value: row } : { status: 'rejected', reason: new Error('swap not recorded') };
+    });
+  }
+  // One statement at a time: the swaps that arrive meanwhile go together in the next, and fewer,
+  // larger statements cost PostgreSQL less a swap than more at once (README, Performance).
+  const swapsTogether = createBatches(writeTogether, { inFlight: 1, maxSize: 64 });
+
   const keptIds = createKeptAccountIds();
   const walletIdsOf = async (userId: string, currency: string) =>
     (await keptIds(db, userId, undefined, async () => ({ wallets: await openWallets(userId, currency) }))).wallets;
@@ -332,12 +389,22 @@ export function createWalletService(deps: {
           }),
         );
       }
-      // The record, the locks, the balances and the journal commit together in one statement.
+      // The record, the locks, the balances and the journal commit together in one statement, with
+      // those of the other swaps that arrive meanwhile unless a caller's transaction holds this one.
       const wallets = await walletIdsOf(userId, currency);
-      const recorded = await withReference((reference) =>
-        refusingShortfall(swapRecord.record(db, { ...record, reference }, description, entries(wallets), now)),
-      );
-      return rowFrom(transactions, recorded);
+      const swap = {
+        userId,
+        amount: record.amount,
+        currency,
+        from: input.from,
+        to: input.to,
+        comment: record.comment,
+        fromAccount: wallets[input.from].id,
+        toAccount: wallets[input.to].id,
+        description,
+        at: now,
+      };
+      return rowFrom(transactions, await (inTransaction() ? writeAlone(swap) : swapsTogether.submit(swap)));
     },
 
     /** The owner cancels a pending deposit or withdrawal; a withdrawal's hold is released. */
