@@ -1,4 +1,4 @@
-import { AsyncResource } from 'node:async_hooks';
+import { createBatches } from '../../lib/batches.ts';
 
 /**
  * Lookups by key that arrive while an earlier batch is on its way wait for it to return and then
@@ -7,31 +7,15 @@ import { AsyncResource } from 'node:async_hooks';
  * everything committed before them: a token revoked before a request arrives is never found for it.
  */
 export function batchedLookup<Value>(load: (keys: string[]) => Promise<Map<string, Value>>, largest = 100) {
-  type Waiting = { key: string; resolve: (value: Value | undefined) => void; reject: (error: unknown) => void };
-  let queue: Waiting[] = [];
-  let sending = false;
-
-  // A batch serves many requests, so it runs in the context the lookup was made in (at start-up),
-  // never in that of the request whose lookup set it off: inside a request's transaction the read
-  // would join that transaction (db/client.ts), on its connection.
-  const send = AsyncResource.bind(async () => {
-    sending = true;
-    const batch = queue.slice(0, largest);
-    queue = queue.slice(largest);
-    try {
-      const found = await load([...new Set(batch.map((waiting) => waiting.key))]);
-      for (const waiting of batch) waiting.resolve(found.get(waiting.key));
-    } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
-    } finally {
-      sending = false;
-      if (queue.length > 0) void send();
-    }
-  });
-
-  return (key: string) =>
-    new Promise<Value | undefined>((resolve, reject) => {
-      queue.push({ key, resolve, reject });
-      if (!sending) void send();
-    });
+  const batches = createBatches(
+    async (keys: string[]) => {
+      const found = await load([...new Set(keys)]);
+      return keys.map((key): PromiseFulfilledResult<Value | undefined> => ({
+        status: 'fulfilled',
+        value: found.get(key),
+      }));
+    },
+    { inFlight: 1, maxSize: largest },
+  );
+  return (key: string) => batches.submit(key);
 }

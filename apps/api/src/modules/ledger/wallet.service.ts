@@ -222,7 +222,6 @@ export function createWalletService(deps: {
    * wrote nothing, and each goes again alone, to be answered on its own.
    */
   async function writeTogether(swaps: Swap[]): Promise<PromiseSettledResult<Record<string, unknown>>[]> {
-    if (inTransaction()) throw new Error('swaps written together must not join a caller’s transaction');
     if (swaps.length === 1) return Promise.allSettled(swaps.map(writeAlone));
     const written = swaps.map((swap) => ({ ...swap, id: randomUUID(), reference: references() }));
     let rows: Record<string, unknown>[];
