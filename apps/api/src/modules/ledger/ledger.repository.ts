@@ -231,8 +231,8 @@ export type SwapToWrite = {
   amount: string;
   currency: string;
   reference: string;
-  from: string;
-  to: string;
+  from: WalletKind;
+  to: WalletKind;
   comment: string | null;
   fromAccount: number;
   toAccount: number;

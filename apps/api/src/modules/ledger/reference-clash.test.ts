@@ -7,9 +7,13 @@ import { newReference, walletServiceFor, type WalletService } from './wallet.ser
 
 // References are random; these tests make the next draws repeat one already taken.
 let clashes = 0;
+let fresh = 0;
 let taken = '';
 const references = () => {
-  if (clashes === 0) return newReference();
+  if (fresh > 0 || clashes === 0) {
+    fresh = Math.max(0, fresh - 1);
+    return newReference();
+  }
   clashes -= 1;
   return taken;
 };
@@ -30,6 +34,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   clashes = 0;
+  fresh = 0;
   expect(await ledgerProblems(testApp.database.db)).toEqual([]);
 });
 afterAll(() => testApp.close());
@@ -87,6 +92,27 @@ describe('a reference already taken', () => {
       });
     }
   }
+
+  it('refuses the swaps written together whole, and each is then written alone with a reference of its own', async () => {
+    const before = await written();
+    // The first swap goes alone with a fresh reference; the five that wait for it go together, two
+    // of them drawing the one taken.
+    fresh = 1;
+    clashes = 2;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post('/api/user/transaction/swap', { amount: '1', from: 'cash', to: 'brokerage' }),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    expect(clashes).toBe(0);
+    const references = answers.map((answer) => answer.json().data.transaction.reference as string);
+    expect(new Set(references).size).toBe(6);
+    expect(references).not.toContain(taken);
+    const after = await written();
+    expect(after?.records).toBe((before?.records ?? 0) + 6);
+    expect(after?.journals).toBe((before?.journals ?? 0) + 6);
+  });
 
   it('that keeps clashing fails the request whole, and the same key then succeeds', async () => {
     const before = { written: await written(), wallets: await wallets() };

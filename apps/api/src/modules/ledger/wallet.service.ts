@@ -4,6 +4,7 @@ import { amountRangeMessage, limitNames, walletRefusals } from '@itrust/contract
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  databaseErrorOf,
   DrawnValueTaken,
   drawsAllowed,
   hotQuery,
@@ -107,6 +108,9 @@ const swapColumns = [
   'comment',
   'decidedAt',
 ] as const;
+
+/** PostgreSQL answered the statement with an error (a SQLSTATE): it did not commit. */
+const answeredByDatabase = (error: unknown) => /^[0-9A-Z]{5}$/.test(databaseErrorOf(error).code ?? '');
 
 /** Sells automated-investing holdings, inside the caller's transaction, when the auto wallet's cash is short. */
 export type RaiseAutoCash = (tx: Executor, userId: string, amount: Decimal) => Promise<void>;
@@ -218,8 +222,10 @@ export function createWalletService(deps: {
     );
   /**
    * Swaps that arrive while others are being written go together in one statement (writeSwaps).
-   * When one of them is refused (a wallet short of money, a reference already taken), the statement
-   * wrote nothing, and each goes again alone, to be answered on its own.
+   * When PostgreSQL refuses it (a wallet short of money, a reference already taken, a deadlock),
+   * the statement, its own transaction, wrote nothing, and each goes again alone, to be answered on
+   * its own. Without PostgreSQL's answer (a lost connection) none is written again: whether the
+   * statement committed is unknown, and each fails as a single swap would.
    */
   async function writeTogether(swaps: Swap[]): Promise<PromiseSettledResult<Record<string, unknown>>[]> {
     if (swaps.length === 1) return Promise.allSettled(swaps.map(writeAlone));
@@ -228,7 +234,7 @@ export function createWalletService(deps: {
     try {
       rows = await writeSwaps(db, written);
     } catch (error) {
-      if (!(error instanceof InsufficientFunds) && !violates(error, 'transactions_reference_unique')) throw error;
+      if (!(error instanceof InsufficientFunds) && !answeredByDatabase(error)) throw error;
       return Promise.allSettled(swaps.map(writeAlone));
     }
     const byId = new Map(rows.map((row) => [row['id'], row]));
