@@ -224,7 +224,7 @@ const balancesMoved = sql`
       update ledger_accounts a set balance = a.balance + net.amount
       from net where a.id = net.account_id and a.id in (select id from locked))`;
 
-/** One transfer between two of a user's wallets, as swapsStatement writes it. */
+/** One transfer between two of a user's wallets, as writeSwaps writes it. */
 export type SwapToWrite = {
   id: string;
   userId: string;
