@@ -193,31 +193,29 @@ export function createWalletService(deps: {
     db.insert(transactions).values(placeholders(swapColumns)).returning().getSQL(),
   );
   type Swap = Omit<SwapToWrite, 'id' | 'reference'>;
+  /** A transfer's record, as a swap of its own or the auto wallet's transaction writes it. */
+  const swapRecordOf = (swap: Omit<Swap, 'fromAccount' | 'toAccount'>, reference: string) =>
+    ({
+      userId: swap.userId,
+      type: 'transfer' as const,
+      status: 'approved' as const,
+      createdAt: swap.at,
+      amount: swap.amount,
+      currency: swap.currency,
+      reference,
+      swapFrom: swap.from,
+      swapTo: swap.to,
+      comment: swap.comment,
+      decidedAt: swap.at,
+    }) satisfies Record<(typeof swapColumns)[number], unknown>;
+  const swapEntries = ({ amount, fromAccount, toAccount }: Pick<Swap, 'amount' | 'fromAccount' | 'toAccount'>) => [
+    { accountId: fromAccount, amount: new Decimal(amount).negated() },
+    { accountId: toAccount, amount: new Decimal(amount) },
+  ];
   const writeAlone = (swap: Swap) =>
     withReference((reference) =>
       refusingShortfall(
-        swapRecord.record(
-          db,
-          {
-            userId: swap.userId,
-            type: 'transfer',
-            status: 'approved',
-            createdAt: swap.at,
-            amount: swap.amount,
-            currency: swap.currency,
-            reference,
-            swapFrom: swap.from,
-            swapTo: swap.to,
-            comment: swap.comment,
-            decidedAt: swap.at,
-          } satisfies Record<(typeof swapColumns)[number], unknown>,
-          swap.description,
-          [
-            { accountId: swap.fromAccount, amount: new Decimal(swap.amount).negated() },
-            { accountId: swap.toAccount, amount: new Decimal(swap.amount) },
-          ],
-          swap.at,
-        ),
+        swapRecord.record(db, swapRecordOf(swap, reference), swap.description, swapEntries(swap), swap.at),
       ),
     );
   /**
@@ -362,53 +360,36 @@ export function createWalletService(deps: {
       if (input.from === input.to) throw new ValidationFailed({ to: [walletMessages.sameWallet] });
       const currency = input.currency ?? (await currencyOf(userId));
       const now = clock.now();
-      const record = {
+      const transfer = {
         userId,
-        type: 'transfer' as const,
-        status: 'approved' as const,
-        createdAt: now,
         amount: toMoney(input.amount),
         currency,
-        swapFrom: input.from,
-        swapTo: input.to,
+        from: input.from,
+        to: input.to,
         comment: input.comment ?? null,
-        decidedAt: now,
-      } satisfies Record<Exclude<(typeof swapColumns)[number], 'reference'>, unknown>;
-      const description = `transfer ${input.from} → ${input.to}`;
-      const entries = (wallets: Record<WalletKind, { id: number }>) => [
-        { accountId: wallets[input.from].id, amount: input.amount.negated() },
-        { accountId: wallets[input.to].id, amount: input.amount },
-      ];
+        description: `transfer ${input.from} → ${input.to}`,
+        at: now,
+      };
+      const placed = (wallets: Record<WalletKind, { id: number }>): Swap => ({
+        ...transfer,
+        fromAccount: wallets[input.from].id,
+        toAccount: wallets[input.to].id,
+      });
       if (input.from === 'auto') {
         // Leaving the auto wallet may first sell holdings: several statements, one transaction.
         return withReference((reference) =>
           moving(async (tx) => {
-            const wallets = await ledger.walletsOf(tx, userId, currency);
-            const [created] = await tx
-              .insert(transactions)
-              .values({ ...record, reference })
-              .returning();
+            const swap = placed(await ledger.walletsOf(tx, userId, currency));
+            const [created] = await tx.insert(transactions).values(swapRecordOf(swap, reference)).returning();
             await raiseAutoCash?.(tx, userId, input.amount);
-            await ledger.post(tx, description, created?.id ?? null, entries(wallets), now);
+            await ledger.post(tx, swap.description, created?.id ?? null, swapEntries(swap), now);
             return created;
           }),
         );
       }
       // The record, the locks, the balances and the journal commit together in one statement, with
       // those of the other swaps that arrive meanwhile unless a caller's transaction holds this one.
-      const wallets = await walletIdsOf(userId, currency);
-      const swap = {
-        userId,
-        amount: record.amount,
-        currency,
-        from: input.from,
-        to: input.to,
-        comment: record.comment,
-        fromAccount: wallets[input.from].id,
-        toAccount: wallets[input.to].id,
-        description,
-        at: now,
-      };
+      const swap = placed(await walletIdsOf(userId, currency));
       return rowFrom(transactions, await (inTransaction() ? writeAlone(swap) : swapsTogether.submit(swap)));
     },
 
