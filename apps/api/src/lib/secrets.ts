@@ -10,6 +10,11 @@ export function sha256(value: string): Buffer {
   return hash('sha256', value, 'buffer');
 }
 
+/** The same digest as hex text, without a Buffer in between: the key a token is looked up by. */
+export function sha256Hex(value: string): string {
+  return hash('sha256', value, 'hex');
+}
+
 /** Six digits from the CSPRNG, leading zeros kept. */
 export function newSixDigitCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');

@@ -10,7 +10,7 @@ import {
   type SignedInUser,
 } from '../users/users.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newAccessToken, sha256 } from '../../lib/secrets.ts';
+import { newAccessToken, sha256, sha256Hex } from '../../lib/secrets.ts';
 import { batchedLookup } from './batched-lookup.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { createKeptByUser } from '../../db/kept-by-user.ts';
@@ -125,10 +125,10 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number,
     },
     /** A live token with what the access checks need of its user (and the user's currency), or undefined. */
     findActive: (token: string): Promise<(ActiveToken & { user: AccessUser }) | undefined> =>
-      findAccess(sha256(token).toString('hex')),
+      findAccess(sha256Hex(token)),
     /** The same with the whole user. */
     findActiveWhole: (token: string): Promise<(ActiveToken & { user: SignedInUser }) | undefined> =>
-      findWhole(sha256(token).toString('hex')),
+      findWhole(sha256Hex(token)),
     async revoke(tokenId: string, tx: Executor = db) {
       await tx.update(accessTokens).set({ revokedAt: clock.now() }).where(eq(accessTokens.id, tokenId));
     },

@@ -11,6 +11,7 @@ import type { SavingsService } from '../savings/savings.service.ts';
 import { keptOr, keptUserAnswers } from '../../db/kept-by-user.ts';
 import type { SignedInUser } from './users.repository.ts';
 import type { Holding, KeptAnswers } from '../portfolio/portfolio.service.ts';
+import type { QuoteBook } from '../market/quote-book.ts';
 
 type Balances = Awaited<ReturnType<WalletService['walletsAndSavings']>>;
 
@@ -56,20 +57,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   reference: ReferenceService;
   savings: SavingsService;
   portfolio: PortfolioService;
-  /** What this process keeps of users: see restOf and walletOf. */
+  /** What this process keeps of users: see restOf and pricedAnswer. */
   kept?: KeptAnswers | undefined;
 }> = async (app, { present, wallet, reference, savings, portfolio, kept }) => {
   /**
    * The answer but its wallet, as encoded JSON, and what its wallet is valued from: the balances
-   * and, when kept, the open positions; `id` names this read. Kept encoded: writing a string
-   * encoded it again for every request, a third of a kept answer's cost.
+   * and, when kept, the open positions. Kept encoded: writing a string encoded it again for every
+   * request, a third of a kept answer's cost. `priced` is the whole answer at one copy of the prices
+   * (its positions' value moves with them), replaced when the prices change.
    */
-  type Rest = { json: Buffer; balances: Balances | undefined; holdings: Holding[] | undefined; id: number };
-  // Kept per user until their data changes (db/change-feed.ts): the answer but the wallet, and the
-  // whole answer per copy of the prices (its positions' value moves with them).
+  type Rest = {
+    json: Buffer;
+    balances: Balances | undefined;
+    holdings: Holding[] | undefined;
+    priced?: { prices: number; body: Buffer };
+  };
+  // Kept per user until their data changes (db/change-feed.ts).
   const keptRests = keptUserAnswers<Rest>(kept?.feed);
-  const keptBodies = keptUserAnswers<{ prices: number; body: Buffer }>(kept?.feed);
-  let reads = 0;
 
   /** The independent reads of an answer run at once, each on its own connection. */
   async function restOf(user: SignedInUser, include: ReadonlySet<Include>): Promise<Rest> {
@@ -100,19 +104,31 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         bank_reference: settings.bank_reference,
       };
     if (include.has('withdrawalAccount')) answer['withdrawal_account'] = withdrawalAccount ?? null;
-    reads += 1;
     const json = Buffer.from(JSON.stringify({ status: 'success', message: 'OK', data: { user: answer } }));
-    return { json, balances, holdings, id: reads };
+    return { json, balances, holdings };
   }
 
-  /** The wallet as JSON: kept positions at the book's prices, or the positions' value read. */
-  const walletOf = async (user: SignedInUser, balances: Balances, holdings: Holding[] | undefined) =>
-    JSON.stringify(
-      portfolio.walletsFrom(
-        balances,
-        holdings ? portfolio.investedFrom(holdings, user.currency.code) : await portfolio.invested(user.id),
-      ),
-    );
+  /** The answer with its wallet, which goes in last: the answer is `{…,"data":{"user":{…}}}`. */
+  const withWallet = (json: Buffer, wallet: ReturnType<PortfolioService['walletsFrom']>) =>
+    Buffer.concat([json.subarray(0, -3), Buffer.from(`,"wallet":${JSON.stringify(wallet)}}}}`)]);
+
+  /**
+   * The whole answer of a kept rest at this process's copy of the prices, valued again only when
+   * they changed. The copy is named after the wait for the change feed (in keptOr), which reads
+   * changed prices first, and valued at once, with no wait between: the answer holds that copy's
+   * prices or later ones.
+   */
+  function pricedAnswer(user: SignedInUser, rest: Rest, balances: Balances, holdings: Holding[], book: QuoteBook) {
+    const prices = book.version;
+    if (rest.priced?.prices !== prices) {
+      const body = withWallet(
+        rest.json,
+        portfolio.walletsFrom(balances, portfolio.investedFrom(holdings, user.currency.code)),
+      );
+      rest.priced = { prices, body };
+    }
+    return rest.priced.body;
+  }
 
   app.get(
     '/user',
@@ -130,29 +146,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       const include = request.query.include;
       const includeKey = userIncludes.filter((part) => include.has(part)).join();
       const rest = await keptOr(keptRests, user.id, `${user.id} ${includeKey}`, () => restOf(user, include));
-      let body = rest.json;
       const { balances, holdings } = rest;
-      if (balances) {
-        // The prices' copy is named after the wait for the change feed (in keptOr), which reads
-        // changed prices first: an answer kept under it holds its prices or later ones; and under
-        // the read it was valued from, never beside another's.
-        const prices = kept?.book.version ?? 0;
-        const answer = await keptOr(
-          keptBodies,
-          user.id,
-          `${user.id} ${rest.id}`,
-          async () => ({
-            prices,
-            // The wallet goes in last: the answer is `{…,"data":{"user":{…}}}`.
-            body: Buffer.concat([
-              rest.json.subarray(0, -3),
-              Buffer.from(`,"wallet":${await walletOf(user, balances, holdings)}}}}`),
-            ]),
-          }),
-          (answered) => answered.prices === prices,
-        );
-        body = answer.body;
-      }
+      let body = rest.json;
+      if (balances && holdings && kept) body = pricedAnswer(user, rest, balances, holdings, kept.book);
+      else if (balances)
+        body = withWallet(rest.json, portfolio.walletsFrom(balances, await portfolio.invested(user.id)));
       // Already encoded JSON, which Fastify sends as it is (the type is the schema's, not a Buffer's).
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
