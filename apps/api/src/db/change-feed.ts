@@ -83,6 +83,9 @@ export function createChangeFeed(connectionString: string, options: Options = {}
     for (const { scope: kept, listener } of dropListeners) if (scope === 'account' || kept === 'any') listener(dropped);
   }
 
+  /** Whether what is kept may be served at once, with no read to wait for: ready() without its wait. */
+  const readyNow = (scope: KeptScope) => live && seen[scope] === asked[scope] && Date.now() - lastReadAt < silenceMs;
+
   function settle(ok: boolean) {
     const still: typeof waiting = [];
     for (const waiter of waiting) {
@@ -244,13 +247,14 @@ export function createChangeFeed(connectionString: string, options: Options = {}
      */
     ready(scope: KeptScope): boolean | Promise<boolean> {
       if (!live) return false;
-      if (seen[scope] === asked[scope] && Date.now() - lastReadAt < silenceMs) return true;
+      if (readyNow(scope)) return true;
       const upTo = asked[scope];
       return new Promise<boolean>((resolve) => {
         waiting.push({ scope, upTo, resolve });
         read();
       });
     },
+    readyNow,
     /** Taken before reading what is to be kept: see changedSince. */
     mark: () => epoch,
     /** Whether the user's answers of the scope were dropped after `mark`: an answer read before then is not kept. */

@@ -48,7 +48,15 @@ export function createKeptByUser<Value>(
     else keysOf.set(entry.userId, new Set([key]));
   }
 
+  /** The answer kept under `key` when it may be served at once, with no wait for the change feed. */
+  function keptNow(key: string, current: (value: Value) => boolean = () => true): Value | undefined {
+    if (!feed.readyNow(options.scope)) return undefined;
+    const kept = entries.get(key);
+    return kept && now() - kept.storedAt < options.maxAgeMs && current(kept.value) ? kept.value : undefined;
+  }
+
   return {
+    keptNow,
     /**
      * The answer kept under `key`, or the one `read` finds (with the user it belongs to), kept when
      * it may be (in place of one that `current` finds out of date). `read` answering undefined keeps

@@ -49,7 +49,7 @@ export const authMessages = {
 /** Reads the bearer token on every request and enforces the route's access level before the body is read. */
 export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): void {
   app.decorateRequest('auth', null);
-  // A request without a token to read goes on at once, without a promise.
+  // A request without a token to read, or with one this process keeps, goes on at once, without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const access = accessOf(request);
     const token =
@@ -60,33 +60,58 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
       done();
       return;
     }
-    authenticate(request, access, token).then(() => done(), done);
+    const whole = request.routeOptions.config.wholeUser === true;
+    const kept = token === undefined ? undefined : keptCaller(token, whole);
+    if (kept) {
+      let refused: Error | undefined;
+      try {
+        admit(request, access, kept);
+      } catch (error) {
+        refused = error as Error;
+      }
+      done(refused);
+      return;
+    }
+    callerOf(token, whole)
+      .then((caller) => admit(request, access, caller))
+      .then(() => done(), done);
   });
 
+  const callerFrom = (active: ActiveToken & { user: AccessUser }, wholeUser?: SignedInUser): AuthContext => ({
+    tokenId: active.id,
+    userId: active.user.id,
+    scope: active.scope,
+    user: active.user,
+    ...(wholeUser && { wholeUser }),
+  });
+
+  /** The caller of a token this process keeps and may serve at once; undefined when it must be read. */
+  function keptCaller(token: string, whole: boolean): AuthContext | undefined {
+    if (whole) {
+      const active = deps.tokens.keptActiveWhole(token);
+      return active && callerFrom(active, active.user);
+    }
+    const active = deps.tokens.keptActive(token);
+    return active && callerFrom(active);
+  }
+
   /** The live token's caller, with the whole user when the route asks for it; undefined for any other token. */
-  async function callerOf(request: FastifyRequest, token: string): Promise<AuthContext | undefined> {
-    const callerFrom = (active: ActiveToken & { user: AccessUser }) => ({
-      tokenId: active.id,
-      userId: active.user.id,
-      scope: active.scope,
-      user: active.user,
-    });
-    if (request.routeOptions.config.wholeUser) {
+  async function callerOf(token: string | undefined, whole: boolean): Promise<AuthContext | undefined> {
+    if (token === undefined) return undefined;
+    if (whole) {
       const active = await deps.tokens.findActiveWhole(token);
-      return active && { ...callerFrom(active), wholeUser: active.user };
+      return active && callerFrom(active, active.user);
     }
     const active = await deps.tokens.findActive(token);
     return active && callerFrom(active);
   }
 
-  async function authenticate(request: FastifyRequest, access: Access, token: string | undefined) {
+  /** Lets the caller through the route's access level, or throws the refusal. */
+  function admit(request: FastifyRequest, access: Access, caller: AuthContext | undefined) {
     if (access === 'optional') {
-      const caller = token ? await callerOf(request, token) : undefined;
       if (caller?.scope === 'full') request.auth = caller;
       return;
     }
-    if (!token) throw new Unauthenticated();
-    const caller = await callerOf(request, token);
     if (!caller) throw new Unauthenticated();
     request.auth = caller;
     const { user } = caller;

@@ -89,24 +89,29 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number,
         ]),
       );
     }, batchSlots.length);
-  const findAccess = kept(lookup(activeTokens('find_active_tokens_access', accessUserColumns)));
-  const findWhole = kept(lookup(activeTokens('find_active_tokens', signedInUserColumns)));
-
   /**
    * A live token's read kept in this process until its user's data changes (a revoked token, an
    * edited user: db/change-feed.ts) or it expires. Measured with and without (README, Performance).
+   * `now` answers at once, without a promise, when the token is kept and may be served: most
+   * signed-in requests.
    */
   function kept<User>(find: (hash: string) => Promise<Active<User> | undefined>) {
-    if (!feed) return find;
+    const live = (active: Active<User> | undefined) => (active && active.expiresAt > clock.now() ? active : undefined);
+    if (!feed) return { find, now: () => undefined };
     const cache = createKeptByUser<Active<User>>(feed, { scope: 'account', maxAgeMs: 60_000, maxEntries: 100_000 });
-    return async (hash: string) => {
-      const active = await cache.answer(hash, async () => {
-        const found = await find(hash);
-        return found && { userId: found.userId, value: frozen(found) };
-      });
-      return active && active.expiresAt > clock.now() ? active : undefined;
+    return {
+      find: async (hash: string) =>
+        live(
+          await cache.answer(hash, async () => {
+            const found = await find(hash);
+            return found && { userId: found.userId, value: frozen(found) };
+          }),
+        ),
+      now: (hash: string) => live(cache.keptNow(hash)),
     };
   }
+  const findAccess = kept(lookup(activeTokens('find_active_tokens_access', accessUserColumns)));
+  const findWhole = kept(lookup(activeTokens('find_active_tokens', signedInUserColumns)));
 
   return {
     /** Issues a token and returns its plain value: the only time it exists outside the client. */
@@ -125,10 +130,15 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number,
     },
     /** A live token with what the access checks need of its user (and the user's currency), or undefined. */
     findActive: (token: string): Promise<(ActiveToken & { user: AccessUser }) | undefined> =>
-      findAccess(sha256Hex(token)),
+      findAccess.find(sha256Hex(token)),
     /** The same with the whole user. */
     findActiveWhole: (token: string): Promise<(ActiveToken & { user: SignedInUser }) | undefined> =>
-      findWhole(sha256Hex(token)),
+      findWhole.find(sha256Hex(token)),
+    /** findActive's answer when this process keeps the token and may serve it at once; else undefined: ask findActive. */
+    keptActive: (token: string): (ActiveToken & { user: AccessUser }) | undefined => findAccess.now(sha256Hex(token)),
+    /** The same with the whole user. */
+    keptActiveWhole: (token: string): (ActiveToken & { user: SignedInUser }) | undefined =>
+      findWhole.now(sha256Hex(token)),
     async revoke(tokenId: string, tx: Executor = db) {
       await tx.update(accessTokens).set({ revokedAt: clock.now() }).where(eq(accessTokens.id, tokenId));
     },

@@ -167,7 +167,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = wholeUserOf(request);
       const { records, key } = request.query.include;
-      const rest = await keptOr(keptRests, user.id, `${user.id} ${key}`, () => restOf(user, records));
+      const keptKey = `${user.id} ${key}`;
+      const rest =
+        keptRests?.keptNow(keptKey) ?? (await keptOr(keptRests, user.id, keptKey, () => restOf(user, records)));
       const { balances, holdings } = rest;
       let body = rest.json;
       if (balances && holdings && kept) body = pricedAnswer(user, rest, balances, holdings, kept.book);
