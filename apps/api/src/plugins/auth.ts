@@ -84,26 +84,20 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
     user: active.user,
     ...(wholeUser && { wholeUser }),
   });
+  const accessCaller = (active: (ActiveToken & { user: AccessUser }) | undefined) => active && callerFrom(active);
+  const wholeCaller = (active: (ActiveToken & { user: SignedInUser }) | undefined) =>
+    active && callerFrom(active, active.user);
 
   /** The caller of a token this process keeps and may serve at once; undefined when it must be read. */
-  function keptCaller(token: string, whole: boolean): AuthContext | undefined {
-    if (whole) {
-      const active = deps.tokens.keptActiveWhole(token);
-      return active && callerFrom(active, active.user);
-    }
-    const active = deps.tokens.keptActive(token);
-    return active && callerFrom(active);
-  }
+  const keptCaller = (token: string, whole: boolean) =>
+    whole ? wholeCaller(deps.tokens.keptActiveWhole(token)) : accessCaller(deps.tokens.keptActive(token));
 
   /** The live token's caller, with the whole user when the route asks for it; undefined for any other token. */
   async function callerOf(token: string | undefined, whole: boolean): Promise<AuthContext | undefined> {
     if (token === undefined) return undefined;
-    if (whole) {
-      const active = await deps.tokens.findActiveWhole(token);
-      return active && callerFrom(active, active.user);
-    }
-    const active = await deps.tokens.findActive(token);
-    return active && callerFrom(active);
+    return whole
+      ? wholeCaller(await deps.tokens.findActiveWhole(token))
+      : accessCaller(await deps.tokens.findActive(token));
   }
 
   /** Lets the caller through the route's access level, or throws the refusal. */
