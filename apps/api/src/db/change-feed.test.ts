@@ -7,6 +7,8 @@ import { dataQueries, watchQueries } from '../../test/query-log.ts';
 import type { App } from '../app.ts';
 import { walletServiceFor, type WalletService } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { createChangeFeed } from './change-feed.ts';
+import { createKeptByUser } from './kept-by-user.ts';
 
 /**
  * What a process keeps per user (sessions, the user include) against the same answers read afresh:
@@ -151,6 +153,41 @@ describe('answers kept per user', () => {
       timeout: 500,
       interval: 20,
     });
+  });
+
+  it('serves a kept answer at once only when no write of this process waits to be read', async () => {
+    const other = await signUp(testApp, { verified: true });
+    const feed = createChangeFeed(testApp.database.url);
+    await feed.start();
+    // The feed has read every change it was told of (a trigger's notice of a write arrives a moment after it).
+    const settled = () =>
+      vi.waitFor(
+        async () => {
+          await feed.ready('any');
+          expect(feed.readyNow('any')).toBe(true);
+        },
+        { timeout: 2000, interval: 10 },
+      );
+    const touch = (userId: string) =>
+      testApp.database.db.$client.query('update users set last_name = last_name where id = $1', [userId]);
+    try {
+      const kept = createKeptByUser<string>(feed, { scope: 'any', maxAgeMs: 60_000, maxEntries: 10 });
+      await kept.answer('investor', async () => ({ userId: investor.id, value: 'kept' }));
+      await settled();
+      expect(kept.keptNow('investor')).toBe('kept');
+
+      await touch(other.id);
+      expect(kept.keptNow('investor')).toBeUndefined();
+      await settled();
+      expect(kept.keptNow('investor')).toBe('kept');
+
+      await touch(investor.id);
+      expect(kept.keptNow('investor')).toBeUndefined();
+      await settled();
+      expect(kept.keptNow('investor')).toBeUndefined();
+    } finally {
+      await feed.stop();
+    }
   });
 
   it('serves nothing kept while its connection is gone, and keeps again once back', async () => {
