@@ -48,11 +48,15 @@ export function createKeptByUser<Value>(
     else keysOf.set(entry.userId, new Set([key]));
   }
 
+  /** A kept entry young enough, and one `current` does not find out of date. */
+  const usable = (entry: Entry<Value>, current: (value: Value) => boolean) =>
+    now() - entry.storedAt < options.maxAgeMs && current(entry.value);
+
   /** The answer kept under `key` when it may be served at once, with no wait for the change feed. */
-  function keptNow(key: string, current: (value: Value) => boolean = () => true): Value | undefined {
+  function keptNow(key: string): Value | undefined {
     if (!feed.readyNow(options.scope)) return undefined;
     const kept = entries.get(key);
-    return kept && now() - kept.storedAt < options.maxAgeMs && current(kept.value) ? kept.value : undefined;
+    return kept && usable(kept, () => true) ? kept.value : undefined;
   }
 
   return {
@@ -71,7 +75,7 @@ export function createKeptByUser<Value>(
       const servable = ready === true || (ready !== false && (await ready));
       if (servable) {
         const kept = entries.get(key);
-        if (kept && now() - kept.storedAt < options.maxAgeMs && current(kept.value)) return kept.value;
+        if (kept && usable(kept, current)) return kept.value;
         if (kept) remove(key, kept);
       }
       const mark = feed.mark();

@@ -96,8 +96,8 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number,
    * signed-in requests.
    */
   function kept<User>(find: (hash: string) => Promise<Active<User> | undefined>) {
-    const live = (active: Active<User> | undefined) => (active && active.expiresAt > clock.now() ? active : undefined);
     if (!feed) return { find, now: () => undefined };
+    const live = (active: Active<User> | undefined) => (active && active.expiresAt > clock.now() ? active : undefined);
     const cache = createKeptByUser<Active<User>>(feed, { scope: 'account', maxAgeMs: 60_000, maxEntries: 100_000 });
     return {
       find: async (hash: string) =>
