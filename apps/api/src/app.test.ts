@@ -164,7 +164,7 @@ describe('API documentation', () => {
 async function createTestAppWithBrokenRoute() {
   const { buildApp } = await import('../src/app.ts');
   const app = await buildApp(testApp.dependencies);
-  app.get('/api/broken', async () => {
+  app.get('/api/broken', { config: { access: 'public' } }, async () => {
     throw new Error('secret detail: connection string postgres://user:pw@db');
   });
   await app.ready();

@@ -12,11 +12,15 @@ beforeAll(async () => {
   testApp = await createTestApp();
   user = await signUp(testApp, { verified: true });
   app = await buildApp(testApp.dependencies);
-  app.get('/api/user/test-access', async (request) => ({ keys: Object.keys(authOf(request).user).sort() }));
-  app.get('/api/user/test-whole', { config: { wholeUser: true } }, async (request) => ({
+  app.get('/api/user/test-access', { config: { access: 'verified' } }, async (request) => ({
+    keys: Object.keys(authOf(request).user).sort(),
+  }));
+  app.get('/api/user/test-whole', { config: { access: 'verified', wholeUser: true } }, async (request) => ({
     email: wholeUserOf(request).email,
   }));
-  app.get('/api/user/test-whole-undeclared', async (request) => ({ email: wholeUserOf(request).email }));
+  app.get('/api/user/test-whole-undeclared', { config: { access: 'verified' } }, async (request) => ({
+    email: wholeUserOf(request).email,
+  }));
   await app.ready();
 });
 afterAll(async () => {
@@ -37,4 +41,15 @@ it('fails a route that reads the whole user without asking for it', async () => 
   const response = await get('/api/user/test-whole-undeclared');
   expect(response.statusCode).toBe(500);
   expect(response.json().message).not.toContain('wholeUser');
+});
+
+it('refuses to start with an API route that declares no access level', async () => {
+  const bare = await buildApp(testApp.dependencies);
+  try {
+    expect(() => bare.get('/api/user/undeclared', async () => ({}))).toThrow(
+      'GET /api/user/undeclared declares no access level (config.access)',
+    );
+  } finally {
+    await bare.close();
+  }
 });

@@ -5,14 +5,15 @@ import type { ActiveToken, Tokens } from '../modules/auth/tokens.ts';
 import type { AccessUser, SignedInUser } from '../modules/users/users.repository.ts';
 
 /**
- * Who may call a route:
+ * Who may call a route. Every API route declares one in `config.access`, and the access check reads
+ * it from the route the router matched, never from the text of the URL:
  * - public: anyone;
  * - optional: anyone; a valid full token is read (to mark the caller's own things) but never required;
  * - second-step: only a token waiting for the two-factor code;
  * - any-token: any live token (logout);
  * - unverified: a full token, email not yet verified is fine;
- * - verified: a full token of a user whose email is verified (the default under /api/user);
- * - operator: a full token of an operator (the default under /api/admin).
+ * - verified: a full token of a user whose email is verified;
+ * - operator: a full token of an operator.
  */
 export type Access = 'public' | 'optional' | 'second-step' | 'any-token' | 'unverified' | 'verified' | 'operator';
 
@@ -49,6 +50,10 @@ export const authMessages = {
 /** Reads the bearer token on every request and enforces the route's access level before the body is read. */
 export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): void {
   app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access || !isApiRoute(route.url)) return;
+    throw new Error(`${String(route.method)} ${route.url} declares no access level (config.access)`);
+  });
   // A request without a token to read, or with one this process keeps, goes on at once, without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const access = accessOf(request);
@@ -121,11 +126,14 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
   }
 }
 
+/** The matched route's access level. Only the built web app's files and the not-found answer declare none. */
 function accessOf(request: FastifyRequest): Access {
-  const declared = request.routeOptions.config.access;
-  if (declared) return declared;
-  if (request.url.startsWith('/api/admin')) return 'operator';
-  return request.url.startsWith('/api/user') ? 'verified' : 'public';
+  return request.routeOptions.config.access ?? 'public';
+}
+
+/** The API's own routes, which must each declare an access level; the web app's files need none. */
+export function isApiRoute(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/dev/');
 }
 
 /** The signed-in caller; routes behind an access level other than public always have one. */

@@ -12,11 +12,17 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    // Swagger UI sets inline styles; its pages alone get that allowance, scripts stay 'self' only.
-    staticCSP:
-      "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; " +
-      "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; form-action 'self'",
+  // The documentation pages show the API's shape and no data: anyone may read them.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // Swagger UI sets inline styles; its pages alone get that allowance, scripts stay 'self' only.
+      staticCSP:
+        "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; " +
+        "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; form-action 'self'",
+    });
   });
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
   app = await buildApp(testApp.dependencies);
   const db = testApp.dependencies.db;
   wallet = walletServiceFor(db, { now: () => new Date() }, createUsersRepository(db), testApp.config.limits);
-  app.post('/api/user/test-deposit-then-fail', async (request, reply) => {
+  app.post('/api/user/test-deposit-then-fail', { config: { access: 'verified' } }, async (request, reply) => {
     const { userId } = authOf(request);
     return idempotent(db, request, reply, userId, async () => {
       const deposit = await wallet.requestDeposit(userId, { amount: new Decimal('1500'), mode: 'crypto', coin: 'btc' });
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   // The work of a duplicate during which the first request with its key commits (after the
   // duplicate looked the key up): the key is written here on another connection, as the first would.
-  app.post('/api/user/test-key-taken-meanwhile', async (request, reply) => {
+  app.post('/api/user/test-key-taken-meanwhile', { config: { access: 'verified' } }, async (request, reply) => {
     const { userId } = authOf(request);
     return idempotent(db, request, reply, userId, async () => {
       await wallet.requestDeposit(userId, { amount: new Decimal('1500'), mode: 'crypto', coin: 'btc' });

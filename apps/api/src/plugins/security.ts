@@ -50,10 +50,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       hsts: config.appUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     }),
   );
-  // API answers carry user data: no cache keeps them unless a route says otherwise (reply.header).
-  const apiHeaders = { ...securityHeaders, 'cache-control': 'no-store' };
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : securityHeaders);
+  // Answers carry user data: no cache keeps one unless its route says otherwise (the web app's
+  // files and a few public API answers set their own), whatever the spelling of the URL.
+  const headers = { ...securityHeaders, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
     done();
   });
   await app.register(rateLimit, {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isApiRoute } from './auth.ts';
 
 /**
  * Serves the built web app. Unknown non-API GET paths answer index.html so the client router
@@ -35,8 +36,15 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   });
 }
 
+/** An API path in any spelling (`/%61pi/…`, `/API/…`) keeps the JSON 404 rather than the app's page. */
 function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/dev/');
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape is no API path the router could have matched either.
+  }
+  return isApiRoute(decoded.toLowerCase().replace(/\/+/g, '/'));
 }
 
 /**

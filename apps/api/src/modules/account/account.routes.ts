@@ -45,6 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
     app.route({
       method,
       url: '/user/profile',
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Update the profile (blank fields keep their values)',
@@ -65,6 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
   app.post(
     '/user/profile/email/verify',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Confirm a new email address with its code',
@@ -81,7 +83,10 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
 
   app.post(
     '/user/profile/password',
-    { schema: { tags, summary: 'Change the password', body: passwordChangeRequest, response: { 200: noData } } },
+    {
+      config: { access: 'verified' },
+      schema: { tags, summary: 'Change the password', body: passwordChangeRequest, response: { 200: noData } },
+    },
     async (request) => {
       await security.changePassword(authOf(request), request.body.old_password, request.body.new_password);
       return ok(securityMessages.passwordChanged, {});
@@ -91,6 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
   app.post(
     '/user/profile/two-fa',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Switch two-factor sign-in on, or off with the password or an emailed code',
@@ -107,7 +113,10 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
 
   app.post(
     '/user/profile/two-fa/code',
-    { schema: { tags, summary: 'Email a code that switches two-factor sign-in off', response: { 200: noData } } },
+    {
+      config: { access: 'verified' },
+      schema: { tags, summary: 'Email a code that switches two-factor sign-in off', response: { 200: noData } },
+    },
     async (request) => {
       await security.sendTwoFactorOffCode(authOf(request));
       return ok('Code sent.', {});
@@ -117,6 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
   app.get(
     '/user/notifications',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Notification preferences',
@@ -130,6 +140,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
     app.route({
       method,
       url: '/user/notifications',
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Change notification preferences',

@@ -42,6 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/kyc',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'Identity checks by status, with their documents',
@@ -79,6 +80,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/kyc-documents/:id',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: "An investor's identity document image",
@@ -102,6 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/kyc/:userId/approve',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'Approve a submitted identity check',
@@ -117,6 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/kyc/:userId/decline',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'Decline a submitted identity check, with the reason',
@@ -133,6 +137,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/transactions',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'Deposits and withdrawals to decide',
@@ -176,6 +181,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/transactions/:id/approve',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'Confirm a deposit arrived, or that a withdrawal was paid out',
@@ -198,6 +204,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/transactions/:id/decline',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'Decline a deposit or a withdrawal, with the reason',
@@ -214,6 +221,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/admin/savings-accounts/:id',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: "Edit a savings product's title or note (rich text; anything beyond formatting and links is removed)",
@@ -237,6 +245,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/users',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'Find investors by email, username or name',
@@ -261,6 +270,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/users/:id',
     {
+      config: { access: 'operator' },
       schema: {
         tags,
         summary: 'An investor: profile, identity, balances, recent transactions',
@@ -277,7 +287,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/admin/audit',
-    { schema: { tags, summary: 'Every operator action, newest first', querystring: z.object(paging).strict() } },
+    {
+      config: { access: 'operator' },
+      schema: { tags, summary: 'Every operator action, newest first', querystring: z.object(paging).strict() },
+    },
     async (request) => {
       const { rows, total } = await audit.page(request.query.page, request.query.per_page);
       const entries = rows.map((row) => ({

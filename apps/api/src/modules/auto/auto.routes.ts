@@ -22,7 +22,10 @@ const modelList = autoModelIds.map((id) => ({
 export const autoRoutes: FastifyPluginAsyncZod<{ auto: AutoService }> = async (app, { auto }) => {
   app.get(
     '/user/auto',
-    { schema: { tags, summary: 'Your automated-investing wallet: its model, targets, holdings and last rebalance' } },
+    {
+      config: { access: 'verified' },
+      schema: { tags, summary: 'Your automated-investing wallet: its model, targets, holdings and last rebalance' },
+    },
     async (request) => {
       const userId = approved(authOf(request));
       return {
@@ -36,6 +39,7 @@ export const autoRoutes: FastifyPluginAsyncZod<{ auto: AutoService }> = async (a
   app.put(
     '/user/auto',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Choose the model portfolio; the next run rebalances towards it',

@@ -11,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     '/health',
     {
       schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthAnswer } },
-      config: { rateLimit: false },
+      config: { access: 'public', rateLimit: false },
     },
     async () => {
       try {

@@ -25,6 +25,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
   app.post(
     '/user/profile/kyc',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Submit identity documents (multipart: _method, id_type, id_number, front_id, back_id)',
@@ -68,6 +69,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
   app.patch(
     '/user/profile/kyc',
     {
+      config: { access: 'verified' },
       schema: { tags, summary: 'Cancel a submitted identity check', response: { 200: successEnvelope(z.object({})) } },
     },
     async (request) => {
@@ -79,6 +81,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
   app.get(
     '/user/kyc-documents/:id',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'One of your identity document images',

@@ -53,6 +53,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.post(
     '/user/payment-method',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Save a bank account or a crypto address for withdrawals',
@@ -104,6 +105,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.get(
     '/user/payment-method',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Your saved payment methods',

@@ -48,6 +48,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
   app.get(
     '/user/transaction/fetch',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Your transactions, newest first',
@@ -97,6 +98,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
   app.post(
     '/user/transaction/deposit',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Tell us about a deposit you have paid (pending until it arrives)',
@@ -131,6 +133,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
   app.post(
     '/user/transaction/withdraw',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Ask to withdraw cash to a saved payment method (the amount is held at once)',
@@ -165,6 +168,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
   app.post(
     '/user/transaction/swap',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Move money between your own wallets',
@@ -197,6 +201,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
   app.post(
     '/user/transaction/cancel/:id',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Cancel one of your pending transactions',
@@ -222,6 +227,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
   app.get(
     '/user/transaction/export',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Your transactions as CSV, newest first, with the same month or date filter as the list',

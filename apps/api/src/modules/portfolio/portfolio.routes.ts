@@ -8,6 +8,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{ portfolio: PortfolioServic
   app.get(
     '/user/analytics',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['portfolio'],
         summary: 'Totals of money in and out, investments and savings, and the net-worth chart of a range',

@@ -27,7 +27,10 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
 
   app.get(
     '/currencies',
-    { schema: { tags, summary: 'Supported currencies', response: { 200: successEnvelope(currenciesAnswer) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Supported currencies', response: { 200: successEnvelope(currenciesAnswer) } },
+    },
     async () => {
       const list = await reference.currencies();
       return ok({
@@ -39,6 +42,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
   app.get(
     '/settings',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Platform deposit addresses and bank details',
@@ -53,19 +57,26 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
 
   app.get(
     '/country',
-    { schema: { tags, summary: 'Countries', response: { 200: successEnvelope(countriesAnswer) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Countries', response: { 200: successEnvelope(countriesAnswer) } },
+    },
     async () => ok({ countries: await reference.countries() }),
   );
 
   app.get(
     '/nationalities',
-    { schema: { tags, summary: 'Nationalities', response: { 200: successEnvelope(nationalitiesAnswer) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Nationalities', response: { 200: successEnvelope(nationalitiesAnswer) } },
+    },
     async () => ok({ nationalities: await reference.nationalities() }),
   );
 
   app.get(
     '/states',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'States or provinces of a country',
@@ -79,6 +90,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
   app.get(
     '/cities',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Cities of a state',

@@ -42,6 +42,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
   app.get(
     '/user/savings-accounts',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The savings accounts offered in your country, narrowed by goal and time horizon',
@@ -66,6 +67,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
   app.post(
     '/user/savings-accounts/store',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Open an account of a savings product (one per product)',
@@ -90,6 +92,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
     app.post(
       path,
       {
+        config: { access: 'verified' },
         schema: {
           tags,
           summary: verb,
@@ -127,6 +130,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
   app.get(
     '/user/savings-accounts/history',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Your contributions and cash-outs, newest first',
@@ -149,6 +153,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
   app.get(
     '/user/savings-accounts/history/export',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Your contributions and cash-outs as CSV, newest first, with the same month or day filter',

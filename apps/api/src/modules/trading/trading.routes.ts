@@ -84,6 +84,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/user/position/store',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Buy at the current price (the cost leaves the brokerage wallet)',
@@ -121,6 +122,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/user/position/close/:id',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Close part or all of an open position at the current price',
@@ -144,6 +146,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/user/trade/store',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'One trade: a buy opens a position, a sell closes part or all of one (position_id)',
@@ -180,6 +183,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/user/position',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Your open positions with their figures; filter by symbol, wallet or asset type',
@@ -208,7 +212,10 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/user/holdings',
-    { schema: { tags, summary: 'Your open positions summed per asset, most valuable first' } },
+    {
+      config: { access: 'verified' },
+      schema: { tags, summary: 'Your open positions summed per asset, most valuable first' },
+    },
     async (request) => {
       const userId = approved(authOf(request));
       return ok('OK', { holdings: await queries.holdings(userId) });
@@ -218,6 +225,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/user/position/history',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Your trades, newest first; filter by month (YYYY-MM) or day (YYYY-MM-DD)',
@@ -235,6 +243,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/user/position/history/export',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Your trades as CSV, newest first, with the same month or day filter as the list',
@@ -267,37 +276,42 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/user/watchlist', { schema: { tags, summary: 'Your watchlist' } }, async (request) => {
-    const userId = approved(authOf(request));
-    const rows = await db
-      .select({
-        id: watchlistEntries.id,
-        assetId: assets.id,
-        symbol: assets.symbol,
-        name: assets.name,
-        type: assets.type,
-      })
-      .from(watchlistEntries)
-      .innerJoin(assets, eq(assets.id, watchlistEntries.assetId))
-      .where(eq(watchlistEntries.userId, userId))
-      .orderBy(sql`${watchlistEntries.createdAt} desc`);
-    return ok('OK', {
-      watchlist: rows.map((row) => ({
-        id: row.id,
-        asset: {
-          id: row.assetId,
-          symbol: row.symbol,
-          name: row.name,
-          type: row.type,
-          img: `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`,
-        },
-      })),
-    });
-  });
+  app.get(
+    '/user/watchlist',
+    { config: { access: 'verified' }, schema: { tags, summary: 'Your watchlist' } },
+    async (request) => {
+      const userId = approved(authOf(request));
+      const rows = await db
+        .select({
+          id: watchlistEntries.id,
+          assetId: assets.id,
+          symbol: assets.symbol,
+          name: assets.name,
+          type: assets.type,
+        })
+        .from(watchlistEntries)
+        .innerJoin(assets, eq(assets.id, watchlistEntries.assetId))
+        .where(eq(watchlistEntries.userId, userId))
+        .orderBy(sql`${watchlistEntries.createdAt} desc`);
+      return ok('OK', {
+        watchlist: rows.map((row) => ({
+          id: row.id,
+          asset: {
+            id: row.assetId,
+            symbol: row.symbol,
+            name: row.name,
+            type: row.type,
+            img: `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`,
+          },
+        })),
+      });
+    },
+  );
 
   app.post(
     '/user/watchlist/store',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Star an asset',
@@ -327,7 +341,10 @@ export const tradingRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/user/watchlist/destroy/:id',
-    { schema: { tags, summary: 'Unstar an asset', params: z.object({ id: z.uuid('No such watchlist entry.') }) } },
+    {
+      config: { access: 'verified' },
+      schema: { tags, summary: 'Unstar an asset', params: z.object({ id: z.uuid('No such watchlist entry.') }) },
+    },
     async (request) => {
       const userId = approved(authOf(request));
       const removed = await db
