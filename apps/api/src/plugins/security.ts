@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { ValidationFailed } from '../lib/errors.ts';
+import { BadRequest, ValidationFailed } from '../lib/errors.ts';
 import { inlineHashes } from './web.ts';
 
 // The live-chat widget (Crisp) needs its own hosts, allowed only when a widget id is configured.
@@ -62,16 +62,51 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
   });
-  // PostgreSQL cannot store the NUL character in text: refuse it up front with a clear 422 instead of failing later.
+  // PostgreSQL cannot store the NUL character in text: refuse it up front with a clear 422 instead
+  // of failing later. No request of ours nests deeply; a deep one is refused before anything walks it.
   app.addHook('preValidation', (request, _reply, done) => {
-    const field =
-      fieldWithNul(request.params, 'path') ??
-      fieldWithNul(request.query, 'query') ??
-      fieldWithNul(request.body, 'body');
-    done(
-      field ? new ValidationFailed({ [field]: ['This text contains a character that is not allowed.'] }) : undefined,
-    );
+    let refusal: Error | undefined;
+    for (const [value, place] of [
+      [request.params, 'path'],
+      [request.query, 'query'],
+      [request.body, 'body'],
+    ] as const) {
+      const found = inspect(value, place);
+      if (found === tooDeep) refusal = new BadRequest(securityMessages.nestedTooDeeply);
+      else if (found) refusal = new ValidationFailed({ [found]: [securityMessages.nulCharacter] });
+      if (refusal) break;
+    }
+    done(refusal);
   });
+}
+
+export const securityMessages = {
+  nestedTooDeeply: 'The request is nested too deeply.',
+  nulCharacter: 'This text contains a character that is not allowed.',
+} as const;
+
+/** The deepest nesting of objects and arrays a request may have. */
+export const maxRequestDepth = 32;
+const tooDeep = Symbol('too deep');
+
+/**
+ * The first field, at any depth, whose text holds a NUL character, or `tooDeep`. Walks with its own
+ * stack, so no nesting can exhaust the call stack.
+ */
+function inspect(value: unknown, place: string): string | typeof tooDeep | undefined {
+  const pending: { value: unknown; field: string; depth: number }[] = [{ value, field: place, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value === 'string') {
+      if (next.value.includes('\u0000')) return next.field;
+      continue;
+    }
+    if (!next.value || typeof next.value !== 'object') continue;
+    if (next.depth >= maxRequestDepth) return tooDeep;
+    // Pushed last key first, so the first field in the request's order is found first.
+    for (const [key, inner] of Object.entries(next.value).reverse())
+      pending.push({ value: inner, field: key, depth: next.depth + 1 });
+  }
+  return undefined;
 }
 
 /**
@@ -83,15 +118,4 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
   const response = new ServerResponse(new IncomingMessage(new Socket()));
   middleware(response.req, response, () => undefined);
   return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
-}
-
-/** The first field, at any depth, whose text holds a NUL character. */
-function fieldWithNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (!value || typeof value !== 'object') return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = fieldWithNul(inner, key);
-    if (found) return found;
-  }
-  return undefined;
 }
