@@ -34,6 +34,7 @@ const envSchema = z.object({
   AUTO_INVEST_MIN_CASH: z.coerce.number().positive().default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_PER_USER_PER_MINUTE: z.coerce.number().int().positive().optional(),
   DEPOSIT_CRYPTO_MIN: z.coerce.number().positive().default(1000),
   DEPOSIT_CRYPTO_MAX: z.coerce.number().positive().default(1_000_000),
   DEPOSIT_BANK_MIN: z.coerce.number().positive().default(50_000),
@@ -74,6 +75,8 @@ export type Config = {
   autoInvestMinimumCash: number;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  /** Requests per minute of one signed-in user, from however many addresses. */
+  rateLimitPerUserPerMinute: number;
   tokenLifetimeMs: number;
   limits: { cryptoDeposit: [number, number]; bankDeposit: [number, number]; withdrawal: [number, number] };
   appSecret: string | undefined;
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     autoInvestMinimumCash: values.AUTO_INVEST_MIN_CASH,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    rateLimitPerUserPerMinute: values.RATE_LIMIT_PER_USER_PER_MINUTE ?? values.RATE_LIMIT_PER_MINUTE,
     tokenLifetimeMs: values.TOKEN_TTL_HOURS * 60 * 60 * 1000,
     limits: {
       cryptoDeposit: [values.DEPOSIT_CRYPTO_MIN, values.DEPOSIT_CRYPTO_MAX],

@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { BadRequest, ValidationFailed } from '../lib/errors.ts';
+import { BadRequest, TooManyRequests, ValidationFailed } from '../lib/errors.ts';
 import { inlineHashes } from './web.ts';
 
 // The live-chat widget (Crisp) needs its own hosts, allowed only when a widget id is configured.
@@ -62,6 +62,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
   });
+  // One signed-in user gets one address's allowance however many addresses they use. The caller is
+  // known once the auth hook (onRequest) has run, and is counted before the body is read.
+  const perUser = app.createRateLimit({
+    max: config.rateLimitPerUserPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `user:${request.auth?.userId ?? ''}`,
+  });
+  app.addHook('preParsing', async (request) => {
+    if (!request.auth || request.routeOptions.config.rateLimit === false) return;
+    const limit = await perUser(request);
+    if (!limit.isAllowed && limit.isExceeded)
+      throw new TooManyRequests(limit.ttlInSeconds, securityMessages.tooManyRequests);
+  });
   // PostgreSQL cannot store the NUL character in text: refuse it up front with a clear 422 instead
   // of failing later. No request of ours nests deeply; a deep one is refused before anything walks it.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -83,6 +96,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 export const securityMessages = {
   nestedTooDeeply: 'The request is nested too deeply.',
   nulCharacter: 'This text contains a character that is not allowed.',
+  tooManyRequests: 'Too many requests. Please try again later.',
 } as const;
 
 /** The deepest nesting of objects and arrays a request may have. */
