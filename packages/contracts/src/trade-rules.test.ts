@@ -38,3 +38,16 @@ describe('tradeRefusal', () => {
     expect(sell('0.5', undefined)).toBeUndefined();
   });
 });
+
+describe('a trade worth less than one cent', () => {
+  it('is refused at the price shown, unless it sells the whole position', () => {
+    const trade = (side: 'buy' | 'sell', quantity: string, price: string, held?: string) =>
+      tradeRefusal({ side, amount: '0.01', quantity, price, available: '100', held });
+    expect(trade('buy', '0.00000009', '102400.00000000')).toBe('This trade is worth less than one cent.');
+    expect(trade('sell', '0.00500100', '1', '20')).toBe('This trade is worth less than one cent.');
+    expect(trade('buy', '0.00000010', '100000')).toBeUndefined();
+    expect(trade('buy', '0.01', '1')).toBeUndefined();
+    expect(trade('sell', '0.00500100', '1', '0.005001')).toBeUndefined();
+    expect(trade('buy', '0.00500100', 'unknown')).toBeUndefined();
+  });
+});

@@ -27,28 +27,44 @@ function scaled(text: string): { value: bigint; scale: number } | null {
 export const tradeRefusals = {
   insufficient: walletRefusals.insufficient,
   tooMuch: 'You cannot close more than you hold.',
+  belowOneCent: 'This trade is worth less than one cent.',
 } as const;
 
 /**
- * The server's refusal of a trade where the screen can already tell: a buy of more than the
- * brokerage wallet has available, or a sale of more than the position holds. Undefined when the
- * trade may go ahead, or when what to compare with is not known yet (the server still decides).
+ * The server's refusal of a trade where the screen can already tell: a trade worth less than one
+ * cent at `price` (unless it sells the whole position), a buy of more than the brokerage wallet has
+ * available, or a sale of more than the position holds. Undefined when the trade may go ahead, or
+ * when what to compare with is not known yet (the server still decides).
  */
 export function tradeRefusal(trade: {
   side: 'buy' | 'sell';
   amount: string;
   quantity: string;
+  price?: string | undefined;
   available?: string | undefined;
   held?: string | undefined;
 }): string | undefined {
+  const quantity = scaled(trade.quantity);
+  const price = trade.price === undefined ? null : scaled(trade.price);
+  const whole = trade.side === 'sell' && trade.held !== undefined && quantity && sameAs(quantity, trade.held);
+  if (quantity && price && !whole && belowOneCent(quantity, price)) return tradeRefusals.belowOneCent;
   if (trade.side === 'buy') {
     const amount = scaled(trade.amount);
     const available = trade.available === undefined ? null : scaled(trade.available);
     return amount && available && exceeds(amount, available) ? tradeRefusals.insufficient : undefined;
   }
-  const quantity = scaled(trade.quantity);
   const held = trade.held === undefined ? null : scaled(trade.held);
   return quantity && held && exceeds(quantity, held) ? tradeRefusals.tooMuch : undefined;
+}
+
+/** quantity × price < 0.01, exactly. */
+function belowOneCent(quantity: { value: bigint; scale: number }, price: { value: bigint; scale: number }): boolean {
+  return quantity.value * price.value * 100n < 10n ** BigInt(quantity.scale + price.scale);
+}
+
+function sameAs(a: { value: bigint; scale: number }, text: string): boolean {
+  const b = scaled(text);
+  return b !== null && !exceeds(a, b) && !exceeds(b, a);
 }
 
 /** a > b, exactly, for two scaled decimals. */

@@ -6,6 +6,7 @@ import { isoTime } from '../../db/sql-time.ts';
 import { autoRuns, autoSettings, positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
+import { belowOneCent, tradeValue } from '../../lib/trade-cash.ts';
 import { createTradingService, type PositionRow, type TradingService } from '../trading/trading.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
@@ -15,8 +16,6 @@ export const autoMessages = {
 
 type Holding = { position: PositionRow; symbol: string; price: Decimal; value: Decimal };
 type Wallet = { id: number; cash: Decimal; currency: string };
-
-const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_DOWN);
 
 /**
  * The automated-investing wallet: idle cash is invested into the user's model portfolio, holdings
@@ -70,8 +69,8 @@ export function createAutoService(deps: {
     return rows.map((row) => {
       const position = held.find((candidate) => candidate.id === row.id);
       if (!position) throw new Error('an auto position vanished under its lock');
-      const price = new Decimal(row.price ?? 0).times(row.rate ?? 1);
-      return { position, symbol: row.symbol, price, value: price.times(position.quantity) };
+      const price = tradeValue(1, row.price ?? 0, row.rate ?? 1);
+      return { position, symbol: row.symbol, price, value: tradeValue(position.quantity, price) };
     });
   }
 
@@ -127,7 +126,7 @@ export function createAutoService(deps: {
           if (excess.lte(0)) continue;
           const held = new Decimal(holding.position.quantity);
           const quantity = Decimal.min(held, excess.dividedBy(holding.price).toDecimalPlaces(8, Decimal.ROUND_DOWN));
-          if (quantity.times(holding.price).lt('0.01')) continue;
+          if (belowOneCent(tradeValue(quantity, holding.price))) continue;
           const { proceeds } = await trading.closeIn(tx, holding.position, quantity, 'rebalance');
           cash = cash.plus(proceeds);
           sold += 1;
@@ -149,7 +148,7 @@ export function createAutoService(deps: {
           const quote = prices.get(symbol);
           if (!quote || need.lte(0)) continue;
           const quantity = need.times(scale).dividedBy(quote.price).toDecimalPlaces(8, Decimal.ROUND_DOWN);
-          if (cents(quantity.times(quote.price)).lt('0.01')) continue;
+          if (belowOneCent(tradeValue(quantity, quote.price))) continue;
           await trading.buyIn(tx, userId, wallet.currency, { assetId: quote.assetId, quantity, wallet: 'auto' });
           bought += 1;
         }
@@ -172,13 +171,14 @@ export function createAutoService(deps: {
     if (!holdings) throw new AppError(422, autoMessages.noPrices);
     const invested = holdings.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
     if (invested.isZero()) return;
-    // A cent per holding over the shortfall covers each sale's rounding.
+    // A cent per holding over the shortfall covers each sale's rounding down, or its skipping when worth less than a cent.
     const short = amount.minus(wallet.cash).plus(new Decimal('0.01').times(holdings.length));
     const share = Decimal.min(1, short.dividedBy(invested));
     for (const holding of holdings) {
       const held = new Decimal(holding.position.quantity);
       const quantity = Decimal.min(held, held.times(share).toDecimalPlaces(8, Decimal.ROUND_UP));
-      if (quantity.gt(0)) await trading.closeIn(tx, holding.position, quantity, 'rebalance');
+      const sellable = quantity.eq(held) || !belowOneCent(tradeValue(quantity, holding.price));
+      if (quantity.gt(0) && sellable) await trading.closeIn(tx, holding.position, quantity, 'rebalance');
     }
   }
 

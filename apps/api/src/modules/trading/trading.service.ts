@@ -6,6 +6,7 @@ import { placeholders, readerOf, rowFrom, type Database, type Executor } from '.
 import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { belowOneCent, purchaseCost, saleProceeds, tradeValue } from '../../lib/trade-cash.ts';
 import { InsufficientFunds, ledgerRepository as ledger, marketShardOf, movement } from '../ledger/ledger.repository.ts';
 import { createKeptAccountIds } from '../ledger/kept-account-ids.ts';
 import { toMoney } from '../ledger/money.ts';
@@ -23,7 +24,7 @@ export type Quote = {
 
 export const tradingMessages = {
   insufficient: tradeRefusals.insufficient,
-  tooSmall: 'The order is too small: it would cost less than one cent.',
+  belowOneCent: tradeRefusals.belowOneCent,
   closed: 'This position is already closed.',
   tooMuch: tradeRefusals.tooMuch,
   noPosition: 'No such position.',
@@ -45,7 +46,7 @@ function checkExits(order: { takeProfit?: Decimal | undefined; stopLoss?: Decima
     throw new ValidationFailed({ sl: [tradingMessages.stopLossAbove(formatPrice(quote.price))] });
 }
 
-/** Amounts in the settlement currency are rounded half up to the cent. */
+/** A part of a position's cost, in the settlement currency, rounded half up to the cent. */
 const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
 /** The columns of a trade's record, every one always given. */
@@ -166,12 +167,12 @@ export function createTradingService(deps: {
       result: 'opened',
     },
   );
-  /** What buying `quantity` of an asset costs now in the user's currency; refused below a cent. */
+  /** What buying `quantity` of an asset costs now in the user's currency, to the cent above; refused below a cent. */
   async function priced(tx: Executor, assetId: number, quantity: Decimal, currency: string) {
     const [quote, rate] = await Promise.all([quoteOf(readerOf(tx), assetId), rateOf(readerOf(tx), currency)]);
-    const cost = cents(quantity.times(quote.price).times(rate));
-    if (cost.lte(0)) throw new ValidationFailed({ quantity: [tradingMessages.tooSmall] });
-    return { quote, rate, cost };
+    const value = tradeValue(quantity, quote.price, rate);
+    if (belowOneCent(value)) throw new ValidationFailed({ quantity: [tradingMessages.belowOneCent] });
+    return { quote, rate, cost: purchaseCost(value) };
   }
 
   /** The user's wallets and the market account a trade moves money against, in the user's currency. */
@@ -195,7 +196,11 @@ export function createTradingService(deps: {
     }
   }
 
-  /** Closes part or all of a position at the current price; the proceeds go back to its wallet. */
+  /**
+   * Closes part or all of a position at the current price; the proceeds, to the cent below, go back
+   * to its wallet. Part of a position worth less than a cent is refused; the whole of one may close
+   * for nothing, so that no position is left that can never be closed.
+   */
   async function closeIn(
     tx: Executor,
     position: PositionRow,
@@ -206,8 +211,10 @@ export function createTradingService(deps: {
     if (quantity.gt(held)) throw new ValidationFailed({ quantity: [tradingMessages.tooMuch] });
     const currency = await currencyOf(position.userId);
     const [quote, rate] = await Promise.all([quoteOf(readerOf(tx), position.assetId), rateOf(readerOf(tx), currency)]);
-    const proceeds = cents(quantity.times(quote.price).times(rate));
+    const value = tradeValue(quantity, quote.price, rate);
     const full = quantity.eq(held);
+    if (!full && belowOneCent(value)) throw new ValidationFailed({ quantity: [tradingMessages.belowOneCent] });
+    const proceeds = saleProceeds(value);
     const costPart = full
       ? new Decimal(position.cost)
       : cents(new Decimal(position.cost).times(quantity).dividedBy(held));

@@ -161,7 +161,7 @@ describe('buying', () => {
 });
 
 describe('closing', () => {
-  it('settles a partial then a full close to the cent, with the realised profit', async () => {
+  it('settles a partial then a full close to the cent below, with the realised profit', async () => {
     await setPrice('100');
     const user = await trader('1000.00');
     const id = (
@@ -174,7 +174,8 @@ describe('closing', () => {
       { position_id: id, quantity: '3', wallet: 'brokerage' },
       'PUT',
     );
-    expect(part.json().data).toEqual({ proceeds: '330.02', pl: '30.02' });
+    // 3 × 110.005 is 330.015: the sale pays 330.01, never the half cent above.
+    expect(part.json().data).toEqual({ proceeds: '330.01', pl: '30.01' });
     const listed = (
       await testApp.app.inject({ method: 'GET', url: '/api/user/position?include=asset', headers: bearer(user.token) })
     ).json().data.positions.data[0];
@@ -183,15 +184,15 @@ describe('closing', () => {
     expect(tooMuch.json().message).toBe('You cannot close more than you hold.');
     clock.advance(1000);
     const rest = await post(user, `/api/user/position/close/${id}`, { quantity: '7' }, 'PUT');
-    expect(rest.json().data).toEqual({ proceeds: '770.04', pl: '70.04' });
-    expect((await brokerage(user)).balance).toBe('1100.06');
+    expect(rest.json().data).toEqual({ proceeds: '770.03', pl: '70.03' });
+    expect((await brokerage(user)).balance).toBe('1100.04');
     expect((await post(user, `/api/user/position/close/${id}`, { quantity: '1' }, 'PUT')).statusCode).toBe(409);
     const history = (
       await testApp.app.inject({ method: 'GET', url: '/api/user/position/history', headers: bearer(user.token) })
     ).json().data.positions.data;
     expect(history.map((row: { type: string; amount: string }) => `${row.type} ${row.amount}`)).toEqual([
-      'sell 770.04',
-      'sell 330.02',
+      'sell 770.03',
+      'sell 330.01',
       'buy 1000.00',
     ]);
   });

@@ -62,7 +62,7 @@ export function MarketTradeForm() {
     else if (!quantityFor(amount, '1') || Number(quantity) <= 0) found.amount = 'Enter an amount above zero.';
     else {
       const available = wallets.data?.brokerage.available;
-      const refusal = tradeRefusal({ side, amount, quantity, available, held: position?.quantity });
+      const refusal = tradeRefusal({ side, amount, quantity, price, available, held: position?.quantity });
       if (refusal) found.amount = refusal;
     }
     if (!choice || !asset) found.asset = 'Select an asset!';

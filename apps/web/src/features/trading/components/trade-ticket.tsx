@@ -48,6 +48,7 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
       side,
       amount,
       quantity,
+      price,
       available: wallets.data?.brokerage.available,
       held: chosen?.quantity,
     });

@@ -1,0 +1,19 @@
+import { Decimal } from 'decimal.js';
+
+// Enough digits for any quantity × price × rate the columns hold, so the product is exact before it is rounded.
+const Exact = Decimal.clone({ precision: 100 });
+const oneCent = new Decimal('0.01');
+
+/** What `quantity` at `price` (and an exchange `rate`) is worth, exactly, before any rounding to the cent. */
+export function tradeValue(quantity: Decimal.Value, price: Decimal.Value, rate: Decimal.Value = 1): Decimal {
+  return new Exact(quantity).times(price).times(rate);
+}
+
+/** Whether a trade of this value is too small to settle in cents. */
+export const belowOneCent = (value: Decimal) => value.lt(oneCent);
+
+/** What a purchase of this value costs: rounded up to the cent, never in the buyer's favour. */
+export const purchaseCost = (value: Decimal) => new Decimal(value.toDecimalPlaces(2, Decimal.ROUND_UP));
+
+/** What a sale of this value pays: rounded down to the cent, never in the seller's favour. */
+export const saleProceeds = (value: Decimal) => new Decimal(value.toDecimalPlaces(2, Decimal.ROUND_DOWN));
