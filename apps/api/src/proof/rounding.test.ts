@@ -135,6 +135,27 @@ describe("a trade's cash", () => {
   });
 });
 
+describe('a small transfer out of automated investing', () => {
+  it('sells only the holdings whose share is worth a cent or more', async () => {
+    const user = await trader('1000', 'USD', 'auto');
+    expect(await auto.runFor(user.id)).toBe('invest');
+    const cash = new Decimal((await wallet.wallets(user.id)).auto.available);
+    // Short by 5 cents: a pro-rata sale of some holdings is worth less than a cent.
+    const out = await send(user, 'POST', '/api/user/transaction/swap', {
+      amount: cash.plus('0.05').toFixed(2),
+      from: 'auto',
+      to: 'cash',
+    });
+    expect(out.statusCode, out.body).toBe(201);
+    const { rows } = await sql<{ amount: string }>(
+      "select amount::text from trades where user_id = $1 and side = 'sell'",
+      [user.id],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => new Decimal(row.amount).gte('0.01'))).toBe(true);
+  });
+});
+
 describe('the partial-close attack of issue 40', () => {
   it('gains nothing: 20 USDC bought for $20.00, then closed 0.00500100 at a time', async () => {
     await setPrice(usdcId, '1');
