@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountRangeMessage, centsOf, exceedsAvailable } from './wallet-rules.ts';
+import { amountRangeMessage, centsOf, depositCoin, exceedsAvailable } from './wallet-rules.ts';
 
 describe('centsOf', () => {
   it('reads amounts exactly, thousands separators allowed', () => {
@@ -27,5 +27,21 @@ describe('exceedsAvailable', () => {
     expect(exceedsAvailable('1000', '1000.00')).toBe(false);
     expect(exceedsAvailable('10,00', '1.00')).toBe(false);
     expect(exceedsAvailable('5', undefined)).toBe(false);
+  });
+});
+
+describe('depositCoin', () => {
+  it('reads a listed coin in any letter case as its id, and blank as none', () => {
+    expect(depositCoin.parse('btc')).toBe('btc');
+    expect(depositCoin.parse(' ETH ')).toBe('eth');
+    expect(depositCoin.parse('USDT(erc20)')).toBe('usdt(ERC20)');
+    expect(depositCoin.parse('usdt(TRC20)')).toBe('usdt(TRC20)');
+    expect(depositCoin.parse('')).toBeUndefined();
+    expect(depositCoin.parse(undefined)).toBeUndefined();
+  });
+
+  it.each(['<img src=x onerror=alert(1)>', 'doge', 'usdt', 42, null, ['btc']])('refuses %j', (coin) => {
+    const result = depositCoin.safeParse(coin);
+    expect(result.error?.issues[0]?.message).toBe('Choose BTC, ETH, USDT(ERC20) or USDT(TRC20).');
   });
 });

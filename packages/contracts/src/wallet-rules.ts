@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ungrouped } from './format.ts';
 import { toCents } from './money.ts';
 
@@ -37,3 +38,26 @@ export const amountRangeHint = <T extends number | string>(
   [minimum, maximum]: readonly [T, T],
   money: (amount: T) => string,
 ) => `Between ${money(minimum)} and ${money(maximum)}.`;
+
+/** The coins a crypto deposit can be paid in (spec 3, coin options): the id the web app sends, and its name. */
+export const depositCoins = [
+  { id: 'btc', name: 'BITCOIN' },
+  { id: 'eth', name: 'ETHEREUM' },
+  { id: 'usdt(ERC20)', name: 'USDT(ERC20)' },
+  { id: 'usdt(TRC20)', name: 'USDT(TRC20)' },
+] as const;
+export type DepositCoin = (typeof depositCoins)[number]['id'];
+
+export const coinMessage = 'Choose BTC, ETH, USDT(ERC20) or USDT(TRC20).';
+
+const coinIds = depositCoins.map((coin) => coin.id) as [DepositCoin, ...DepositCoin[]];
+
+/** A deposit's coin: one of the listed ones, in any letter case, read as its id; blank is none. */
+export const depositCoin = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim().toLowerCase();
+    return text === '' ? undefined : (coinIds.find((id) => id.toLowerCase() === text) ?? value);
+  },
+  z.enum(coinIds, { error: coinMessage }).optional(),
+);

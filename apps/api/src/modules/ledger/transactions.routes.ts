@@ -1,3 +1,4 @@
+import { depositCoin } from '@itrust/contracts/wallet-rules';
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -106,7 +107,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
           amount: wire,
           type: z.literal('credit').optional(),
           mode: z.enum(['crypto', 'bank'], { error: 'Choose crypto or bank.' }),
-          coin: optionalText(30),
+          coin: depositCoin,
           comment: optionalText(500),
           payment: z.unknown().optional(),
         }),

@@ -1,5 +1,11 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
-import { amountRangeHint, amountRangeMessage, limitNames } from '@itrust/contracts/wallet-rules';
+import {
+  amountRangeHint,
+  amountRangeMessage,
+  depositCoins,
+  limitNames,
+  type DepositCoin,
+} from '@itrust/contracts/wallet-rules';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -15,19 +21,20 @@ import { ConfirmFlow } from './confirm-flow';
 import { CopyField } from './copy-field';
 import { useMoney } from './use-money';
 
-const coins = [
-  { id: 'btc', name: 'BITCOIN', setting: 'btc_wallet', symbol: 'BTC' },
-  { id: 'eth', name: 'ETHEREUM', setting: 'eth_wallet', symbol: 'ETH' },
-  { id: 'usdt(ERC20)', name: 'USDT(ERC20)', setting: 'erc_wallet', symbol: null },
-  { id: 'usdt(TRC20)', name: 'USDT(TRC20)', setting: 'trc_wallet', symbol: null },
-] as const;
+// Where each listed coin's platform address is set, and its market symbol for the QR code's amount.
+const coinDetails = {
+  btc: { setting: 'btc_wallet', symbol: 'BTC' },
+  eth: { setting: 'eth_wallet', symbol: 'ETH' },
+  'usdt(ERC20)': { setting: 'erc_wallet', symbol: null },
+  'usdt(TRC20)': { setting: 'trc_wallet', symbol: null },
+} as const satisfies Record<DepositCoin, { setting: string; symbol: string | null }>;
 
 const limitOf = (mode: 'crypto' | 'bank') => (mode === 'crypto' ? 'crypto_deposit' : 'bank_deposit');
 
 /** Deposit by crypto (address, QR code) or bank wire (copyable details); the money counts once it arrives. */
 export function DepositForm() {
   const [mode, setMode] = useState<'crypto' | 'bank'>('crypto');
-  const [coinId, setCoinId] = useState<(typeof coins)[number]['id']>('btc');
+  const [coinId, setCoinId] = useState<DepositCoin>('btc');
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState(false);
   const settings = usePlatformSettings();
@@ -35,7 +42,7 @@ export function DepositForm() {
   const deposit = useDeposit();
   const error = useFlash();
   const { money, code } = useMoney();
-  const coin = coins.find((candidate) => candidate.id === coinId) ?? coins[0];
+  const coin = { ...(depositCoins.find((listed) => listed.id === coinId) ?? depositCoins[0]), ...coinDetails[coinId] };
   const { coinsFor } = useCoinConversion(coin.symbol, code);
   const address = settings.data?.[coin.setting] ?? '';
   const value = parseNumber(amount);
@@ -92,7 +99,7 @@ export function DepositForm() {
         <>
           <SearchableSelect
             label="Coin"
-            options={coins.map(({ id, name }) => ({ id, name }))}
+            options={depositCoins.map(({ id, name }) => ({ id, name }))}
             value={coinId}
             onChange={(id) => setCoinId(id as typeof coinId)}
           />
