@@ -57,6 +57,7 @@ import { clientConfigRoutes } from './modules/reference/client-config.routes.ts'
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { limitConnections, requestTimeouts } from './plugins/connections.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -92,7 +93,9 @@ export async function buildApp({
     // A long path parameter reaches its route, where validation answers it with our envelope and
     // headers; the router's own 414 would skip both.
     routerOptions: { maxParamLength: 8192 },
+    ...requestTimeouts(config.requestTimeoutMs),
   }).withTypeProvider<ZodTypeProvider>();
+  limitConnections(app.server, config.connectionsPerAddress);
 
   usePlainMessages();
   app.setValidatorCompiler(validatorCompiler);
@@ -184,7 +187,15 @@ export async function buildApp({
   });
   app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());
-  await app.register(marketRoutes, { prefix: '/api', market, hub, clock, listCache, chartCache });
+  await app.register(marketRoutes, {
+    prefix: '/api',
+    market,
+    hub,
+    clock,
+    listCache,
+    chartCache,
+    streams: config.streams,
+  });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
   const kyc = createKycService({ db, clock, users, kyc: kycRepository, images });
   await app.register(kycRoutes, { prefix: '/api', kyc });

@@ -35,6 +35,11 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_PER_USER_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  STREAMS_TOTAL: z.coerce.number().int().positive().default(1000),
+  STREAM_STALL_SECONDS: z.coerce.number().min(1).max(600).default(30),
   DEPOSIT_CRYPTO_MIN: z.coerce.number().positive().default(1000),
   DEPOSIT_CRYPTO_MAX: z.coerce.number().positive().default(1_000_000),
   DEPOSIT_BANK_MIN: z.coerce.number().positive().default(50_000),
@@ -77,6 +82,12 @@ export type Config = {
   rateLimitPerMinute: number;
   /** Requests per minute of one signed-in user, from however many addresses. */
   rateLimitPerUserPerMinute: number;
+  /** Time a client has to send a whole request (headers and body); a slower one gets 408. */
+  requestTimeoutMs: number;
+  /** Open connections one address may hold; more are closed as they arrive. */
+  connectionsPerAddress: number;
+  /** Quote streams per address and in all; `stallMs` is how long a client may leave its stream unread. */
+  streams: { perAddress: number; total: number; stallMs: number };
   tokenLifetimeMs: number;
   limits: { cryptoDeposit: [number, number]; bankDeposit: [number, number]; withdrawal: [number, number] };
   appSecret: string | undefined;
@@ -135,6 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     rateLimitPerUserPerMinute: values.RATE_LIMIT_PER_USER_PER_MINUTE ?? values.RATE_LIMIT_PER_MINUTE,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionsPerAddress: values.CONNECTIONS_PER_ADDRESS,
+    streams: {
+      perAddress: values.STREAMS_PER_ADDRESS,
+      total: values.STREAMS_TOTAL,
+      stallMs: values.STREAM_STALL_SECONDS * 1000,
+    },
     tokenLifetimeMs: values.TOKEN_TTL_HOURS * 60 * 60 * 1000,
     limits: {
       cryptoDeposit: [values.DEPOSIT_CRYPTO_MIN, values.DEPOSIT_CRYPTO_MAX],

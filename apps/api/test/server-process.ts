@@ -27,6 +27,7 @@ export async function startServerProcess(
       DEPOSIT_BANK_MIN: '1',
       WITHDRAWAL_MIN: '1',
       RATE_LIMIT_PER_MINUTE: '1000000',
+      CONNECTIONS_PER_ADDRESS: '10000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -60,3 +60,9 @@ export class TooManyRequests extends AppError {
 function firstMessage(errors: FieldErrors): string {
   return Object.values(errors).flat()[0] ?? 'The given data was invalid.';
 }
+
+export class ServiceUnavailable extends AppError {
+  constructor(retryAfterSeconds: number, message = 'The service is busy. Please try again later.') {
+    super(503, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}

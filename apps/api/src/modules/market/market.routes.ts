@@ -2,12 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { NotFound } from '../../lib/errors.ts';
+import type { Config } from '../../config.ts';
+import { NotFound, ServiceUnavailable, TooManyRequests } from '../../lib/errors.ts';
 import { presentAsset, type AssetView } from './asset.presenter.ts';
 import { day, hour } from './history.ts';
 import { cryptoIcon, monogram } from './icons.ts';
 import { sortColumns, type MarketRepository, type SortColumn } from './market.repository.ts';
 import type { QuoteHub } from './quote-hub.ts';
+import { createStreamSlots, streamWriter } from './quote-stream.ts';
 import type { TickCache } from './tick-cache.ts';
 
 const tags = ['market'];
@@ -36,6 +38,9 @@ export const ranges = {
   all: { resolution: '1d', span: Infinity },
 } as const;
 
+// A refused stream is tried again by the web client after a pause of about this length.
+const streamRetrySeconds = 30;
+
 const ok = <T>(data: T) => ({ status: 'success' as const, message: 'OK', data });
 
 /** An answer kept per tick (see assetsAnswer): its bytes, its assets, and how an answer is made of them. */
@@ -52,7 +57,10 @@ export const marketRoutes: FastifyPluginAsyncZod<{
   clock: Clock;
   listCache: TickCache<AssetsAnswer>;
   chartCache: TickCache<Buffer>;
-}> = async (app, { market, hub, clock, listCache, chartCache }) => {
+  streams: Config['streams'];
+}> = async (app, { market, hub, clock, listCache, chartCache, streams }) => {
+  const slots = createStreamSlots(streams);
+
   /**
    * An answer about assets: the same for everybody between ticks but for each asset's star, so it is
    * kept per tick. Without a token it goes as the kept bytes; a signed-in caller's copy has the live
@@ -186,7 +194,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/stream/quotes',
     {
-      config: { access: 'public', rateLimit: false },
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Server-Sent Events: each new quote of the given symbols',
@@ -200,6 +208,13 @@ export const marketRoutes: FastifyPluginAsyncZod<{
           .map((symbol) => symbol.trim().toUpperCase())
           .filter(Boolean),
       );
+      const release = slots.take(request.ip);
+      if (release === 'address') {
+        throw new TooManyRequests(streamRetrySeconds, 'Too many live quote streams are open from your address.');
+      }
+      if (release === 'total') {
+        throw new ServiceUnavailable(streamRetrySeconds, 'Live quotes are busy right now. Please try again shortly.');
+      }
       reply.hijack();
       // A hijacked reply writes its own head: the security headers set so far go with it.
       reply.raw.writeHead(200, {
@@ -209,15 +224,19 @@ export const marketRoutes: FastifyPluginAsyncZod<{
         connection: 'keep-alive',
         'x-content-type-options': 'nosniff',
       });
-      reply.raw.write('retry: 3000\n\n');
-      const unsubscribe = await hub.subscribe(symbols, (quote) =>
-        reply.raw.write(`event: quote\ndata: ${JSON.stringify(quote)}\n\n`),
-      );
-      const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 15_000);
-      request.raw.on('close', () => {
+      const write = streamWriter(reply.raw, streams.stallMs, () => hub.latest(symbols));
+      write('retry: 3000\n\n');
+      const heartbeat = setInterval(() => write(': keep-alive\n\n'), 15_000);
+      let unsubscribe: (() => void) | undefined;
+      reply.raw.once('close', () => {
         clearInterval(heartbeat);
-        unsubscribe();
+        unsubscribe?.();
+        release();
       });
+      // The client may have gone while the first quotes were read.
+      const stop = await hub.subscribe(symbols, write);
+      if (reply.raw.closed) stop();
+      else unsubscribe = stop;
     },
   );
 };

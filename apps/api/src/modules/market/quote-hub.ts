@@ -4,7 +4,7 @@ import { presentAsset, type AssetView } from './asset.presenter.ts';
 import type { MarketRepository } from './market.repository.ts';
 import { ticksChannel } from './tick.ts';
 
-type Subscriber = { symbols: Set<string>; send: (quote: AssetView) => void };
+type Subscriber = { symbols: Set<string>; send: (events: string) => void };
 
 /**
  * Fans ticks out to Server-Sent-Event clients. Every API process LISTENs on the ticks channel,
@@ -18,14 +18,28 @@ export function createQuoteHub(
 ) {
   const subscribers = new Set<Subscriber>();
   let listener: pg.PoolClient | undefined;
-  let latest: AssetView[] = [];
+  // Each quote's event text, made once per tick for all clients.
+  let latest = new Map<string, string>();
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;
 
+  async function refresh() {
+    const quotes: AssetView[] = (await market.quotes()).map(presentAsset);
+    latest = new Map(quotes.map((quote) => [quote.symbol, `event: quote\ndata: ${JSON.stringify(quote)}\n\n`]));
+  }
+
+  /** The newest event of each of `symbols`, as one text. */
+  function eventsOf(symbols: Set<string>): string {
+    let events = '';
+    for (const symbol of symbols) events += latest.get(symbol) ?? '';
+    return events;
+  }
+
   async function publish() {
-    latest = (await market.quotes()).map(presentAsset);
+    await refresh();
     for (const subscriber of subscribers) {
-      for (const quote of latest) if (subscriber.symbols.has(quote.symbol)) subscriber.send(quote);
+      const events = eventsOf(subscriber.symbols);
+      if (events) subscriber.send(events);
     }
   }
 
@@ -66,14 +80,16 @@ export function createQuoteHub(
       listener.release();
       listener = undefined;
     },
-    /** Sends the current quotes at once, then each new one; returns the unsubscribe function. */
+    /** Sends the current quotes at once, then each new tick's; returns the unsubscribe function. */
     async subscribe(symbols: Set<string>, send: Subscriber['send']): Promise<() => void> {
       const subscriber = { symbols, send };
       subscribers.add(subscriber);
-      if (latest.length === 0) latest = (await market.quotes()).map(presentAsset);
-      for (const quote of latest) if (symbols.has(quote.symbol)) send(quote);
+      if (latest.size === 0) await refresh();
+      const events = eventsOf(symbols);
+      if (events) send(events);
       return () => subscribers.delete(subscriber);
     },
+    latest: eventsOf,
   };
 }
 

@@ -12,6 +12,22 @@ let quotes: Readonly<Record<string, Asset>> = {};
 let source: EventSource | undefined;
 let openFor = '';
 let reconcileQueued = false;
+let reopen: ReturnType<typeof setTimeout> | undefined;
+let refusals = 0;
+
+/**
+ * The browser retries a dropped stream by itself, but not one the server refused (too many streams,
+ * or busy): that one is opened again after a pause that grows with each refusal in a row.
+ */
+function reopenLater() {
+  const pause = Math.min(30_000 * 2 ** refusals, 5 * 60_000) * (0.75 + Math.random() / 2);
+  refusals += 1;
+  reopen = setTimeout(() => {
+    reopen = undefined;
+    openFor = '';
+    reconcile();
+  }, pause);
+}
 
 function reconcile() {
   reconcileQueued = false;
@@ -19,10 +35,17 @@ function reconcile() {
   if (symbols === openFor) return;
   source?.close();
   source = undefined;
+  clearTimeout(reopen);
+  reopen = undefined;
   openFor = symbols;
   if (!symbols) return;
-  source = new EventSource(`/api/stream/quotes?symbols=${encodeURIComponent(symbols)}`);
-  source.addEventListener('quote', (event) => {
+  const opened = new EventSource(`/api/stream/quotes?symbols=${encodeURIComponent(symbols)}`);
+  source = opened;
+  opened.addEventListener('open', () => (refusals = 0));
+  opened.addEventListener('error', () => {
+    if (opened === source && opened.readyState === EventSource.CLOSED) reopenLater();
+  });
+  opened.addEventListener('quote', (event) => {
     const quote = JSON.parse((event as MessageEvent<string>).data) as Asset;
     if (!watchers.has(quote.symbol)) return;
     quotes = { ...quotes, [quote.symbol]: quote };

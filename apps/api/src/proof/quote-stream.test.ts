@@ -1,0 +1,148 @@
+import type net from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { connect, get, sleep } from '../../test/raw-http.ts';
+
+/**
+ * The public quote stream against clients that open too many streams or stop reading: the caps refuse
+ * the excess in the error envelope, and a client that never reads costs the server a bounded buffer
+ * until it is dropped.
+ */
+let testApp: TestApp;
+let port = 0;
+let allSymbols = '';
+const serverSockets: { socket: net.Socket; address: string }[] = [];
+const clients: net.Socket[] = [];
+const nonReaders = 150;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ STREAMS_TOTAL: '160', STREAM_STALL_SECONDS: '3', RATE_LIMIT_PER_MINUTE: '40' });
+  testApp.app.server.on('connection', (socket: net.Socket) =>
+    serverSockets.push({ socket, address: socket.remoteAddress ?? '' }),
+  );
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = testApp.app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  const { rows } = await testApp.database.db.$client.query<{ symbol: string }>('select symbol from assets');
+  allSymbols = rows.map((row) => row.symbol).join(',');
+});
+
+afterAll(async () => {
+  for (const client of clients) client.destroy();
+  await testApp.close();
+});
+
+async function openStream(localAddress: string, symbols = 'AAPL') {
+  const socket = await connect(port, localAddress);
+  clients.push(socket);
+  return { socket, answer: await get(socket, `/api/stream/quotes?symbols=${symbols}`) };
+}
+
+async function until(condition: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(10);
+  }
+}
+
+const serverSide = (prefix: string) =>
+  serverSockets.filter(({ address }) => address.startsWith(prefix)).map(({ socket }) => socket);
+
+it('refuses streams past the cap of one address with 429 and past the total with 503, in the error envelope', async () => {
+  const own = [];
+  for (let index = 0; index < 10; index++) own.push(await openStream('127.0.0.1'));
+  expect(own.map(({ answer }) => answer.status)).toEqual(Array(10).fill(200));
+
+  const refused = (await openStream('127.0.0.1')).answer;
+  expect(refused.status).toBe(429);
+  expect(refused.headers['retry-after']).toBe('30');
+  expect(JSON.parse(refused.body)).toEqual({
+    status: 'error',
+    message: 'Too many live quote streams are open from your address.',
+  });
+
+  // Other addresses fill the total of 160.
+  for (let index = 1; index <= 150; index++) {
+    expect((await openStream(`127.0.3.${index}`)).answer.status).toBe(200);
+  }
+  const busy = (await openStream('127.0.4.1')).answer;
+  expect(busy.status).toBe(503);
+  expect(busy.headers['retry-after']).toBe('30');
+  expect(JSON.parse(busy.body)).toEqual({
+    status: 'error',
+    message: 'Live quotes are busy right now. Please try again shortly.',
+  });
+
+  // Closed streams give their slots back.
+  for (const client of clients.splice(0)) client.destroy();
+  await until(() => serverSockets.every(({ socket }) => socket.destroyed));
+  expect((await openStream('127.0.4.1')).answer.status).toBe(200);
+  expect((await openStream('127.0.0.1')).answer.status).toBe(200);
+  for (const client of clients.splice(0)) client.destroy();
+});
+
+it('counts stream requests against the rate limit of their address', async () => {
+  const answers = [];
+  for (let index = 0; index < 41; index++) {
+    const { socket, answer } = await openStream('127.0.5.1');
+    answers.push(answer);
+    socket.destroy();
+  }
+  expect(answers.slice(0, 40).map((answer) => answer.status)).toEqual(Array(40).fill(200));
+  expect(answers[40]?.status).toBe(429);
+  expect(answers[40]?.headers['retry-after']).toBeDefined();
+  expect(JSON.parse(answers[40]?.body ?? '')).toEqual({
+    status: 'error',
+    message: 'Too many requests. Please try again later.',
+  });
+});
+
+it('keeps the buffers of 150 clients that never read bounded while ticks go on, then drops them', async () => {
+  const reader = (await openStream('127.0.0.1')).socket;
+  let readerText = '';
+  reader.on('data', (chunk: Buffer) => (readerText += chunk.toString()));
+  const readerEvents = () => readerText.split('event: quote').length;
+
+  for (let index = 1; index <= nonReaders; index++) {
+    const { socket, answer } = await openStream(`127.0.1.${index}`, allSymbols);
+    socket.pause();
+    expect(answer.status).toBe(200);
+  }
+  const stalling = await openStream('127.0.2.1', allSymbols);
+  stalling.socket.pause();
+  const stallingServerSide = serverSide('127.0.2.1')[0];
+
+  const buffered = () =>
+    serverSide('127.0.1.')
+      .filter((socket) => !socket.destroyed)
+      .reduce((sum, socket) => sum + socket.writableLength, 0);
+  let most = 0;
+  let resumedBytes = 0;
+  const tick = async () => {
+    const before = readerEvents();
+    await testApp.database.db.$client.query("select pg_notify('market_ticks', '0')");
+    await until(() => readerEvents() > before);
+    most = Math.max(most, buffered());
+    // One slow client catches up once its buffer is full: it is kept, and gets ticks again.
+    if (stallingServerSide?.writableNeedDrain && stalling.socket.isPaused()) {
+      stalling.socket.on('data', (chunk: Buffer) => (resumedBytes += chunk.length));
+      stalling.socket.resume();
+    }
+  };
+
+  // Ticks until every non-reading client's buffer is full (the kernel's takes a few megabytes first), then more.
+  const full = () => serverSide('127.0.1.').every((socket) => socket.destroyed || socket.writableNeedDrain);
+  for (let ticks = 0; !full() && ticks < 1000; ticks++) await tick();
+  expect(full()).toBe(true);
+  for (let ticks = 0; ticks < 20; ticks++) await tick();
+
+  expect(serverSide('127.0.1.')).toHaveLength(nonReaders);
+  expect(most).toBeLessThan(nonReaders * 128 * 1024);
+  await until(() => serverSide('127.0.1.').every((socket) => socket.destroyed));
+
+  expect(stallingServerSide?.destroyed).toBe(false);
+  const before = resumedBytes;
+  await tick();
+  await until(() => resumedBytes > before);
+}, 60_000);
