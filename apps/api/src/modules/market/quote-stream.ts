@@ -39,7 +39,7 @@ export function streamWriter(response: ServerResponse, stallMs: number, newest: 
   const write = (text: string) => {
     if (stalled || !text || response.destroyed) return;
     if (response.write(text)) return;
-    stalled = setTimeout(() => response.socket?.resetAndDestroy(), stallMs);
+    stalled = setTimeout(() => (response.socket ? response.socket.resetAndDestroy() : response.destroy()), stallMs);
     response.once('drain', () => {
       clearTimeout(stalled);
       stalled = undefined;
