@@ -224,9 +224,9 @@ export const marketRoutes: FastifyPluginAsyncZod<{
         connection: 'keep-alive',
         'x-content-type-options': 'nosniff',
       });
-      const write = streamWriter(reply.raw, streams.stallMs, () => hub.latest(symbols));
-      write('retry: 3000\n\n');
-      const heartbeat = setInterval(() => write(': keep-alive\n\n'), 15_000);
+      const client = streamWriter(reply.raw, streams.stallMs, () => hub.latest(symbols));
+      client.write('retry: 3000\n\n');
+      const heartbeat = setInterval(() => client.write(': keep-alive\n\n'), 15_000);
       let unsubscribe: (() => void) | undefined;
       reply.raw.once('close', () => {
         clearInterval(heartbeat);
@@ -234,7 +234,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{
         release();
       });
       // The client may have gone while the first quotes were read.
-      const stop = await hub.subscribe(symbols, write);
+      const stop = await hub.subscribe(symbols, client.write, client.waiting);
       if (reply.raw.closed) stop();
       else unsubscribe = stop;
     },

@@ -4,7 +4,8 @@ import { presentAsset, type AssetView } from './asset.presenter.ts';
 import type { MarketRepository } from './market.repository.ts';
 import { ticksChannel } from './tick.ts';
 
-type Subscriber = { symbols: Set<string>; send: (events: string) => void };
+/** A client of the stream; while it is `waiting` (its buffer full), ticks pass it by. */
+type Subscriber = { symbols: Set<string>; send: (events: string) => void; waiting: () => boolean };
 
 /**
  * Fans ticks out to Server-Sent-Event clients. Every API process LISTENs on the ticks channel,
@@ -38,6 +39,7 @@ export function createQuoteHub(
   async function publish() {
     await refresh();
     for (const subscriber of subscribers) {
+      if (subscriber.waiting()) continue;
       const events = eventsOf(subscriber.symbols);
       if (events) subscriber.send(events);
     }
@@ -81,8 +83,12 @@ export function createQuoteHub(
       listener = undefined;
     },
     /** Sends the current quotes at once, then each new tick's; returns the unsubscribe function. */
-    async subscribe(symbols: Set<string>, send: Subscriber['send']): Promise<() => void> {
-      const subscriber = { symbols, send };
+    async subscribe(
+      symbols: Set<string>,
+      send: Subscriber['send'],
+      waiting: Subscriber['waiting'] = () => false,
+    ): Promise<() => void> {
+      const subscriber = { symbols, send, waiting };
       subscribers.add(subscriber);
       if (latest.size === 0) await refresh();
       const events = eventsOf(symbols);

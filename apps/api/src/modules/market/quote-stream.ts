@@ -27,12 +27,11 @@ export function createStreamSlots(caps: StreamCaps) {
   };
 }
 
-export type StreamSlots = ReturnType<typeof createStreamSlots>;
-
 /**
  * Writes events to one client only while its socket takes them. A client whose buffer is full misses
  * ticks until it drains, then gets the newest quotes at once; one that stays full for `stallMs` is
- * dropped, its unsent data discarded by a reset rather than held by the kernel.
+ * dropped, its unsent data discarded by a reset rather than held by the kernel. `waiting` tells the
+ * quote hub to pass the client by.
  */
 export function streamWriter(response: ServerResponse, stallMs: number, newest: () => string) {
   let stalled: NodeJS.Timeout | undefined;
@@ -47,5 +46,5 @@ export function streamWriter(response: ServerResponse, stallMs: number, newest: 
     });
   };
   response.once('close', () => clearTimeout(stalled));
-  return write;
+  return { write, waiting: () => stalled !== undefined || response.destroyed };
 }
