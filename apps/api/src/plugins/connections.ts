@@ -1,5 +1,6 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { clientKey } from '../lib/client-address.ts';
 
 const clientErrors: Record<string, [status: number, message: string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
@@ -37,12 +38,12 @@ export function requestTimeouts(timeoutMs: number) {
   };
 }
 
-/** Closes a connection as it arrives when its address already holds `perAddress` open ones. */
+/** Closes a connection as it arrives when its address (see clientKey) already holds `perAddress` open ones. */
 export function limitConnections(server: Server, perAddress: number): void {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (address === undefined) return;
+    if (socket.remoteAddress === undefined) return;
+    const address = clientKey(socket.remoteAddress);
     const held = open.get(address) ?? 0;
     if (held >= perAddress) {
       socket.destroy();

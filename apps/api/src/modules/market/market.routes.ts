@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
+import { clientKey } from '../../lib/client-address.ts';
 import { NotFound, ServiceUnavailable, TooManyRequests } from '../../lib/errors.ts';
 import { presentAsset, type AssetView } from './asset.presenter.ts';
 import { day, hour } from './history.ts';
@@ -208,7 +209,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{
           .map((symbol) => symbol.trim().toUpperCase())
           .filter(Boolean),
       );
-      const release = slots.take(request.ip);
+      const release = slots.take(clientKey(request.ip));
       if (release === 'address') {
         throw new TooManyRequests(streamRetrySeconds, 'Too many live quote streams are open from your address.');
       }

@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { clientKey } from './client-address.ts';
+
+it('counts an IPv4 client by its address and an IPv6 one by its /64 network', () => {
+  expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+  expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  expect(clientKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+  expect(clientKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+  expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+  expect(clientKey('2001:db8:1:2:3::')).toBe('2001:db8:1:2::/64');
+  expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  expect(clientKey('::')).toBe('0:0:0:0::/64');
+});
