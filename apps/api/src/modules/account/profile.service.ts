@@ -98,7 +98,7 @@ export function createProfileService(deps: {
         if (changes.currencyId !== undefined)
           await tx.execute(sql`
             update ledger_accounts set currency = (select code from currencies where id = ${changes.currencyId})
-            where user_id = ${userId}`);
+            where id in (select id from ledger_accounts where user_id = ${userId} order by id for update)`);
         return newEmail ? codes.issue(userId, 'email_change', tx) : undefined;
       });
       if (newEmail && code)

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { databaseErrorOf, fixedStatement, type Executor } from '../../db/client.ts';
+import { accountLockOrder } from './locks.ts';
 import { toMoney } from './money.ts';
 
 export type WalletKind = 'cash' | 'auto' | 'brokerage';
@@ -183,8 +184,7 @@ const byKind = (accounts: Account[]) =>
 
 /**
  * The CTEs of one journal of `count` entries, its values as placeholders (journalValues): lock the
- * accounts in id order (two journals over the same accounts cannot deadlock), move every balance,
- * write the journal and its entries.
+ * accounts in the lock order (locks.ts), move every balance, write the journal and its entries.
  *
  * The entries go as a VALUES list, one pair of parameters each, not as arrays: with an array the
  * planner cannot know its length before it sees the values, judges every custom plan cheaper
@@ -213,12 +213,13 @@ function journal(count: number, transactionId: SQL) {
 }
 
 /**
- * The CTEs that move the balances of the accounts in `entry` (account_id, amount): lock them in id
- * order (two statements over the same accounts cannot deadlock), then add each account's net.
+ * The CTEs that move the balances of the accounts in `entry` (account_id, amount): lock them in the
+ * lock order (locks.ts), then add each account's net.
  */
 const balancesMoved = sql`
     locked as materialized (
-      select id from ledger_accounts where id in (select account_id from entry) order by id for update),
+      select id from ledger_accounts where id in (select account_id from entry)
+      order by ${accountLockOrder} for update),
     net as (select account_id, sum(amount) as amount from entry group by account_id),
     moved as (
       update ledger_accounts a set balance = a.balance + net.amount

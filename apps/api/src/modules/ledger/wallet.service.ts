@@ -32,6 +32,7 @@ import {
   type WalletKind,
 } from './ledger.repository.ts';
 import { createKeptAccountIds } from './kept-account-ids.ts';
+import { lockAccounts } from './locks.ts';
 import { toMoney } from './money.ts';
 
 export type Limits = {
@@ -380,6 +381,8 @@ export function createWalletService(deps: {
         return withReference((reference) =>
           moving(async (tx) => {
             const swap = placed(await ledger.walletsOf(tx, userId, currency));
+            // Both wallets before the sales lock positions and the market account (locks.ts).
+            await lockAccounts(tx, [swap.fromAccount, swap.toAccount]);
             const [created] = await tx.insert(transactions).values(swapRecordOf(swap, reference)).returning();
             await raiseAutoCash?.(tx, userId, input.amount);
             await ledger.post(tx, swap.description, created?.id ?? null, swapEntries(swap), now);

@@ -9,6 +9,7 @@ import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors
 import { belowOneCent, purchaseCost, saleProceeds, tradeValue } from '../../lib/trade-cash.ts';
 import { InsufficientFunds, ledgerRepository as ledger, marketShardOf, movement } from '../ledger/ledger.repository.ts';
 import { createKeptAccountIds } from '../ledger/kept-account-ids.ts';
+import { lockWallets } from '../ledger/locks.ts';
 import { toMoney } from '../ledger/money.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
@@ -256,12 +257,18 @@ export function createTradingService(deps: {
     return { proceeds, profit };
   }
 
+  /** The position, locked after its wallet (locks.ts), and still open. */
   async function lockOwned(tx: Executor, userId: string | null, positionId: string): Promise<PositionRow> {
-    const [position] = await tx
-      .select()
+    const owned = userId
+      ? and(eq(positions.id, positionId), eq(positions.userId, userId))
+      : eq(positions.id, positionId);
+    const [found] = await tx
+      .select({ userId: positions.userId, wallet: positions.wallet })
       .from(positions)
-      .where(userId ? and(eq(positions.id, positionId), eq(positions.userId, userId)) : eq(positions.id, positionId))
-      .for('update');
+      .where(owned);
+    if (!found) throw new NotFound(tradingMessages.noPosition);
+    await lockWallets(tx, found.userId, [found.wallet]);
+    const [position] = await tx.select().from(positions).where(owned).for('update');
     if (!position) throw new NotFound(tradingMessages.noPosition);
     if (position.status !== 'open') throw new Conflict(tradingMessages.closed);
     return position;
