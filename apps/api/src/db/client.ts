@@ -148,6 +148,15 @@ export function databaseErrorOf(error: unknown): { code?: string; constraint?: s
   return wrapped.cause ?? wrapped;
 }
 
+/**
+ * PostgreSQL broke the transaction off to end a deadlock (40P01) or a serialization failure
+ * (40001): it wrote nothing, and running it again may succeed.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = databaseErrorOf(error).code;
+  return code === '40P01' || code === '40001';
+}
+
 /** PostgreSQL refused a duplicate key (23505). */
 export function isUniqueViolation(error: unknown): boolean {
   return databaseErrorOf(error).code === '23505';

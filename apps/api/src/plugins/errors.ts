@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isTransientConflict } from '../db/client.ts';
 import { AppError, type FieldErrors } from '../lib/errors.ts';
+
+export const errorMessages = {
+  clash: 'Another request was changing the same money at the same moment. Please try again.',
+} as const;
 
 const clientErrorMessages: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -31,6 +36,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.code(400).send({ status: 'error', message: 'Malformed JSON in the request body.' });
+    }
+    // The last resort for a deadlock or serialization failure that running again did not cure.
+    if (isTransientConflict(error)) {
+      request.log.warn({ err: error }, 'request broken off by the database');
+      return reply.code(409).send({ status: 'error', message: errorMessages.clash });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DrawnValueTaken, drawsAllowed, isUniqueViolation, lastBeforeCommit, type Database } from '../db/client.ts';
+import {
+  DrawnValueTaken,
+  drawsAllowed,
+  isTransientConflict,
+  isUniqueViolation,
+  lastBeforeCommit,
+  type Database,
+} from '../db/client.ts';
 import { retention } from '../db/retention.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
 
@@ -52,7 +59,7 @@ export async function idempotent(
   let remembered: Promise<unknown> | undefined;
   // The key, the work and the remembered answer commit together: a crash anywhere in between
   // leaves none of them, so a retry starts afresh and money moves exactly once.
-  const outcome = await drawingAgain(() =>
+  const outcome = await runningAgain(() =>
     db.transaction(async (): Promise<{ replay: StoredAnswer } | { answer: Answer }> => {
       const stored = await lookUpKey(db, claim);
       if (stored) {
@@ -129,13 +136,22 @@ async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, 
       where ${expired}`);
 }
 
-/** Runs the request's transaction again, whole, when its work drew a reference already taken (a few times). */
-async function drawingAgain<T>(transaction: () => Promise<T>): Promise<T> {
-  for (let runs = 1; ; runs += 1) {
+/** How many times a request's transaction runs when PostgreSQL breaks it off (isTransientConflict). */
+const conflictRunsAllowed = 3;
+
+/**
+ * Runs the request's transaction again, whole, when its work drew a reference already taken, or
+ * when PostgreSQL broke it off for a deadlock or a serialization failure, a few times each. The
+ * key commits with the work, so a run that failed left nothing behind.
+ */
+async function runningAgain<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let draws = 1, conflicts = 1; ;) {
     try {
       return await transaction();
     } catch (error) {
-      if (!(error instanceof DrawnValueTaken) || runs >= drawsAllowed) throw error;
+      if (error instanceof DrawnValueTaken && draws < drawsAllowed) draws += 1;
+      else if (isTransientConflict(error) && conflicts < conflictRunsAllowed) conflicts += 1;
+      else throw error;
     }
   }
 }
