@@ -23,6 +23,7 @@ import path from 'node:path';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createDevices } from './modules/account/devices.ts';
 import { createNotificationPreferences } from './modules/account/notifications.ts';
+import { createEmailChange } from './modules/account/email-change.service.ts';
 import { createProfileService } from './modules/account/profile.service.ts';
 import { createSecurityService } from './modules/account/security.service.ts';
 import { createImageStore } from './modules/kyc/kyc.images.ts';
@@ -170,9 +171,11 @@ export async function buildApp({
     trading: createTradingService({ db, clock, users }),
     queries: createTradingQueries(db),
   });
+  const emailChange = createEmailChange({ ...access, appUrl: config.appUrl });
   await app.register(accountRoutes, {
     prefix: '/api',
-    profile: createProfileService(access),
+    profile: createProfileService({ db, clock, users, emailChange }),
+    emailChange,
     security: createSecurityService(access),
     notifications: createNotificationPreferences(db),
     users,

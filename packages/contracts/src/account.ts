@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailPattern, isPhoneNumber, messages, requiredShort } from './auth-rules.ts';
+import { isPhoneNumber, messages, requiredShort } from './auth-rules.ts';
+import { codeRequest, emailText } from './auth.ts';
 
 export * from './kyc-rules.ts';
 
@@ -17,7 +18,9 @@ export const profileUpdateRequest = z.object({
   _method: z.literal('PATCH').optional(),
   first_name: optionalText(100),
   last_name: optionalText(100),
-  email: z.preprocess(blankToUndefined, z.string().trim().regex(emailPattern, messages.invalidEmail).optional()),
+  email: z.preprocess(blankToUndefined, emailText(messages.invalidEmail, { newAddress: true }).optional()),
+  /** Needed only with a new email: a stolen token alone must not move the account to another address. */
+  current_password: z.preprocess(blankToUndefined, z.string().max(1024).optional()),
   phone: z.preprocess(
     blankToUndefined,
     z.string().trim().max(30, 'At most 30 characters.').refine(isPhoneNumber, messages.phoneFormat).optional(),
@@ -47,6 +50,28 @@ export const passwordChangeRequest = z
   .refine((body) => body.new_password === body.new_password_confirmation, {
     message: messages.passwordsDoNotMatch,
     path: ['new_password_confirmation'],
+  });
+
+/** A new email takes both codes: the one sent to it and the one sent to the current address. */
+export const emailChangeConfirmRequest = z.object({
+  new_email_code: codeRequest.shape.code,
+  current_email_code: codeRequest.shape.code,
+});
+
+/** The link sent to the old address puts it back and sets a new password, which whoever changed it knew. */
+export const emailChangeUndoRequest = z
+  .object({
+    token: z
+      .string({ error: 'This link is incomplete. Open it again from the email.' })
+      .regex(/^[A-Za-z0-9_-]{20,200}$/, 'This link is incomplete. Open it again from the email.'),
+    password: z.string({ error: requiredShort('password') }).min(1, requiredShort('password')),
+    password_confirmation: z
+      .string({ error: requiredShort('password_confirmation') })
+      .min(1, requiredShort('password_confirmation')),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    message: messages.passwordsDoNotMatch,
+    path: ['password_confirmation'],
   });
 
 /** Switching two-factor off needs the password or a fresh emailed code; switching it on needs nothing more. */

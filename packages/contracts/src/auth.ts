@@ -1,25 +1,33 @@
 import { z } from 'zod';
 import {
   codePattern,
-  emailPattern,
   isPhoneNumber,
   messages,
   requiredAsSpelled,
   requiredInWords,
   requiredShort,
 } from './auth-rules.ts';
+import { emailProblem } from './email-identity.ts';
 
 export * from './auth-rules.ts';
+export * from './email-identity.ts';
 
 const text = (required: string, max = 255) =>
   z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters.`);
+
+/** An email as typed: refused when it is not a plain address; `newAddress` when it is given to an account. */
+export const emailText = (required: string, options: { newAddress?: boolean } = {}) =>
+  text(required).superRefine((value, context) => {
+    const problem = emailProblem(value, options);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 const id = (required: string) => z.coerce.number({ error: required }).int(required).positive(required);
 
 export const signUpAccountFields = {
   first_name: text(requiredAsSpelled('first_name'), 100),
   last_name: text(requiredAsSpelled('last_name'), 100),
-  email: text(requiredAsSpelled('email')).pipe(z.string().regex(emailPattern, messages.invalidEmail)),
+  email: emailText(requiredAsSpelled('email'), { newAddress: true }),
   username: text(requiredAsSpelled('username'), 30).pipe(
     z.string().regex(/^[A-Za-z0-9._-]{3,30}$/, messages.usernameFormat),
   ),
@@ -75,7 +83,7 @@ export const codeRequest = z.object({
   code: z.string({ error: messages.invalidCode }).trim().regex(codePattern, messages.invalidCode),
 });
 
-const emailField = text(requiredShort('email')).pipe(z.string().regex(emailPattern, messages.invalidEmail));
+const emailField = emailText(requiredShort('email'));
 
 export const forgotPasswordRequest = z.object({ email: emailField });
 export const verifyResetCodeRequest = z.object({ email: emailField, code: codeRequest.shape.code });

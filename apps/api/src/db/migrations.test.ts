@@ -1,29 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { seedReferenceData } from '../seed/reference.ts';
 import { createDatabase, type Database } from './client.ts';
-import { migrationsFolder, runMigrations } from './migrate.ts';
+import { migrationsBefore } from '../../test/migrations.ts';
+import { runMigrations } from './migrate.ts';
 
 const adminUrl = inject('postgresAdminUrl');
 const name = `upgrade_${randomBytes(8).toString('hex')}`;
 let db: Database;
 let folder: string;
-
-/** The migrations up to, not including, `tag`: a database as an earlier release left it. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const copy = await mkdtemp(path.join(tmpdir(), 'itrust-migrations-'));
-  await cp(migrationsFolder, copy, { recursive: true });
-  const journalPath = path.join(copy, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < tag);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return copy;
-}
 
 const admin = async (statement: string) => {
   const client = new pg.Client({ connectionString: adminUrl });

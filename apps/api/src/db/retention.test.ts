@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { resendRules } from '../modules/auth/codes.ts';
 import { accountSignInRules, addressSignInRules } from '../modules/auth/session.service.ts';
-import { passwordCheckRules } from '../modules/account/security.service.ts';
+import { passwordCheckRules } from '../modules/account/password-check.ts';
 import { purgeQueue, registerHousekeepingJobs } from '../jobs/housekeeping.job.ts';
 import { purgeExpired, retention } from './retention.ts';
 
@@ -59,6 +59,12 @@ it('removes the rows past their retention, in batches, and leaves the rest', asy
        ($1, 'two_fa', 'expired-lately', $4, $4, null)`,
     [user.id, ago(spent + 60), ago(spent - 3600), ago(60)],
   );
+  await query(
+    `insert into email_change_undos (user_id, token_hash, old_email, new_email, created_at, expires_at, used_at)
+     values ($1, 'undo-used-long-ago', 'a@example.com', 'b@example.com', $2, $3, $2),
+       ($1, 'undo-live', 'a@example.com', 'b@example.com', $4, $3, null)`,
+    [user.id, ago(spent + 60), new Date(now.getTime() + 3_600_000), ago(60)],
+  );
   const before = {
     keys: await count('idempotency_keys', 'user_id = $1', [user.id]),
     tokens: await count('access_tokens', 'user_id = $1', [user.id]),
@@ -76,11 +82,13 @@ it('removes the rows past their retention, in batches, and leaves the rest', asy
   expect(await count('access_tokens', `token_hash = 'revoked-lately'`)).toBe(1);
   expect(await count('verification_codes', `code_hash in ('used-long-ago', 'expired-long-ago')`)).toBe(0);
   expect(await count('verification_codes', `code_hash = 'expired-lately'`)).toBe(1);
+  expect(await count('email_change_undos', 'user_id = $1', [user.id])).toBe(1);
   expect(await purgeExpired(testApp.database.db, now)).toEqual({
     idempotency_keys: 0,
     throttle_events: 0,
     access_tokens: 0,
     verification_codes: 0,
+    email_change_undos: 0,
   });
 });
 

@@ -32,6 +32,7 @@ export async function purgeExpired(db: Database, now: Date): Promise<Record<stri
     ['throttle_events', sql`created_at < ${before(retention.throttleEventSeconds)}`],
     ['access_tokens', sql`expires_at < ${spent} or revoked_at < ${spent}`],
     ['verification_codes', sql`expires_at < ${spent} or used_at < ${spent}`],
+    ['email_change_undos', sql`expires_at < ${spent} or used_at < ${spent}`],
   ];
   const removed: Record<string, number> = {};
   for (const [table, condition] of purges) {

@@ -21,13 +21,17 @@ const ids: Record<string, string> = {};
 type Route = { method: string; path: string };
 let routes: Route[];
 
-/** Routes anyone may call: sign-up, sign-in, password reset, reference data, market data, health, docs. */
+/**
+ * Routes anyone may call: sign-up, sign-in, password reset, undoing an email change from the old
+ * address, reference data, market data, health, docs.
+ */
 const publicRoutes = new Set([
   'POST /api/user/register',
   'POST /api/user/login',
   'POST /api/user/password/forgot',
   'POST /api/user/password/verify',
   'POST /api/user/password/reset',
+  'POST /api/user/profile/email/undo',
 ]);
 const isPublic = (route: Route) =>
   publicRoutes.has(`${route.method} ${route.path}`) || !/^\/api\/(user|admin)/.test(route.path);

@@ -21,6 +21,7 @@ export const codePurpose = pgEnum('code_purpose', [
   'password_reset',
   'email_change',
   'two_fa_disable',
+  'email_change_current',
 ]);
 
 /** Bearer tokens, stored only as their SHA-256. A 'two_fa' token may only finish the second sign-in step. */
@@ -56,6 +57,30 @@ export const verificationCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('verification_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt)],
+);
+
+/**
+ * The link that undoes an email change, sent to the old address, stored only as its SHA-256.
+ * While it works, the old address stays reserved for its account.
+ */
+export const emailChangeUndos = pgTable(
+  'email_change_undos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: bytea('token_hash').notNull().unique(),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('email_change_undos_user_id_idx').on(table.userId, table.createdAt),
+    index('email_change_undos_old_email_idx').on(table.oldEmail),
+  ],
 );
 
 /** Browsers a user has signed in from, by a hash of their device id, for new-device alerts. */

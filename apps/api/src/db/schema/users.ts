@@ -72,7 +72,8 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    // Emails are stored normalized (normalizeEmail), so the stored text itself is unique.
+    uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
     index('users_country_id_idx').on(table.countryId),
     // The operators' identity queue: the checks in one state, latest submission first.

@@ -1,5 +1,6 @@
 import {
-  codeRequest,
+  emailChangeConfirmRequest,
+  emailChangeUndoRequest,
   notificationPreferences,
   notificationPreferencesUpdate,
   passwordChangeRequest,
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { NotFound } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
+import { emailChangeMessages, type EmailChange } from './email-change.service.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
 import type { NotificationPreferencesStore } from './notifications.ts';
 import type { ProfileService } from './profile.service.ts';
@@ -20,6 +22,7 @@ import { securityMessages, type SecurityService } from './security.service.ts';
 
 type Services = {
   profile: ProfileService;
+  emailChange: EmailChange;
   security: SecurityService;
   notifications: NotificationPreferencesStore;
   users: UsersRepository;
@@ -32,7 +35,7 @@ const ok = <T>(message: string, data: T) => ({ status: 'success' as const, messa
 
 export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
   app,
-  { profile, security, notifications, users, present },
+  { profile, emailChange, security, notifications, users, present },
 ) => {
   const currentUser = async (userId: string) => {
     const user = await users.findById(userId);
@@ -56,7 +59,8 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
         const { userId } = authOf(request);
         const { emailChangeSentTo } = await profile.update(userId, request.body);
         const message = emailChangeSentTo
-          ? `Profile updated. We sent a code to ${emailChangeSentTo}: your email changes once you enter it.`
+          ? `Profile updated. We sent a code to ${emailChangeSentTo} and another to your current address: ` +
+            'your email changes once you enter both.'
           : 'Profile updated.';
         return ok(message, { user: await currentUser(userId) });
       },
@@ -69,15 +73,32 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
       config: { access: 'verified' },
       schema: {
         tags,
-        summary: 'Confirm a new email address with its code',
-        body: codeRequest,
+        summary: 'Confirm a new email address with the codes sent to it and to the current address',
+        body: emailChangeConfirmRequest,
         response: { 200: successEnvelope(z.object({ user: userResource })) },
       },
     },
     async (request) => {
       const { userId } = authOf(request);
-      await profile.confirmEmailChange(userId, request.body.code);
+      await emailChange.confirm(userId, request.body.new_email_code, request.body.current_email_code);
       return ok('Email address changed.', { user: await currentUser(userId) });
+    },
+  );
+
+  app.post(
+    '/user/profile/email/undo',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Undo an email change with the link sent to the old address, setting a new password',
+        body: emailChangeUndoRequest,
+        response: { 200: noData },
+      },
+    },
+    async (request) => {
+      const restored = await emailChange.undo(request.body.token, request.body.password);
+      return ok(emailChangeMessages.undone(restored), {});
     },
   );
 

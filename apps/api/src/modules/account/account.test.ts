@@ -132,38 +132,6 @@ describe('POST /api/user/profile', () => {
     );
     expect(rows).toEqual([{ currency: 'EUR' }]);
   });
-
-  it('keeps the old email until the code sent to the new address is entered', async () => {
-    const user = await signUp(testApp, { verified: true });
-    const newEmail = `moved.${user.username}@example.org`;
-    const response = await send('PATCH', '/api/user/profile', user.token, { email: newEmail });
-    expect(response.json().message).toBe(
-      `Profile updated. We sent a code to ${newEmail}: your email changes once you enter it.`,
-    );
-    expect(await me(user)).toMatchObject({ email: user.email, pending_email: newEmail });
-
-    const code = await testApp.outbox.code(newEmail, 'Confirm your new Itrust email address');
-    const wrong = await send('POST', '/api/user/profile/email/verify', user.token, {
-      code: code === '000000' ? '000001' : '000000',
-    });
-    expect(wrong.statusCode).toBe(422);
-    const confirmed = await send('POST', '/api/user/profile/email/verify', user.token, { code });
-    expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().data.user).toMatchObject({ email: newEmail, pending_email: null });
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { login: newEmail, password: user.password },
-    });
-    expect(signIn.statusCode).toBe(200);
-  });
-
-  it("refuses another account's email", async () => {
-    const first = await signUp(testApp, { verified: true });
-    const second = await signUp(testApp, { verified: true });
-    const response = await send('PATCH', '/api/user/profile', second.token, { email: first.email.toUpperCase() });
-    expect(response.json().errors.email).toEqual(['The email has already been taken.']);
-  });
 });
 
 describe('POST /api/user/profile/password', () => {

@@ -1,16 +1,13 @@
-import { messages, type profileUpdateRequest } from '@itrust/contracts';
+import { messages, normalizeEmail, type profileUpdateRequest } from '@itrust/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { withKeyLock } from '../../db/client.ts';
-import type { MailQueue } from '../../jobs/mail.job.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
-import type { Codes } from '../auth/codes.ts';
 import { isAdult } from '../auth/registration.service.ts';
 import { resolveCity } from '../users/places.ts';
 import type { NewUser, SignedInUser, UsersRepository } from '../users/users.repository.ts';
-import { accountMail } from './account.mail.ts';
+import type { EmailChange } from './email-change.service.ts';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequest>;
 
@@ -20,10 +17,9 @@ export function createProfileService(deps: {
   db: Database;
   clock: Clock;
   users: UsersRepository;
-  codes: Codes;
-  mail: MailQueue;
+  emailChange: EmailChange;
 }) {
-  const { db, clock, users, codes, mail } = deps;
+  const { db, clock, users, emailChange } = deps;
 
   async function hasMovedMoney(userId: string): Promise<boolean> {
     const { rows } = await db.execute(sql`select 1 from transactions where user_id = ${userId} limit 1`);
@@ -59,7 +55,10 @@ export function createProfileService(deps: {
   }
 
   return {
-    /** Blank fields keep their stored values; a new email waits for the code sent to it. */
+    /**
+     * Blank fields keep their stored values. A new email needs the current password, and waits for
+     * the codes sent to it and to the current address.
+     */
     async update(userId: string, body: ProfileUpdate): Promise<{ emailChangeSentTo: string | undefined }> {
       const user = await users.findById(userId);
       if (!user) throw new Conflict('The account no longer exists.');
@@ -87,11 +86,14 @@ export function createProfileService(deps: {
         else if (await hasMovedMoney(userId)) errors['currency_id'] = [currencyFixedMessage];
         else changes.currencyId = body.currency_id;
       }
-      const newEmail = body.email && body.email.toLowerCase() !== user.email.toLowerCase() ? body.email : undefined;
-      if (newEmail && (await users.emailTaken(newEmail))) errors['email'] = ['The email has already been taken.'];
+      const typedEmail = body.email ? normalizeEmail(body.email) : undefined;
+      const newEmail = typedEmail !== normalizeEmail(user.email) ? typedEmail : undefined;
+      if (newEmail) Object.assign(errors, await emailChange.problems(user, newEmail, body.current_password));
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+      if (newEmail && body.current_password) await emailChange.checkPassword(user, body.current_password);
 
-      const code = await db.transaction(async (tx) => {
+      const sent = await db.transaction(async (tx) => {
+        const codes = newEmail ? await emailChange.start(tx, userId, newEmail) : undefined;
         if (newEmail) changes.pendingEmail = newEmail;
         if (Object.keys(changes).length > 0) await users.update(userId, changes, tx);
         // Wallets opened before any money moved are empty: they follow the account to its new currency.
@@ -99,25 +101,11 @@ export function createProfileService(deps: {
           await tx.execute(sql`
             update ledger_accounts set currency = (select code from currencies where id = ${changes.currencyId})
             where id in (select id from ledger_accounts where user_id = ${userId} order by id for update)`);
-        return newEmail ? codes.issue(userId, 'email_change', tx) : undefined;
+        return codes;
       });
-      if (newEmail && code)
-        await mail.queue(
-          accountMail.emailChange({ email: newEmail, firstName: changes.firstName ?? user.firstName }, code),
-        );
+      if (newEmail && sent)
+        await emailChange.mailCodes({ ...user, firstName: changes.firstName ?? user.firstName }, newEmail, sent);
       return { emailChangeSentTo: newEmail };
-    },
-
-    /** The code sent to the new address makes it the account's email. */
-    async confirmEmailChange(userId: string, code: string): Promise<void> {
-      await withKeyLock(db, `email-change:${userId}`, async (tx) => {
-        const user = await users.findById(userId, tx);
-        if (!user?.pendingEmail) throw new Conflict('There is no email change waiting for a code.');
-        await codes.check(userId, 'email_change', code, { consume: true });
-        if (await users.emailTaken(user.pendingEmail, tx))
-          throw new ValidationFailed({ email: ['The email has already been taken.'] });
-        await users.update(userId, { email: user.pendingEmail, pendingEmail: null, emailVerifiedAt: clock.now() }, tx);
-      });
     },
   };
 }

@@ -1,20 +1,17 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { withKeyLock } from '../../db/client.ts';
 import { accessTokens } from '../../db/schema/index.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Throttle } from '../../lib/throttle.ts';
 import type { Authenticated } from '../auth/session.service.ts';
 import type { Codes } from '../auth/codes.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { accountMail } from './account.mail.ts';
-
-// A stolen token must not become a way to guess the password.
-export const passwordCheckRules: ThrottleRule[] = [{ limit: 10, windowMs: 15 * 60 * 1000 }];
+import { createPasswordCheck } from './password-check.ts';
 
 export const securityMessages = {
   wrongOldPassword: 'The old password is incorrect.',
@@ -41,16 +38,7 @@ export function createSecurityService(deps: {
     return found;
   }
 
-  /** Checks the password under the per-user throttle; a wrong one counts. */
-  async function passwordMatches(userId: string, passwordHash: string, password: string): Promise<boolean> {
-    const key = `password-check:${userId}`;
-    return withKeyLock(db, key, async (tx) => {
-      await throttle.enforce(tx, key, passwordCheckRules);
-      const matches = await verifyPassword(passwordHash, password);
-      if (!matches) await throttle.record(tx, key);
-      return matches;
-    });
-  }
+  const passwordMatches = createPasswordCheck(db, throttle);
 
   return {
     /** The old password must match; every other token of the user dies, the current one stays. */

@@ -1,4 +1,4 @@
-import { messages } from '@itrust/contracts';
+import { emailProblem, normalizeEmail } from '@itrust/contracts';
 import { isUniqueViolation, type Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -12,11 +12,13 @@ export class OperatorProblem extends Error {}
  */
 export async function createOperator(
   db: Database,
-  email: string,
+  typedEmail: string,
   password: string,
   name = { first: 'Itrust', last: 'Operator' },
 ): Promise<string> {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new OperatorProblem(messages.invalidEmail);
+  const emailRefusal = emailProblem(typedEmail, { newAddress: true });
+  if (emailRefusal) throw new OperatorProblem(emailRefusal);
+  const email = normalizeEmail(typedEmail);
   const problem = passwordProblem(password);
   if (problem) throw new OperatorProblem(problem);
   const { rows } = await db.$client.query<{

@@ -2,13 +2,19 @@ import type { MailMessage } from '../../lib/mail/mailer.ts';
 
 type Recipient = { email: string; firstName: string };
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
-function codeMail(recipient: Recipient, subject: string, intro: string, code: string, closing: string): MailMessage {
+export function codeMail(
+  recipient: Recipient,
+  subject: string,
+  intro: string,
+  code: string,
+  closing: string,
+): MailMessage {
   const name = recipient.firstName;
   return {
     to: recipient.email,

@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors.ts';
 import { codeDigest, newSixDigitCode } from '../../lib/secrets.ts';
 import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 
-export type CodePurpose = 'email_verification' | 'two_fa' | 'password_reset' | 'email_change' | 'two_fa_disable';
+export type CodePurpose =
+  'email_verification' | 'two_fa' | 'password_reset' | 'email_change' | 'email_change_current' | 'two_fa_disable';
 
 export const codeLifetimeMs = 10 * 60 * 1000;
 export const maxWrongTries = 5;

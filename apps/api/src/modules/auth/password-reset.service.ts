@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@itrust/contracts';
 import type { Database } from '../../db/client.ts';
 import { withKeyLock } from '../../db/client.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
@@ -38,7 +39,7 @@ export function createPasswordReset(deps: {
   return {
     /** Throttled per email address whether or not an account has it, and answered the same either way. */
     async forgot(email: string) {
-      const key = `code:password_reset:${email.toLowerCase()}`;
+      const key = `code:password_reset:${normalizeEmail(email)}`;
       const sent = await withKeyLock(db, key, async (tx) => {
         await throttle.enforce(tx, key, resendRules, (wait) => `Please wait ${wait} before asking for another code.`);
         await throttle.record(tx, key);

@@ -40,7 +40,7 @@ export function createRegistration(deps: {
     const password = passwordProblem(body.password);
     if (password) add('password', password);
     if (!isAdult(body.date_of_birth, clock.now())) add('date_of_birth', messages.underage);
-    if (await users.emailTaken(body.email)) add('email', 'The email has already been taken.');
+    if (await users.emailTaken(body.email, { at: clock.now() })) add('email', 'The email has already been taken.');
     if (await users.usernameTaken(body.username)) add('username', 'The username has already been taken.');
     if (!(await users.countryExists(body.country_id))) add('country_id', 'The selected country is invalid.');
     else if (!(await users.stateBelongsToCountry(body.state_id, body.country_id))) {

@@ -1,6 +1,15 @@
-import { eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { normalizeEmail } from '@itrust/contracts';
+import { and, eq, getTableColumns, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { hotQuery, type Executor } from '../../db/client.ts';
-import { cities, countries, currencies, nationalities, states, users } from '../../db/schema/index.ts';
+import {
+  cities,
+  countries,
+  currencies,
+  emailChangeUndos,
+  nationalities,
+  states,
+  users,
+} from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -30,6 +39,15 @@ export const accessUserColumns = {
 
 const withCurrency = { user: users, currency: currencies };
 
+/** Emails are written only in their normalized form, which every lookup compares with. */
+function withNormalizedEmails<Values extends Partial<NewUser>>(values: Values): Values {
+  return {
+    ...values,
+    ...(values.email ? { email: normalizeEmail(values.email) } : {}),
+    ...(values.pendingEmail ? { pendingEmail: normalizeEmail(values.pendingEmail) } : {}),
+  };
+}
+
 export function createUsersRepository(db: Executor) {
   const joined = (tx: Executor) =>
     tx.select(withCurrency).from(users).innerJoin(currencies, eq(currencies.id, users.currencyId));
@@ -46,11 +64,12 @@ export function createUsersRepository(db: Executor) {
     async findById(id: string, tx: Executor = db) {
       return flatten((tx === db ? await byId({ id }) : await joined(tx).where(eq(users.id, id)).limit(1))[0]);
     },
-    /** Sign-in accepts the email or the username, in any letter case. */
+    /** Sign-in accepts the email, in any spelling that normalizes to it, or the username in any letter case. */
     async findByLogin(login: string, tx: Executor = db) {
-      const lowered = login.toLowerCase();
       const rows = await joined(tx)
-        .where(or(sql`lower(${users.email}) = ${lowered}`, sql`lower(${users.username}) = ${lowered}`))
+        .where(
+          or(eq(users.email, normalizeEmail(login)), sql`lower(${users.username}) = ${login.trim().toLowerCase()}`),
+        )
         .limit(1);
       return flatten(rows[0]);
     },
@@ -58,18 +77,39 @@ export function createUsersRepository(db: Executor) {
       return flatten(
         (
           await joined(tx)
-            .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+            .where(eq(users.email, normalizeEmail(email)))
             .limit(1)
         )[0],
       );
     },
-    async emailTaken(email: string, tx: Executor = db) {
-      const rows = await tx
+    /**
+     * Another account has the email, or may take it back: an email changed away from stays its
+     * account's while the link that undoes the change works.
+     */
+    async emailTaken(email: string, options: { at: Date; exceptUserId?: string; tx?: Executor }) {
+      const { at, exceptUserId, tx = db } = options;
+      const normalized = normalizeEmail(email);
+      const others = (userId: typeof users.id | typeof emailChangeUndos.userId) =>
+        exceptUserId ? ne(userId, exceptUserId) : undefined;
+      const held = await tx
         .select({ id: users.id })
         .from(users)
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .where(and(eq(users.email, normalized), others(users.id)))
         .limit(1);
-      return rows.length > 0;
+      if (held.length > 0) return true;
+      const reserved = await tx
+        .select({ id: emailChangeUndos.id })
+        .from(emailChangeUndos)
+        .where(
+          and(
+            eq(emailChangeUndos.oldEmail, normalized),
+            isNull(emailChangeUndos.usedAt),
+            gt(emailChangeUndos.expiresAt, at),
+            others(emailChangeUndos.userId),
+          ),
+        )
+        .limit(1);
+      return reserved.length > 0;
     },
     async usernameTaken(username: string, tx: Executor = db) {
       const rows = await tx
@@ -80,14 +120,14 @@ export function createUsersRepository(db: Executor) {
       return rows.length > 0;
     },
     async insert(values: NewUser, tx: Executor = db) {
-      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+      const [row] = await tx.insert(users).values(withNormalizedEmails(values)).returning({ id: users.id });
       if (!row) throw new Error('insert into users returned no row');
       return row.id;
     },
     async update(id: string, values: Partial<NewUser>, tx: Executor = db) {
       await tx
         .update(users)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ ...withNormalizedEmails(values), updatedAt: sql`now()` })
         .where(eq(users.id, id));
     },
     async stateBelongsToCountry(stateId: number, countryId: number, tx: Executor = db) {
