@@ -93,6 +93,9 @@ export const routes: RouteObject[] = [
       authRoute('/change-password', async () => ({
         Component: (await import('../features/auth/routes/change-password-route')).ChangePasswordRoute,
       })),
+      authRoute('/undo-email-change', async () => ({
+        Component: (await import('../features/auth/routes/undo-email-change-route')).UndoEmailChangeRoute,
+      })),
       {
         lazy: async () => ({ Component: (await import('../features/shell/shell-layout')).ShellLayout }),
         children: [

@@ -2,7 +2,14 @@ import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 
 export const codeLength = 6;
 
-type CodeInputProps = { value: string[]; onChange: (value: string[]) => void; label: string; disabled?: boolean };
+type CodeInputProps = {
+  value: string[];
+  onChange: (value: string[]) => void;
+  label: string;
+  disabled?: boolean;
+  /** Smaller boxes on a phone, for a code inside a panel that has padding of its own. */
+  compact?: boolean;
+};
 
 export const emptyCode = () => Array<string>(codeLength).fill('');
 
@@ -10,7 +17,7 @@ export const emptyCode = () => Array<string>(codeLength).fill('');
  * Six one-character boxes (otp1 to otp6): focus moves on after a character and back on
  * Backspace in an empty box; pasting a whole code fills every box.
  */
-export function CodeInput({ value, onChange, label, disabled }: CodeInputProps) {
+export function CodeInput({ value, onChange, label, disabled, compact = false }: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(codeLength - 1, index))]?.focus();
 
@@ -41,7 +48,7 @@ export function CodeInput({ value, onChange, label, disabled }: CodeInputProps) 
   };
 
   return (
-    <fieldset className="flex justify-center gap-2 sm:gap-3" disabled={disabled}>
+    <fieldset className={`flex justify-center sm:gap-3 ${compact ? 'gap-1.5' : 'gap-2'}`} disabled={disabled}>
       <legend className="sr-only">{label}</legend>
       {value.map((character, index) => (
         <input
@@ -58,7 +65,7 @@ export function CodeInput({ value, onChange, label, disabled }: CodeInputProps) 
           onPaste={(event) => onPaste(index, event)}
           onKeyDown={(event) => onKeyDown(index, event)}
           onFocus={(event) => event.target.select()}
-          className="size-12 rounded-lg border border-slate-300 bg-white text-center text-xl font-semibold text-slate-900 shadow-sm focus:border-brand-600 sm:size-14"
+          className={`${compact ? 'size-10 text-lg' : 'size-12 text-xl'} rounded-lg border border-slate-300 bg-white text-center font-semibold text-slate-900 shadow-sm focus:border-brand-600 sm:size-14 sm:text-xl`}
         />
       ))}
     </fieldset>

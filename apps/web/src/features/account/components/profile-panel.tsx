@@ -1,14 +1,15 @@
 import type { UserResource } from '@itrust/contracts';
+import { normalizeEmail } from '@itrust/contracts/email-identity';
 import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { CodeInput, emptyCode } from '../../../components/ui/code-input';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { TextField } from '../../../components/ui/text-field';
+import { useFlash } from '../../../hooks/use-flash';
 import { useNationalities } from '../../reference/api/get-nationalities';
 import { PlaceFields } from '../../reference/components/place-fields';
-import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useUpdateProfile } from '../api/update-profile';
+import { ConfirmEmailChange } from './confirm-email-change';
 import { Panel, PanelSection } from './panel';
 import { useFocusAfterRefusal, useSaveFeedback } from './use-save-feedback';
 
@@ -24,9 +25,11 @@ type Form = {
   zipcode: string;
   dob: string;
   nationality: number | null;
+  current_password: string;
 };
 
-type TextFieldName = 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'zipcode' | 'dob';
+type TextFieldName =
+  'first_name' | 'last_name' | 'email' | 'current_password' | 'phone' | 'address' | 'zipcode' | 'dob';
 
 const formFrom = (user: UserResource): Form => ({
   first_name: user.first_name,
@@ -40,6 +43,7 @@ const formFrom = (user: UserResource): Form => ({
   zipcode: user.zipcode,
   dob: user.date_of_birth,
   nationality: user.nationality,
+  current_password: '',
 });
 
 /** My profile: personal, contact and verification details; blank fields keep their saved values. */
@@ -49,6 +53,8 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
   const feedback = useSaveFeedback();
   const formRef = useFocusAfterRefusal(feedback.refusals);
   const nationalities = useNationalities();
+  const emailChanged = useFlash();
+  const emailChanging = Boolean(user && form && form.email.trim() && normalizeEmail(form.email) !== user.email);
 
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -56,15 +62,17 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
       feedback.showError('An error occurred.');
       return;
     }
-    await feedback.run(() =>
+    const saved = await feedback.run(() =>
       update.mutateAsync({
         ...form,
+        current_password: emailChanging ? form.current_password : undefined,
         city: form.city ?? undefined,
         country_id: form.country_id ?? undefined,
         state_id: form.state_id ?? undefined,
         nationality: form.nationality ?? undefined,
       }),
     );
+    if (saved) setForm({ ...form, current_password: '' });
   };
 
   if (!form || !user) {
@@ -93,6 +101,15 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
           <TextField label="First name" autoComplete="given-name" {...textField('first_name')} />
           <TextField label="Last name" autoComplete="family-name" {...textField('last_name')} />
           <TextField label="Email address" type="email" autoComplete="email" {...textField('email')} />
+          {emailChanging && (
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              hint="Needed to change your email address. We then send a code to the new address and one to your current address."
+              {...textField('current_password')}
+            />
+          )}
           <TextField label="Username" name="username" value={user.username} readOnly disabled />
         </PanelSection>
         <PanelSection title="Contact information">
@@ -125,37 +142,14 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
           {update.isPending ? 'Saving…' : 'Save Changes'}
         </Button>
       </form>
-      {user.pending_email && <ConfirmEmailChange email={user.pending_email} />}
+      {user.pending_email && (
+        <ConfirmEmailChange newEmail={user.pending_email} currentEmail={user.email} onConfirmed={emailChanged.show} />
+      )}
+      {emailChanged.message && (
+        <div className="mt-8">
+          <MessageBanner success={emailChanged.message} />
+        </div>
+      )}
     </Panel>
-  );
-}
-
-function ConfirmEmailChange({ email }: { email: string }) {
-  const [code, setCode] = useState(emptyCode);
-  const confirm = useConfirmEmailChange();
-  const feedback = useSaveFeedback();
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (code.some((character) => character === '')) {
-      feedback.showError('Invalid OTP code!');
-      return;
-    }
-    await feedback.run(() => confirm.mutateAsync(code.join('')));
-  };
-  return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      className="mt-8 space-y-4 rounded-xl border border-sky-200 bg-sky-50 p-5"
-      noValidate
-    >
-      <p className="text-sm text-sky-950">
-        Enter the code we sent to <strong>{email}</strong>. Your current email stays in use until then.
-      </p>
-      <CodeInput label="Code for the new email address" value={code} onChange={setCode} disabled={confirm.isPending} />
-      <MessageBanner error={feedback.error} success={feedback.success} />
-      <Button type="submit" variant="secondary" disabled={confirm.isPending}>
-        Confirm new email
-      </Button>
-    </form>
   );
 }

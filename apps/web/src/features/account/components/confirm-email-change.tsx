@@ -1,0 +1,77 @@
+import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { CodeInput, emptyCode } from '../../../components/ui/code-input';
+import { MessageBanner } from '../../../components/ui/message-banner';
+import { useConfirmEmailChange } from '../api/confirm-email-change';
+import { useSaveFeedback } from './use-save-feedback';
+
+type ConfirmEmailChangeProps = {
+  newEmail: string;
+  currentEmail: string;
+  /** Told the success message: this form goes once the user shows the new address. */
+  onConfirmed: (message: string) => void;
+};
+
+/** The two codes of an email change: one sent to the new address, one to the current address. */
+export function ConfirmEmailChange({ newEmail, currentEmail, onConfirmed }: ConfirmEmailChangeProps) {
+  const [newCode, setNewCode] = useState(emptyCode);
+  const [currentCode, setCurrentCode] = useState(emptyCode);
+  const confirm = useConfirmEmailChange();
+  const feedback = useSaveFeedback();
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if ([...newCode, ...currentCode].some((character) => character === '')) {
+      feedback.showError('Invalid OTP code!');
+      return;
+    }
+    await feedback.run(async () => {
+      const answer = await confirm.mutateAsync({
+        new_email_code: newCode.join(''),
+        current_email_code: currentCode.join(''),
+      });
+      onConfirmed(answer.message);
+      return answer;
+    });
+  };
+  const boxes = (
+    field: 'new_email_code' | 'current_email_code',
+    email: string,
+    value: string[],
+    onChange: (value: string[]) => void,
+  ) => (
+    <div className="space-y-2">
+      <p className="text-sm font-medium text-sky-950">
+        Code sent to <strong className="break-all">{email}</strong>
+      </p>
+      <CodeInput
+        label={`Code sent to ${email}`}
+        value={value}
+        onChange={(next) => {
+          onChange(next);
+          feedback.clearField(field);
+        }}
+        disabled={confirm.isPending}
+        compact
+      />
+      {feedback.fieldError(field) && <p className="text-sm text-red-700">{feedback.fieldError(field)}</p>}
+    </div>
+  );
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="mt-8 space-y-5 rounded-xl border border-sky-200 bg-sky-50 p-4 sm:p-5"
+      noValidate
+    >
+      <p className="text-sm text-sky-950">
+        Enter both codes we sent: one to your new address and one to your current address. Your current email stays in
+        use until then.
+      </p>
+      {boxes('new_email_code', newEmail, newCode, setNewCode)}
+      {boxes('current_email_code', currentEmail, currentCode, setCurrentCode)}
+      <MessageBanner error={feedback.error} success={feedback.success} />
+      <Button type="submit" variant="secondary" disabled={confirm.isPending}>
+        {confirm.isPending ? 'Confirming…' : 'Confirm new email'}
+      </Button>
+    </form>
+  );
+}
