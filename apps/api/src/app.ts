@@ -116,7 +116,7 @@ export async function buildApp({
   }
   const tokens = createTokens(db, clock, config.tokenLifetimeMs, feed);
   const throttle = createThrottle(clock);
-  const codes = createCodes(db, clock, throttle, appSecret);
+  const codes = createCodes({ db, clock, throttle, secret: appSecret, users, mail });
   registerAuth(app, { tokens });
   // Identity images: two files of at most 2 MB; anything bigger is refused while it streams in.
   await app.register(multipart, {

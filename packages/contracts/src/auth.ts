@@ -145,3 +145,6 @@ export type UserResource = z.infer<typeof userResource>;
 
 export const sessionAnswer = z.object({ token: z.string(), user: userResource });
 export type SessionAnswer = z.infer<typeof sessionAnswer>;
+/** A sign-in's answer: `second_step` says the token waits for the emailed code (two-factor, an operator, or many failed sign-ins). */
+export const loginAnswer = sessionAnswer.extend({ second_step: z.boolean() });
+export type LoginAnswer = z.infer<typeof loginAnswer>;

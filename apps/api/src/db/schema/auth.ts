@@ -107,3 +107,14 @@ export const throttleEvents = pgTable(
   },
   (table) => [index('throttle_events_key_created_at_idx').on(table.key, table.createdAt)],
 );
+
+/**
+ * Wrong codes in a row per account and code purpose, across every code sent (NIST SP 800-63B: at
+ * most 100). Keyed by text so that a reset code asked for an unknown email is counted the same way.
+ */
+export const codeFailures = pgTable('code_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { knownDevices } from '../../db/schema/index.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -15,6 +15,16 @@ export function createDevices(db: Database, clock: Clock, mail: MailQueue) {
     sha256(`${userId}:${client.deviceId ?? `ua:${client.userAgent}`}`);
 
   return {
+    /** Whether the browser's own device id (not its user agent, which anyone can copy) has signed in to the account before. */
+    async isKnown(userId: string, client: ClientInfo, tx: Executor = db): Promise<boolean> {
+      if (!client.deviceId) return false;
+      const [row] = await tx
+        .select({ userId: knownDevices.userId })
+        .from(knownDevices)
+        .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, hashOf(userId, client))));
+      return row !== undefined;
+    },
+
     /** Remembers the browser; a browser not seen before for a user who has others triggers the alert mail. */
     async noteSignIn(user: SignedInUser, client: ClientInfo): Promise<void> {
       const now = clock.now();

@@ -29,6 +29,19 @@ export function codeMail(
 
 const notYou = 'If this was not you, you can ignore this message.';
 
+function plainMail(recipient: Recipient, subject: string, paragraphs: string[]): MailMessage {
+  const lines = [`Hello ${recipient.firstName},`, ...paragraphs, 'Itrust'];
+  return {
+    to: recipient.email,
+    subject,
+    text: lines.join('\n\n'),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+  };
+}
+
+/** The code a purpose sends, in the words of its mail. */
+export type CodeKind = 'sign-in' | 'email verification' | 'password reset' | 'email change' | 'two-factor switch-off';
+
 export const authMail = {
   emailVerification: (recipient: Recipient, code: string) =>
     codeMail(
@@ -48,4 +61,22 @@ export const authMail = {
     ),
   passwordReset: (recipient: Recipient, code: string) =>
     codeMail(recipient, 'Your Itrust password reset code', 'Enter this code to choose a new password:', code, notYou),
+  codesLocked: (recipient: Recipient, kind: CodeKind, { failures, forGood }: { failures: number; forGood: boolean }) =>
+    plainMail(recipient, 'Wrong codes were entered on your Itrust account', [
+      `Someone entered ${failures} wrong ${kind} codes in a row on your account.`,
+      forGood ? `We no longer accept ${kind} codes for it.` : `We accept no ${kind} code for the next 15 minutes.`,
+      kind === 'password reset'
+        ? forGood
+          ? 'Your password is unchanged and still works. To reset it, contact support.'
+          : 'Your password is unchanged. If this was not you, you can ignore this message.'
+        : forGood
+          ? 'Reset your password to unlock them: choose Forgot password? on the sign-in screen.'
+          : 'If this was not you, reset your password now: someone may know it.',
+    ]),
+  failedSignIns: (recipient: Recipient) =>
+    plainMail(recipient, 'Failed sign-ins on your Itrust account', [
+      'Someone tried to sign in to your account with a wrong password 10 times in the last 15 minutes.',
+      'Your account is safe: for a while, every sign-in from a new browser needs a code we email to you.',
+      'If this was not you, you can ignore this message, or choose a new password that is harder to guess.',
+    ]),
 };

@@ -1,6 +1,7 @@
 import {
   codeRequest,
   forgotPasswordRequest,
+  loginAnswer,
   loginRequest,
   registerRequest,
   resetPasswordRequest,
@@ -63,12 +64,16 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
         tags,
         summary: 'Sign in with email or username',
         body: loginRequest,
-        response: { 200: successEnvelope(sessionAnswer) },
+        response: { 200: successEnvelope(loginAnswer) },
       },
     },
     async (request) => {
-      const { token, user } = await sessions.login(request.body.login, request.body.password, clientInfo(request));
-      return ok('Login success.', { token, user: await present(user) });
+      const { token, user, secondStep } = await sessions.login(
+        request.body.login,
+        request.body.password,
+        clientInfo(request),
+      );
+      return ok('Login success.', { token, user: await present(user), second_step: secondStep });
     },
   );
 
@@ -145,9 +150,12 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
       config: { access: 'public' },
       schema: { tags, summary: 'Email a password reset code', body: forgotPasswordRequest, response: { 200: noData } },
     },
-    async (request) => {
-      await passwordReset.forgot(request.body.email);
-      return ok(resetMessages.sent, {});
+    async (request, reply) => {
+      const { send } = await passwordReset.forgot(request.body.email);
+      // The code is made and mailed once the answer has left: its time must not tell that the account exists.
+      await reply.send(ok(resetMessages.sent, {}));
+      await send().catch((error: unknown) => request.log.error({ err: error }, 'password reset code not sent'));
+      return reply;
     },
   );
 

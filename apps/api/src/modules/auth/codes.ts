@@ -1,15 +1,27 @@
+import { normalizeEmail } from '@itrust/contracts';
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import type { MailQueue } from '../../jobs/mail.job.ts';
 import { withKeyLock } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { codeDigest, newSixDigitCode } from '../../lib/secrets.ts';
 import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { authMail, type CodeKind } from './auth.mail.ts';
+import { codeLockMessages, createCodeFailures, type CodeLock } from './code-failures.ts';
 
-export type CodePurpose =
-  'email_verification' | 'two_fa' | 'password_reset' | 'email_change' | 'email_change_current' | 'two_fa_disable';
+export const codePurposes = [
+  'email_verification',
+  'two_fa',
+  'password_reset',
+  'email_change',
+  'email_change_current',
+  'two_fa_disable',
+] as const;
+export type CodePurpose = (typeof codePurposes)[number];
 
 export const codeLifetimeMs = 10 * 60 * 1000;
 export const maxWrongTries = 5;
@@ -25,10 +37,38 @@ export const codeMessages = {
   dead: 'This code no longer works after 5 wrong tries. Request a new one.',
   expired: 'This code has expired. Request a new one.',
   none: 'There is no active code. Request a new one.',
+  /** The one answer of the reset endpoints, so that they never tell which emails have an account. */
+  resetRefused: 'The code is incorrect or no longer works. Check it, or request a new one.',
 } as const;
 
-export function createCodes(db: Database, clock: Clock, throttle: Throttle, secret: string) {
+const kinds: Record<CodePurpose, CodeKind> = {
+  two_fa: 'sign-in',
+  email_verification: 'email verification',
+  password_reset: 'password reset',
+  email_change: 'email change',
+  email_change_current: 'email change',
+  two_fa_disable: 'two-factor switch-off',
+};
+
+/** Whose code is checked: an account, or for a reset code, an email address no account has. */
+export type CodeHolder = { userId: string } | { unknownEmail: string };
+
+// Stands in for a user id where there is none, so an unknown email's check runs the same statements.
+const nobody = '00000000-0000-0000-0000-000000000000';
+
+export function createCodes(deps: {
+  db: Database;
+  clock: Clock;
+  throttle: Throttle;
+  secret: string;
+  users: UsersRepository;
+  mail: MailQueue;
+}) {
+  const { db, clock, throttle, secret, users, mail } = deps;
+  const failures = createCodeFailures(clock);
   const digest = (userId: string, purpose: CodePurpose, code: string) => codeDigest(secret, userId, purpose, code);
+  const failureKey = (holder: CodeHolder, purpose: CodePurpose) =>
+    'userId' in holder ? `${purpose}:${holder.userId}` : `${purpose}:email:${normalizeEmail(holder.unknownEmail)}`;
 
   async function insertCode(tx: Executor, userId: string, purpose: CodePurpose): Promise<string> {
     const now = clock.now();
@@ -52,6 +92,69 @@ export function createCodes(db: Database, clock: Clock, throttle: Throttle, secr
       expiresAt: new Date(now.getTime() + codeLifetimeMs),
     });
     return code;
+  }
+
+  function refusalOf(active: typeof verificationCodes.$inferSelect | undefined, matches: boolean) {
+    if (!active) return codeMessages.none;
+    if (active.failedAttempts >= maxWrongTries) return codeMessages.dead;
+    if (clock.now() > active.expiresAt) return codeMessages.expired;
+    if (matches) return undefined;
+    return active.failedAttempts + 1 >= maxWrongTries ? codeMessages.wrongAndDead : codeMessages.wrong;
+  }
+
+  async function tellOwner(holder: CodeHolder, purpose: CodePurpose, lock: CodeLock) {
+    if (!('userId' in holder)) return;
+    const user = await users.findById(holder.userId);
+    if (user)
+      await mail.queue(authMail.codesLocked({ email: user.email, firstName: user.firstName }, kinds[purpose], lock));
+  }
+
+  /**
+   * Checks a code: single use when `consume` is set, dead after 5 wrong tries, valid 10 minutes, and
+   * refused while the holder's wrong codes of this purpose are locked. Every refusal is counted, even
+   * though the request fails. `oneAnswer` gives every refusal the same message, and an unknown holder
+   * the same work as a real one, so that neither the answer nor its time tells whether an account exists.
+   */
+  async function check(
+    holder: CodeHolder,
+    purpose: CodePurpose,
+    code: string,
+    { consume, oneAnswer = false }: { consume: boolean; oneAnswer?: boolean },
+  ): Promise<void> {
+    const key = failureKey(holder, purpose);
+    const userId = 'userId' in holder ? holder.userId : nobody;
+    const forGood = purpose === 'password_reset' ? codeLockMessages.resetLockedForGood : codeLockMessages.lockedForGood;
+    const outcome = await withKeyLock(db, `code-check:${key}`, async (tx) => {
+      await failures.refuseWhileLocked(tx, key, forGood);
+      const [active] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.usedAt),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      const given = digest(userId, purpose, code);
+      const refusal = refusalOf(active, timingSafeEqual(active?.codeHash ?? Buffer.alloc(given.length), given));
+      if (!active || refusal) {
+        await tx
+          .update(verificationCodes)
+          .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+          .where(eq(verificationCodes.id, active?.id ?? nobody));
+        const answer = oneAnswer ? codeMessages.resetRefused : (refusal ?? codeMessages.none);
+        return { refusal: answer, lock: await failures.record(tx, key) };
+      }
+      await failures.clear(tx, key);
+      if (consume)
+        await tx.update(verificationCodes).set({ usedAt: clock.now() }).where(eq(verificationCodes.id, active.id));
+      return { refusal: undefined, lock: undefined };
+    });
+    if (outcome.lock) await tellOwner(holder, purpose, outcome.lock);
+    if (outcome.refusal) throw new AppError(422, outcome.refusal, { code: [outcome.refusal] });
   }
 
   return {
@@ -78,39 +181,21 @@ export function createCodes(db: Database, clock: Clock, throttle: Throttle, secr
       });
     },
 
-    /**
-     * Checks a code: single use when `consume` is set, dead after 5 wrong tries, valid 10 minutes.
-     * A wrong try is counted even though the request fails.
-     */
-    async check(userId: string, purpose: CodePurpose, code: string, { consume }: { consume: boolean }): Promise<void> {
-      const failure = await withKeyLock(db, `code-check:${purpose}:${userId}`, async (tx) => {
-        const [active] = await tx
-          .select()
-          .from(verificationCodes)
-          .where(
-            and(
-              eq(verificationCodes.userId, userId),
-              eq(verificationCodes.purpose, purpose),
-              isNull(verificationCodes.usedAt),
-            ),
-          )
-          .orderBy(desc(verificationCodes.createdAt))
-          .limit(1);
-        if (!active) return codeMessages.none;
-        if (active.failedAttempts >= maxWrongTries) return codeMessages.dead;
-        if (clock.now() > active.expiresAt) return codeMessages.expired;
-        if (!timingSafeEqual(active.codeHash, digest(userId, purpose, code))) {
-          await tx
-            .update(verificationCodes)
-            .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-            .where(eq(verificationCodes.id, active.id));
-          return active.failedAttempts + 1 >= maxWrongTries ? codeMessages.wrongAndDead : codeMessages.wrong;
-        }
-        if (consume)
-          await tx.update(verificationCodes).set({ usedAt: clock.now() }).where(eq(verificationCodes.id, active.id));
-        return undefined;
-      });
-      if (failure) throw new AppError(422, failure, { code: [failure] });
+    /** Checks a user's code (see `check` above for the rules). */
+    check: (userId: string, purpose: CodePurpose, code: string, options: { consume: boolean }) =>
+      check({ userId }, purpose, code, options),
+
+    /** Checks a reset code with one answer for every refusal, whether or not the email has an account. */
+    checkReset: (holder: CodeHolder, code: string, options: { consume: boolean }) =>
+      check(holder, 'password_reset', code, { ...options, oneAnswer: true }),
+
+    /** After a password reset the owner has proved the inbox: the account's other codes unlock. */
+    async unlockAfterReset(tx: Executor, userId: string): Promise<void> {
+      const others = codePurposes.filter((purpose) => purpose !== 'password_reset');
+      await failures.clearAll(
+        tx,
+        others.map((purpose) => failureKey({ userId }, purpose)),
+      );
     },
   };
 }

@@ -3,12 +3,12 @@ import type { Database } from '../../db/client.ts';
 import { withKeyLock } from '../../db/client.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, ValidationFailed } from '../../lib/errors.ts';
+import { ValidationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Throttle } from '../../lib/throttle.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { authMail } from './auth.mail.ts';
-import { codeMessages, resendRules, type Codes } from './codes.ts';
+import { resendRules, type Codes } from './codes.ts';
 import { passwordProblem } from './password-policy.ts';
 import type { Tokens } from './tokens.ts';
 
@@ -29,40 +29,48 @@ export function createPasswordReset(deps: {
 }) {
   const { db, clock, users, tokens, codes, throttle, mail } = deps;
 
-  // An unknown email gets the same 'wrong code' answer as a wrong code, so answers never tell which emails exist.
-  async function userWithCode(email: string) {
+  // An unknown email is checked like an account without a code: same answer, same work.
+  async function holderOf(email: string) {
     const user = await users.findByEmail(email);
-    if (!user) throw new AppError(422, codeMessages.wrong, { code: [codeMessages.wrong] });
-    return user;
+    return { user, holder: user ? { userId: user.id } : { unknownEmail: email } };
   }
 
   return {
-    /** Throttled per email address whether or not an account has it, and answered the same either way. */
-    async forgot(email: string) {
+    /**
+     * Throttled per email address whether or not an account has it, and answered the same either way.
+     * The answer goes before the code is made and mailed (`send`), so its time does not tell either.
+     */
+    async forgot(email: string): Promise<{ send: () => Promise<void> }> {
       const key = `code:password_reset:${normalizeEmail(email)}`;
-      const sent = await withKeyLock(db, key, async (tx) => {
+      await withKeyLock(db, key, async (tx) => {
         await throttle.enforce(tx, key, resendRules, (wait) => `Please wait ${wait} before asking for another code.`);
         await throttle.record(tx, key);
-        const user = await users.findByEmail(email, tx);
-        return user ? { user, code: await codes.insert(tx, user.id, 'password_reset') } : undefined;
       });
-      if (sent)
-        await mail.queue(authMail.passwordReset({ email: sent.user.email, firstName: sent.user.firstName }, sent.code));
+      return {
+        send: async () => {
+          const user = await users.findByEmail(email);
+          if (!user) return;
+          const code = await db.transaction((tx) => codes.insert(tx, user.id, 'password_reset'));
+          await mail.queue(authMail.passwordReset({ email: user.email, firstName: user.firstName }, code));
+        },
+      };
     },
 
     async verify(email: string, code: string) {
-      const user = await userWithCode(email);
-      await codes.check(user.id, 'password_reset', code, { consume: false });
+      const { holder } = await holderOf(email);
+      await codes.checkReset(holder, code, { consume: false });
     },
 
     /** Sets the new password and signs the user out everywhere. */
     async reset(email: string, code: string, password: string) {
       const problem = passwordProblem(password);
       if (problem) throw new ValidationFailed({ password: [problem] });
-      const user = await userWithCode(email);
-      await codes.check(user.id, 'password_reset', code, { consume: true });
+      const { user, holder } = await holderOf(email);
+      await codes.checkReset(holder, code, { consume: true });
+      if (!user) throw new Error('a reset code matched no account');
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
+        await codes.unlockAfterReset(tx, user.id);
         // The code reached this inbox, which proves the address as well as a verification code would.
         await users.update(user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? clock.now() }, tx);
         await tokens.revokeAllOf(user.id, tx);

@@ -105,10 +105,54 @@ describe('password reset', () => {
     expect(reused.statusCode).toBe(422);
   });
 
-  it('treats an unknown email like a wrong code', async () => {
-    const response = await post('/api/user/password/verify', { email: 'ghost@example.com', code: '123456' });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().message).toBe('The code is incorrect.');
+  it('treats an unknown email like an account without a code: the same status and body', async () => {
+    const user = await signUp(testApp, { verified: true });
+    const unknown = `ghost.${user.username}@example.com`;
+    for (const [url, extra] of [
+      ['/api/user/password/verify', {}],
+      ['/api/user/password/reset', { password: newPassword, password_confirmation: newPassword }],
+    ] as const) {
+      const real = await post(url, { email: user.email, code: '123456', ...extra });
+      const ghost = await post(url, { email: unknown, code: '123456', ...extra });
+      expect(real.statusCode, url).toBe(422);
+      expect(ghost.statusCode, url).toBe(422);
+      expect(ghost.body, url).toBe(real.body);
+      expect(real.json().message).toBe('The code is incorrect or no longer works. Check it, or request a new one.');
+    }
+  });
+
+  it('answers a real and an unknown email in the same time', async () => {
+    const user = await signUp(testApp, { verified: true });
+    const unknown = `ghost.${user.username}@example.com`;
+    const timed = async (send: () => Promise<unknown>) => {
+      const start = process.hrtime.bigint();
+      await send();
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const reset = { code: '123456', password: newPassword, password_confirmation: newPassword };
+    for (const [url, extra] of [
+      ['/api/user/password/forgot', {}],
+      ['/api/user/password/verify', { code: '123456' }],
+      ['/api/user/password/reset', reset],
+    ] as const) {
+      const times: Record<'real' | 'ghost', number[]> = { real: [], ghost: [] };
+      // Taken in turns, so that a slower moment of the machine weighs on both alike.
+      // Each round past the resend throttle and any lock of wrong codes, so that every answer does the whole work.
+      for (let round = 0; round < 43; round += 1) {
+        clock.advance(16 * 60 * 1000);
+        for (const [who, email] of [
+          ['real', user.email],
+          ['ghost', unknown],
+        ] as const) {
+          const took = await timed(() => post(url, { email, ...extra }));
+          if (round >= 3) times[who].push(took);
+        }
+      }
+      const ratio = median(times.real) / median(times.ghost);
+      expect(ratio, url).toBeGreaterThan(1 / 1.5);
+      expect(ratio, url).toBeLessThan(1.5);
+    }
   });
 
   it('requires the fields with the spec messages', async () => {

@@ -12,8 +12,13 @@ import type { Codes } from './codes.ts';
 import type { Tokens } from './tokens.ts';
 
 const fifteenMinutes = 15 * 60 * 1000;
+/** Wrong passwords for one account from one address: then that address is refused for the account. */
+export const pairSignInRules: ThrottleRule[] = [{ limit: 10, windowMs: fifteenMinutes }];
+/** Wrong passwords for one account from every address: then a new browser needs the emailed code too. */
 export const accountSignInRules: ThrottleRule[] = [{ limit: 10, windowMs: fifteenMinutes }];
 export const addressSignInRules: ThrottleRule[] = [{ limit: 50, windowMs: fifteenMinutes }];
+/** The owner hears of failed sign-ins at most once per window. */
+const alertRules: ThrottleRule[] = [{ limit: 1, windowMs: fifteenMinutes }];
 
 export const sessionMessages = {
   badCredentials: 'These credentials do not match our records.',
@@ -43,44 +48,58 @@ export function createSessions(deps: {
 
   return {
     /**
-     * Email or username and password. Failures count per account and per client address; the
-     * answer is the same whether or not the account exists.
+     * Email or username and password. Failures count per account and address (refused after 10),
+     * per address (refused after 50) and per account (after 10 a browser the account has not seen
+     * needs the emailed code, and the owner is told): others can slow the owner down, never lock
+     * them out. The answer is the same whether or not the account exists.
      */
     async login(login: string, password: string, client: ClientInfo) {
       const user = await users.findByLogin(login);
       const accountKey = user ? `signin:user:${user.id}` : `signin:login:${login.toLowerCase()}`;
+      const pairKey = `${accountKey}:address:${client.address}`;
       const addressKey = `signin:address:${client.address}`;
       await throttle.enforce(db, addressKey, addressSignInRules, sessionMessages.tooManySignIns);
 
       const outcome = await withKeyLock(db, accountKey, async (tx) => {
-        await throttle.enforce(tx, accountKey, accountSignInRules, sessionMessages.tooManySignIns);
+        await throttle.enforce(tx, pairKey, pairSignInRules, sessionMessages.tooManySignIns);
         const passwordMatches = user
           ? await verifyPassword(user.passwordHash, password)
           : await verifyAgainstDecoy(password);
+        const manyFailures = async () => (await throttle.retryAfterSeconds(tx, accountKey, accountSignInRules)) > 0;
         if (!user || !passwordMatches) {
-          await throttle.record(tx, accountKey);
-          await throttle.record(tx, addressKey);
-          return undefined;
+          for (const key of [accountKey, pairKey, addressKey]) await throttle.record(tx, key);
+          const alertKey = `signin-alert:${accountKey}`;
+          const tell =
+            user && (await manyFailures()) && (await throttle.retryAfterSeconds(tx, alertKey, alertRules)) === 0;
+          if (tell) await throttle.record(tx, alertKey);
+          return { alert: tell ? user : undefined };
         }
-        await throttle.clear(tx, accountKey);
+        await throttle.clear(tx, pairKey);
         // Operators always give the emailed code: their token decides over other people's money.
-        const secondStep = user.twoFaActivatedAt !== null || user.role === 'operator';
+        const secondStep =
+          user.twoFaActivatedAt !== null ||
+          user.role === 'operator' ||
+          ((await manyFailures()) && !(await devices.isKnown(user.id, client, tx)));
         const token = await tokens.issue(user.id, secondStep ? 'two_fa' : 'full', tx);
         const code = secondStep ? await codes.issue(user.id, 'two_fa', tx) : undefined;
-        return { token, user, code };
+        return { signedIn: { token, user, code } };
       });
-      if (!outcome)
+      if (!outcome.signedIn) {
+        if (outcome.alert)
+          await mail.queue(authMail.failedSignIns({ email: outcome.alert.email, firstName: outcome.alert.firstName }));
         throw new AppError(422, sessionMessages.badCredentials, { login: [sessionMessages.badCredentials] });
+      }
 
+      const signedIn = outcome.signedIn;
       // A new-device alert waits for the second step when there is one.
-      if (outcome.code) {
+      if (signedIn.code) {
         await mail.queue(
-          authMail.twoFactor({ email: outcome.user.email, firstName: outcome.user.firstName }, outcome.code),
+          authMail.twoFactor({ email: signedIn.user.email, firstName: signedIn.user.firstName }, signedIn.code),
         );
       } else {
-        await devices.noteSignIn(outcome.user, client);
+        await devices.noteSignIn(signedIn.user, client);
       }
-      return { token: outcome.token, user: outcome.user };
+      return { token: signedIn.token, user: signedIn.user, secondStep: signedIn.code !== undefined };
     },
 
     /** The second step: a correct code swaps the waiting token for a full one. */

@@ -35,7 +35,7 @@ export function SignInRoute() {
       setRedirecting(true);
       await wait(timing.signInRedirectMs);
       storeSession(data.token, data.user);
-      void navigate(data.user.two_fa_activated_at ? '/otp' : '/portfolio');
+      void navigate(data.second_step ? '/otp' : '/portfolio');
     } catch (failure) {
       error.show(failure instanceof Error ? failure.message : 'An error occurred.');
     }

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
+import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+
+const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp({}, { clock });
+});
+afterAll(() => testApp.close());
+
+const minute = 60 * 1000;
+const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+  testApp.app.inject({ method: 'POST', url, payload, ...(token ? { headers: bearer(token) } : {}) });
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const lockedMessage = 'Too many wrong codes. Please try again in 15 minutes.';
+
+async function withTwoFactor(user: SignedUpUser) {
+  await testApp.database.db.$client.query('update users set two_fa_activated_at = now() where id = $1', [user.id]);
+}
+
+/** Signs in with the right password; answers the waiting token and the code mailed for it. */
+async function signIn(user: SignedUpUser) {
+  const response = await post('/api/user/login', { login: user.email, password: user.password });
+  expect(response.statusCode).toBe(200);
+  return { token: response.json().data.token as string, code: await testApp.outbox.code(user.email, 'sign-in code') };
+}
+
+const secondStep = (token: string, code: string) => post('/api/user/verify-two-fa', { code }, token);
+
+/** Spends `count` wrong codes over as many sign-ins as the 5 tries of each code need. */
+async function wrongSignInCodes(user: SignedUpUser, count: number) {
+  for (let left = count; left > 0; left -= 5) {
+    const { token, code } = await signIn(user);
+    for (let attempt = 0; attempt < Math.min(5, left); attempt += 1)
+      expect((await secondStep(token, wrongCode(code))).statusCode).toBe(422);
+  }
+}
+
+describe('wrong sign-in codes, counted per account across codes', () => {
+  it('lock the second step for 15 minutes after 10, even with a new code, and tell the owner', async () => {
+    const user = await signUp(testApp, { verified: true });
+    await withTwoFactor(user);
+    await wrongSignInCodes(user, 10);
+    const { token, code } = await signIn(user);
+    const locked = await secondStep(token, code);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(lockedMessage);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    const alert = await testApp.outbox.waitFor(user.email, 'Wrong codes were entered');
+    expect(alert.text).toContain('Someone entered 10 wrong sign-in codes in a row on your account.');
+
+    clock.advance(15 * minute + 1000);
+    const later = await signIn(user);
+    expect((await secondStep(later.token, later.code)).statusCode).toBe(200);
+  });
+
+  it('are cleared only by a right code: a right password leaves them', async () => {
+    const user = await signUp(testApp, { verified: true });
+    await withTwoFactor(user);
+    await wrongSignInCodes(user, 9);
+    const { token, code } = await signIn(user);
+    expect((await secondStep(token, code)).statusCode).toBe(200);
+    // The right code started the count again: 9 more wrong codes do not lock.
+    await wrongSignInCodes(user, 9);
+    const next = await signIn(user);
+    expect((await secondStep(next.token, next.code)).statusCode).toBe(200);
+  });
+
+  it('lock the second step for good after 100 in a row, until a password reset', async () => {
+    const user = await signUp(testApp, { verified: true });
+    await withTwoFactor(user);
+    for (let round = 0; round < 10; round += 1) {
+      await wrongSignInCodes(user, 10);
+      clock.advance(15 * minute + 1000);
+    }
+    const { token, code } = await signIn(user);
+    const locked = await secondStep(token, code);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toBe(
+      'Too many wrong codes: codes of this kind are locked for this account. Reset your password to unlock them.',
+    );
+    clock.advance(24 * 60 * minute);
+    const nextDay = await signIn(user);
+    expect((await secondStep(nextDay.token, nextDay.code)).statusCode).toBe(403);
+    const alert = await testApp.outbox.waitFor(user.email, 'Wrong codes were entered', new Set());
+    expect(alert.text).toContain('100 wrong sign-in codes');
+
+    await post('/api/user/password/forgot', { email: user.email });
+    const resetCode = await testApp.outbox.code(user.email, 'password reset code');
+    const password = 'a brand new passphrase 77';
+    const reset = await post('/api/user/password/reset', {
+      email: user.email,
+      code: resetCode,
+      password,
+      password_confirmation: password,
+    });
+    expect(reset.statusCode).toBe(200);
+    const after = await signIn({ ...user, password });
+    expect((await secondStep(after.token, after.code)).statusCode).toBe(200);
+  });
+});
+
+describe('wrong email verification codes', () => {
+  it('lock verification for 15 minutes after 10 in a row', async () => {
+    const user = await signUp(testApp);
+    const code = await testApp.outbox.code(user.email, 'email verification code');
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await post('/api/user/email/verify', { code: wrongCode(code) }, user.token)).statusCode).toBe(422);
+    clock.advance(31 * 1000);
+    expect((await post('/api/user/email/resend', {}, user.token)).statusCode).toBe(200);
+    const fresh = await testApp.outbox.code(user.email, 'email verification code');
+    const locked = await post('/api/user/email/verify', { code: fresh }, user.token);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(lockedMessage);
+    clock.advance(15 * minute);
+    expect((await post('/api/user/email/resend', {}, user.token)).statusCode).toBe(200);
+    const later = await testApp.outbox.code(user.email, 'email verification code');
+    expect((await post('/api/user/email/verify', { code: later }, user.token)).statusCode).toBe(200);
+  });
+});
+
+describe('wrong password reset codes', () => {
+  it('lock reset for 15 minutes after 10, with the same answers for an email without an account', async () => {
+    const user = await signUp(testApp, { verified: true });
+    await post('/api/user/password/forgot', { email: user.email });
+    const code = await testApp.outbox.code(user.email, 'password reset code');
+    const answers = async (email: string, guess: string) => {
+      const list = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) {
+        const response = await post('/api/user/password/verify', { email, code: guess });
+        list.push([response.statusCode, response.body]);
+      }
+      return list;
+    };
+    const known = await answers(user.email, wrongCode(code));
+    const unknown = await answers(`nobody.${user.username}@example.com`, wrongCode(code));
+    expect(known).toEqual(unknown);
+    expect(known[10]?.[0]).toBe(429);
+    expect(JSON.parse(String(known[10]?.[1])).message).toBe(lockedMessage);
+  });
+});
