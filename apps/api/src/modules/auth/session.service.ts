@@ -68,9 +68,10 @@ export function createSessions(deps: {
         const manyFailures = async () => (await throttle.retryAfterSeconds(tx, accountKey, accountSignInRules)) > 0;
         if (!user || !passwordMatches) {
           for (const key of [accountKey, pairKey, addressKey]) await throttle.record(tx, key);
-          const alertKey = `signin-alert:${accountKey}`;
-          const tell =
-            user && (await manyFailures()) && (await throttle.retryAfterSeconds(tx, alertKey, alertRules)) === 0;
+          // Asked for unknown accounts too, so that the time of the answer does not tell them apart.
+          const alertKey = `${accountKey}:alert`;
+          const many = await manyFailures();
+          const tell = user && many && (await throttle.retryAfterSeconds(tx, alertKey, alertRules)) === 0;
           if (tell) await throttle.record(tx, alertKey);
           return { alert: tell ? user : undefined };
         }
