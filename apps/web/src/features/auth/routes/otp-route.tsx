@@ -24,7 +24,13 @@ export function OtpRoute() {
   const { caption: signOutCaption, signOut } = useSignOut();
   const error = useFlash();
   const [caption, setCaption] = useState<string | null>(null);
-  const email = readStoredUser()?.email;
+  const user = readStoredUser();
+  const email = user?.email;
+  // Without two-factor sign-in an investor is asked for a code only after many failed sign-ins on the account.
+  const reason =
+    user && !user.two_fa_activated_at && user.role !== 'operator'
+      ? ' We ask for it because of recent failed sign-ins on your account.'
+      : '';
 
   const submit = async (code: string) => {
     error.clear();
@@ -60,9 +66,9 @@ export function OtpRoute() {
     <AuthLayout
       title="2FA"
       intro={
-        email
+        (email
           ? `Enter the six-digit sign-in code we sent to ${email}.`
-          : 'Enter the six-digit sign-in code we emailed you.'
+          : 'Enter the six-digit sign-in code we emailed you.') + reason
       }
       headerAction={<SignOutButton onClick={signOut} />}
     >
