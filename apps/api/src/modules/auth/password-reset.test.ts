@@ -136,20 +136,21 @@ describe('password reset', () => {
       ['/api/user/password/verify', { code: '123456' }],
       ['/api/user/password/reset', reset],
     ] as const) {
-      const times: Record<'real' | 'ghost', number[]> = { real: [], ghost: [] };
-      // Taken in turns, so that a slower moment of the machine weighs on both alike.
-      // Each round past the resend throttle and any lock of wrong codes, so that every answer does the whole work.
+      const ratios: number[] = [];
+      // Each round past the resend throttle and any lock of wrong codes, so every answer does all its work. The
+      // two of a round are compared with each other, so that a slower moment of the machine weighs on both alike.
       for (let round = 0; round < 43; round += 1) {
         clock.advance(16 * 60 * 1000);
-        for (const [who, email] of [
-          ['real', user.email],
-          ['ghost', unknown],
-        ] as const) {
-          const took = await timed(() => post(url, { email, ...extra }));
-          if (round >= 3) times[who].push(took);
+        const took = { real: 0, ghost: 0 };
+        const turns = [['real', user.email] as const, ['ghost', unknown] as const];
+        for (const [who, email] of round % 2 === 0 ? turns : turns.reverse()) {
+          took[who] = await timed(() => post(url, { email, ...extra }));
+          // The work a forgot does after its answer (the code, its mail) must not land in the next one's time.
+          if (url.endsWith('forgot')) await new Promise((resolve) => setTimeout(resolve, 30));
         }
+        if (round >= 3) ratios.push(took.real / took.ghost);
       }
-      const ratio = median(times.real) / median(times.ghost);
+      const ratio = median(ratios);
       expect(ratio, url).toBeGreaterThan(1 / 1.5);
       expect(ratio, url).toBeLessThan(1.5);
     }
