@@ -229,14 +229,20 @@ export const marketRoutes: FastifyPluginAsyncZod<{
       client.write('retry: 3000\n\n');
       const heartbeat = setInterval(() => client.write(': keep-alive\n\n'), 15_000);
       let unsubscribe: (() => void) | undefined;
-      reply.raw.once('close', () => {
+      const stream = { ended: false };
+      const end = () => {
+        if (stream.ended) return;
+        stream.ended = true;
         clearInterval(heartbeat);
         unsubscribe?.();
         release();
-      });
-      // The client may have gone while the first quotes were read.
+      };
+      reply.raw.once('close', end);
+      // A client gone before this handler ran has already had its 'close': end now, or its slot leaks.
+      if (reply.raw.closed || request.raw.socket.destroyed) end();
+      // The client may also go while the first quotes are read.
       const stop = await hub.subscribe(symbols, client.write, client.waiting);
-      if (reply.raw.closed) stop();
+      if (stream.ended) stop();
       else unsubscribe = stop;
     },
   );
