@@ -185,6 +185,18 @@ describe('rate limiting', () => {
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
     expect(last?.json()).toEqual({ status: 'error', message: 'Too many requests. Please try again later.' });
   });
+
+  it('counts the addresses of one IPv6 /64 as one client', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    const read = (remoteAddress: string) =>
+      limited.app.inject({ method: 'GET', url: '/api/currencies', remoteAddress });
+    const statuses = [];
+    for (let host = 1; host <= 4; host += 1) statuses.push((await read(`2001:db8:5:6::${host}`)).statusCode);
+    const neighbour = await read('2001:db8:5:7::1');
+    await limited.close();
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(neighbour.statusCode).toBe(200);
+  });
 });
 
 describe('live-chat widget', () => {

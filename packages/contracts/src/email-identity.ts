@@ -18,6 +18,15 @@ export function normalizeEmail(text: string): string {
   return text.normalize('NFKC').toLowerCase().normalize('NFKC').replaceAll('ς', 'σ').trim();
 }
 
+/**
+ * The one form of a sign-in name: an email (normalizeEmail) when it holds an '@' once normalized,
+ * otherwise a username in lower case (usernames are ASCII, compared without letter case).
+ */
+export function normalizeLogin(login: string): { email: string } | { username: string } {
+  const email = normalizeEmail(login);
+  return email.includes('@') ? { email } : { username: login.trim().toLowerCase() };
+}
+
 // Zero-width characters, bidi controls, soft hyphens, variation selectors and control characters.
 const invisible = /[\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
 

@@ -57,6 +57,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     reply.headers(headers);
     done();
   });
+  // Its default key counts an IPv6 client by its /64, as clientKey does for connections and streams.
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,

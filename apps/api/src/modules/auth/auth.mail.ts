@@ -67,7 +67,7 @@ export const authMail = {
       forGood ? `We no longer accept ${kind} codes for it.` : `We accept no ${kind} code for the next 15 minutes.`,
       kind === 'password reset'
         ? forGood
-          ? 'Your password is unchanged and still works. To reset it, contact support.'
+          ? 'Your password is unchanged and still works: signing in with it unlocks password reset.'
           : 'Your password is unchanged. If this was not you, you can ignore this message.'
         : forGood
           ? 'Reset your password to unlock them: choose Forgot password? on the sign-in screen.'

@@ -140,3 +140,48 @@ describe('wrong password reset codes', () => {
     expect(JSON.parse(String(known[10]?.[1])).message).toBe(lockedMessage);
   });
 });
+
+describe('wrong password reset codes 100 times in a row', () => {
+  const resetLocked =
+    'Too many wrong codes: password reset is locked for this account. Sign in with your password to unlock it.';
+  async function lockResetForGood(email: string) {
+    for (let round = 0; round < 10; round += 1) {
+      for (let attempt = 0; attempt < 10; attempt += 1)
+        await post('/api/user/password/verify', { email, code: '000000' });
+      clock.advance(15 * minute + 1000);
+    }
+  }
+  async function resetWorks(user: SignedUpUser) {
+    clock.advance(31 * 1000);
+    await post('/api/user/password/forgot', { email: user.email });
+    const code = await testApp.outbox.code(user.email, 'password reset code');
+    return (await post('/api/user/password/verify', { email: user.email, code })).statusCode;
+  }
+
+  it('lock reset for good, until the owner signs in with the password', async () => {
+    const user = await signUp(testApp, { verified: true });
+    await lockResetForGood(user.email);
+    const locked = await post('/api/user/password/verify', { email: user.email, code: '000000' });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toBe(resetLocked);
+    const seen = new Set<string>();
+    const alerts = [];
+    for (let lock = 0; lock < 10; lock += 1)
+      alerts.push((await testApp.outbox.waitFor(user.email, 'Wrong codes were entered', seen)).text);
+    expect(alerts.filter((text) => text.includes('signing in with it unlocks password reset'))).toHaveLength(1);
+
+    const signedIn = await post('/api/user/login', { login: user.email, password: user.password });
+    expect(signedIn.json().data.second_step).toBe(false);
+    expect(await resetWorks(user)).toBe(200);
+  });
+
+  it('lock reset until the second step is done too, when one is asked', async () => {
+    const user = await signUp(testApp, { verified: true });
+    await withTwoFactor(user);
+    await lockResetForGood(user.email);
+    const { token, code } = await signIn(user);
+    expect(await resetWorks(user)).toBe(403);
+    expect((await secondStep(token, code)).statusCode).toBe(200);
+    expect(await resetWorks(user)).toBe(200);
+  });
+});

@@ -13,10 +13,10 @@ export const codeLockMessages = {
   lockedForGood:
     'Too many wrong codes: codes of this kind are locked for this account. Reset your password to unlock them.',
   resetLockedForGood:
-    'Too many wrong codes: password reset is locked for this account. Contact support to unlock it. Your password still works.',
+    'Too many wrong codes: password reset is locked for this account. Sign in with your password to unlock it.',
 } as const;
 
-/** A lock a wrong code started: for 15 minutes, or for good (until a password reset or an operator lifts it). */
+/** A lock a wrong code started: for 15 minutes, or for good (until the owner's password reset or full sign-in lifts it). */
 export type CodeLock = { failures: number; forGood: boolean };
 
 /**

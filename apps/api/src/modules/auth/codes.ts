@@ -197,6 +197,14 @@ export function createCodes(deps: {
         others.map((purpose) => failureKey({ userId }, purpose)),
       );
     },
+
+    /**
+     * After a full sign-in (the password, and the second step when asked) the owner is back: reset
+     * codes unlock, so that wrong reset codes from others never disable reset for good.
+     */
+    async unlockResetAfterSignIn(tx: Executor, userId: string): Promise<void> {
+      await failures.clear(tx, failureKey({ userId }, 'password_reset'));
+    },
   };
 }
 

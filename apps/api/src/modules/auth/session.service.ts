@@ -1,3 +1,5 @@
+import { normalizeLogin } from '@itrust/contracts';
+import { clientKey } from '../../lib/client-address.ts';
 import type { Database } from '../../db/client.ts';
 import { withKeyLock } from '../../db/client.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
@@ -55,9 +57,15 @@ export function createSessions(deps: {
      */
     async login(login: string, password: string, client: ClientInfo) {
       const user = await users.findByLogin(login);
-      const accountKey = user ? `signin:user:${user.id}` : `signin:login:${login.toLowerCase()}`;
-      const pairKey = `${accountKey}:address:${client.address}`;
-      const addressKey = `signin:address:${client.address}`;
+      // An unknown login is counted under the form a real one would be found by, so counts tell nothing.
+      const name = normalizeLogin(login);
+      const accountKey = user
+        ? `signin:user:${user.id}`
+        : `signin:login:${'email' in name ? name.email : name.username}`;
+      // Counted by clientKey: one IPv6 host picks freely among the addresses of its /64.
+      const from = clientKey(client.address);
+      const pairKey = `${accountKey}:address:${from}`;
+      const addressKey = `signin:address:${from}`;
       await throttle.enforce(db, addressKey, addressSignInRules, sessionMessages.tooManySignIns);
 
       const outcome = await withKeyLock(db, accountKey, async (tx) => {
@@ -83,6 +91,7 @@ export function createSessions(deps: {
           ((await manyFailures()) && !(await devices.isKnown(user.id, client, tx)));
         const token = await tokens.issue(user.id, secondStep ? 'two_fa' : 'full', tx);
         const code = secondStep ? await codes.issue(user.id, 'two_fa', tx) : undefined;
+        if (!secondStep) await codes.unlockResetAfterSignIn(tx, user.id);
         return { signedIn: { token, user, code } };
       });
       if (!outcome.signedIn) {
@@ -108,6 +117,7 @@ export function createSessions(deps: {
       await codes.check(auth.userId, 'two_fa', code, { consume: true });
       const token = await db.transaction(async (tx) => {
         await tokens.revoke(auth.tokenId, tx);
+        await codes.unlockResetAfterSignIn(tx, auth.userId);
         return tokens.issue(auth.userId, 'full', tx);
       });
       const user = await currentUser(auth.userId);

@@ -1,5 +1,5 @@
-import { normalizeEmail } from '@itrust/contracts';
-import { and, eq, getTableColumns, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { normalizeEmail, normalizeLogin } from '@itrust/contracts';
+import { and, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
 import { hotQuery, type Executor } from '../../db/client.ts';
 import {
   cities,
@@ -66,10 +66,9 @@ export function createUsersRepository(db: Executor) {
     },
     /** Sign-in accepts the email, in any spelling that normalizes to it, or the username in any letter case. */
     async findByLogin(login: string, tx: Executor = db) {
+      const name = normalizeLogin(login);
       const rows = await joined(tx)
-        .where(
-          or(eq(users.email, normalizeEmail(login)), sql`lower(${users.username}) = ${login.trim().toLowerCase()}`),
-        )
+        .where('email' in name ? eq(users.email, name.email) : sql`lower(${users.username}) = ${name.username}`)
         .limit(1);
       return flatten(rows[0]);
     },
