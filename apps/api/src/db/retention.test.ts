@@ -65,6 +65,14 @@ it('removes the rows past their retention, in batches, and leaves the rest', asy
        ($1, 'undo-live', 'a@example.com', 'b@example.com', $4, $3, null)`,
     [user.id, ago(spent + 60), new Date(now.getTime() + 3_600_000), ago(60)],
   );
+  const stale = ago(retention.codeFailureSeconds + 60);
+  await query(
+    `insert into code_failures (key, failures, locked_until, updated_at) values
+       ('password_reset:email:stale@example.com', 40, $1, $1),
+       ('password_reset:email:lately@example.com', 40, null, $2),
+       ($3, 100, $1, $1)`,
+    [stale, ago(retention.codeFailureSeconds - 3600), `password_reset:${user.id}`],
+  );
   const before = {
     keys: await count('idempotency_keys', 'user_id = $1', [user.id]),
     tokens: await count('access_tokens', 'user_id = $1', [user.id]),
@@ -83,12 +91,16 @@ it('removes the rows past their retention, in batches, and leaves the rest', asy
   expect(await count('verification_codes', `code_hash in ('used-long-ago', 'expired-long-ago')`)).toBe(0);
   expect(await count('verification_codes', `code_hash = 'expired-lately'`)).toBe(1);
   expect(await count('email_change_undos', 'user_id = $1', [user.id])).toBe(1);
+  expect(await count('code_failures', `key like 'password_reset:email:%'`)).toBe(1);
+  expect(await count('code_failures', `key = 'password_reset:email:lately@example.com'`)).toBe(1);
+  expect(await count('code_failures', 'key = $1', [`password_reset:${user.id}`])).toBe(1);
   expect(await purgeExpired(testApp.database.db, now)).toEqual({
     idempotency_keys: 0,
     throttle_events: 0,
     access_tokens: 0,
     verification_codes: 0,
     email_change_undos: 0,
+    code_failures: 0,
   });
 });
 

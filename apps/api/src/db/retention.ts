@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { codeLockRules } from '../modules/auth/code-failures.ts';
 import type { Database } from './client.ts';
 
 const hour = 60 * 60;
@@ -15,6 +16,11 @@ export const retention = {
    * code is still answered 'expired' rather than 'no active code'.
    */
   spentCredentialSeconds: 7 * day,
+  /**
+   * Wrong codes in a row are forgotten once they stop for this long, for every key alike, so rows of
+   * emails without an account go too. A row locked for good stays: only its owner lifts it.
+   */
+  codeFailureSeconds: 30 * day,
 } as const;
 
 // Small batches: each delete holds its row locks only briefly, beside the requests writing new rows.
@@ -33,6 +39,10 @@ export async function purgeExpired(db: Database, now: Date): Promise<Record<stri
     ['access_tokens', sql`expires_at < ${spent} or revoked_at < ${spent}`],
     ['verification_codes', sql`expires_at < ${spent} or used_at < ${spent}`],
     ['email_change_undos', sql`expires_at < ${spent} or used_at < ${spent}`],
+    [
+      'code_failures',
+      sql`failures < ${codeLockRules.failuresInTotal} and updated_at < ${before(retention.codeFailureSeconds)}`,
+    ],
   ];
   const removed: Record<string, number> = {};
   for (const [table, condition] of purges) {
