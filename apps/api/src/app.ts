@@ -31,6 +31,7 @@ import { createKycRepository } from './modules/kyc/kyc.repository.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createUserPresenter } from './modules/users/users.presenter.ts';
+import { adminKycRoutes } from './modules/admin/admin-kyc.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createTradingQueries } from './modules/trading/trading.queries.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
@@ -203,13 +204,9 @@ export async function buildApp({
   const kyc = createKycService({ db, clock, users, kyc: kycRepository, images });
   await app.register(kycRoutes, { prefix: '/api', kyc });
   const audit = createAuditRepository(db);
-  await app.register(adminRoutes, {
-    prefix: '/api',
-    admin: createAdminService({ db, clock, users, wallet, audit, mail }),
-    audit,
-    present,
-    kyc,
-  });
+  const admin = createAdminService({ db, clock, users, wallet, audit, mail });
+  await app.register(adminKycRoutes, { prefix: '/api', admin, kyc });
+  await app.register(adminRoutes, { prefix: '/api', admin, audit, present });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
 
   await registerWebApp(app, config.webDistDir);

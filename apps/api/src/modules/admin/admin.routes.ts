@@ -1,139 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth.ts';
-import { presentUser, type PresentUser } from '../users/users.presenter.ts';
-import type { KycService } from '../kyc/kyc.service.ts';
+import type { PresentUser } from '../users/users.presenter.ts';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
-import type { AdminService, Operator } from './admin.service.ts';
+import { ok, operatorOf, page, paging, reason, tags } from './admin.http.ts';
+import type { AdminService } from './admin.service.ts';
 import type { AuditRepository } from './audit.repository.ts';
-
-const tags = ['operators'];
-const paging = {
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-};
-const reason = z.object({
-  reason: z
-    .string({ error: 'Give the reason: the investor reads it.' })
-    .trim()
-    .min(3, 'Give the reason: the investor reads it.')
-    .max(500),
-});
-const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
-const page = <T>(data: T[], current: number, perPage: number, total: number) => ({
-  data,
-  current_page: current,
-  per_page: perPage,
-  total,
-  last_page: Math.max(1, Math.ceil(total / perPage)),
-});
 
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;
   audit: AuditRepository;
   present: PresentUser;
-  kyc: KycService;
-}> = async (app, { admin, audit, present, kyc }) => {
-  const operatorOf = (request: Parameters<typeof authOf>[0]): Operator => ({
-    id: authOf(request).userId,
-    clientAddress: request.ip,
-  });
-
-  app.get(
-    '/admin/kyc',
-    {
-      config: { access: 'operator' },
-      schema: {
-        tags,
-        summary: 'Identity checks by status, with their documents',
-        querystring: z
-          .object({
-            'filter[status]': z.enum(['pending', 'submitted', 'approved', 'declined']).default('submitted'),
-            ...paging,
-          })
-          .strict(),
-      },
-    },
-    async (request) => {
-      const { page: current, per_page: perPage } = request.query;
-      const {
-        people: found,
-        documents,
-        total,
-      } = await admin.kycQueue(request.query['filter[status]'], current, perPage);
-      const people = found.map((person) => {
-        const own = documents.filter((document) => document.userId === person.id);
-        return {
-          ...presentUser(person, own),
-          documents: own.map((document) => ({
-            id: document.id,
-            side: document.side,
-            name: document.originalName,
-            url: `/api/admin/kyc-documents/${document.id}`,
-          })),
-        };
-      });
-      return ok('OK', { users: page(people, current, perPage, total) });
-    },
-  );
-
-  app.get(
-    '/admin/kyc-documents/:id',
-    {
-      config: { access: 'operator' },
-      schema: {
-        tags,
-        summary: "An investor's identity document image",
-        params: z.object({ id: z.uuid('No such document.') }),
-      },
-    },
-    async (request, reply) => {
-      const { document, bytes } = await kyc.documentById(request.params.id);
-      return reply
-        .type(document.contentType)
-        .header(
-          'content-disposition',
-          `inline; filename="${document.side}.${document.contentType.split('/')[1] ?? 'img'}"`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
-    },
-  );
-
-  app.post(
-    '/admin/kyc/:userId/approve',
-    {
-      config: { access: 'operator' },
-      schema: {
-        tags,
-        summary: 'Approve a submitted identity check',
-        params: z.object({ userId: z.uuid('No such user.') }),
-      },
-    },
-    async (request) => {
-      await admin.approveKyc(operatorOf(request), request.params.userId);
-      return ok('Identity approved.', {});
-    },
-  );
-
-  app.post(
-    '/admin/kyc/:userId/decline',
-    {
-      config: { access: 'operator' },
-      schema: {
-        tags,
-        summary: 'Decline a submitted identity check, with the reason',
-        params: z.object({ userId: z.uuid('No such user.') }),
-        body: reason,
-      },
-    },
-    async (request) => {
-      await admin.declineKyc(operatorOf(request), request.params.userId, request.body.reason);
-      return ok('Identity declined.', {});
-    },
-  );
-
+}> = async (app, { admin, audit, present }) => {
   app.get(
     '/admin/transactions',
     {
