@@ -1,42 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { normalizeEmail } from '@itrust/contracts';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { migrationsBefore } from '../../test/migrations.ts';
-import { seedReferenceData } from '../seed/reference.ts';
-import { createDatabase, type Database } from './client.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDatabaseBefore } from '../../test/migrations.ts';
+import type { Database } from './client.ts';
 import { runMigrations } from './migrate.ts';
 
-const adminUrl = inject('postgresAdminUrl');
-const name = `emails_${randomBytes(8).toString('hex')}`;
 let db: Database;
-let folder: string;
-
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
+let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  await admin(`create database ${name}`);
-  db = createDatabase(adminUrl.replace(/\/postgres$/, `/${name}`));
-  folder = await migrationsBefore('0017');
-  await migrate(db, { migrationsFolder: folder });
-  await seedReferenceData(db, () => undefined);
+  ({ db, drop } = await createDatabaseBefore('0017'));
 });
 
-afterAll(async () => {
-  await db.$client.end();
-  await admin(`drop database if exists ${name} with (force)`);
-  await rm(folder, { recursive: true, force: true });
-});
+afterAll(() => drop());
 
 it('stores the emails an earlier release kept as typed in their normalized form, twins left apart', async () => {
   // In order of sign-up; the earlier release compared them with lower(), which folds only ASCII.

@@ -1,41 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { seedReferenceData } from '../seed/reference.ts';
-import { createDatabase, type Database } from './client.ts';
-import { migrationsBefore } from '../../test/migrations.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from './client.ts';
+import { createDatabaseBefore } from '../../test/migrations.ts';
 import { runMigrations } from './migrate.ts';
 
-const adminUrl = inject('postgresAdminUrl');
-const name = `upgrade_${randomBytes(8).toString('hex')}`;
 let db: Database;
-let folder: string;
-
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
+let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  await admin(`create database ${name}`);
-  db = createDatabase(adminUrl.replace(/\/postgres$/, `/${name}`));
-  folder = await migrationsBefore('0012');
-  await migrate(db, { migrationsFolder: folder });
-  await seedReferenceData(db, () => undefined);
+  ({ db, drop } = await createDatabaseBefore('0012'));
 });
 
-afterAll(async () => {
-  await db.$client.end();
-  await admin(`drop database if exists ${name} with (force)`);
-  await rm(folder, { recursive: true, force: true });
-});
+afterAll(() => drop());
 
 it('counts the stars a database already held when 0012 adds each asset’s watcher count', async () => {
   const sql = (text: string) => db.$client.query(text);
