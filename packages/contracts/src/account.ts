@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPhoneNumber, messages, requiredShort } from './auth-rules.ts';
-import { codeRequest, emailText } from './auth.ts';
+import { codeRequest, emailText, withNewPassword } from './auth.ts';
 
 export * from './kyc-rules.ts';
 
@@ -59,20 +59,11 @@ export const emailChangeConfirmRequest = z.object({
 });
 
 /** The link sent to the old address puts it back and sets a new password, which whoever changed it knew. */
-export const emailChangeUndoRequest = z
-  .object({
-    token: z
-      .string({ error: 'This link is incomplete. Open it again from the email.' })
-      .regex(/^[A-Za-z0-9_-]{20,200}$/, 'This link is incomplete. Open it again from the email.'),
-    password: z.string({ error: requiredShort('password') }).min(1, requiredShort('password')),
-    password_confirmation: z
-      .string({ error: requiredShort('password_confirmation') })
-      .min(1, requiredShort('password_confirmation')),
-  })
-  .refine((body) => body.password === body.password_confirmation, {
-    message: messages.passwordsDoNotMatch,
-    path: ['password_confirmation'],
-  });
+export const emailChangeUndoRequest = withNewPassword({
+  token: z
+    .string({ error: 'This link is incomplete. Open it again from the email.' })
+    .regex(/^[A-Za-z0-9_-]{20,200}$/, 'This link is incomplete. Open it again from the email.'),
+});
 
 /** Switching two-factor off needs the password or a fresh emailed code; switching it on needs nothing more. */
 export const twoFactorToggleRequest = z

@@ -87,19 +87,24 @@ const emailField = emailText(requiredShort('email'));
 
 export const forgotPasswordRequest = z.object({ email: emailField });
 export const verifyResetCodeRequest = z.object({ email: emailField, code: codeRequest.shape.code });
-export const resetPasswordRequest = z
-  .object({
-    email: emailField,
-    code: codeRequest.shape.code,
-    password: z.string({ error: requiredShort('password') }).min(1, requiredShort('password')),
-    password_confirmation: z
-      .string({ error: requiredShort('password_confirmation') })
-      .min(1, requiredShort('password_confirmation')),
-  })
-  .refine((body) => body.password === body.password_confirmation, {
-    message: messages.passwordsDoNotMatch,
-    path: ['password_confirmation'],
-  });
+
+const newPasswordFields = {
+  password: z.string({ error: requiredShort('password') }).min(1, requiredShort('password')),
+  password_confirmation: z
+    .string({ error: requiredShort('password_confirmation') })
+    .min(1, requiredShort('password_confirmation')),
+};
+
+/** A request's fields followed by a new password typed twice; the two must match. */
+export const withNewPassword = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z
+    .object({ ...shape, ...newPasswordFields })
+    .refine((body: Record<string, unknown>) => body.password === body.password_confirmation, {
+      message: messages.passwordsDoNotMatch,
+      path: ['password_confirmation'],
+    });
+
+export const resetPasswordRequest = withNewPassword({ email: emailField, code: codeRequest.shape.code });
 
 export const currencySummary = z.object({ id: z.number(), code: z.string(), name: z.string(), sign: z.string() });
 
