@@ -50,7 +50,7 @@ export type DepositCoin = (typeof depositCoins)[number]['id'];
 
 export const coinMessage = 'Choose BTC, ETH, USDT(ERC20) or USDT(TRC20).';
 
-const coinIds = depositCoins.map((coin) => coin.id) as [DepositCoin, ...DepositCoin[]];
+const coinIds = depositCoins.map((coin) => coin.id);
 
 /** A deposit's coin: one of the listed ones, in any letter case, read as its id; blank is none. */
 export const depositCoin = z.preprocess(
