@@ -139,3 +139,19 @@ export async function signedInOperator(testApp: TestApp): Promise<string> {
     })
   ).json().data.token as string;
 }
+
+/** Turns two-factor sign-in on for the user, in the database. */
+export async function withTwoFactor(testApp: TestApp, user: { id: string }) {
+  await testApp.database.db.$client.query('update users set two_fa_activated_at = now() where id = $1', [user.id]);
+}
+
+/** Signs in with the right password: answers the token waiting for the second step and the code mailed for it. */
+export async function signInForCode(testApp: TestApp, user: SignedUpUser) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { login: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return { token: response.json().data.token as string, code: await testApp.outbox.code(user.email, 'sign-in code') };
+}

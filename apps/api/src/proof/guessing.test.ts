@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
+import { bearer, signInForCode, signUp, withTwoFactor } from '../../test/fixtures.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let testApp: TestApp;
@@ -20,39 +20,29 @@ const post = (url: string, payload: Record<string, unknown>, options: { token?: 
   });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-async function withTwoFactor(user: SignedUpUser) {
-  await testApp.database.db.$client.query('update users set two_fa_activated_at = now() where id = $1', [user.id]);
-}
-
-async function signIn(user: SignedUpUser) {
-  const response = await post('/api/user/login', { login: user.email, password: user.password });
-  expect(response.statusCode).toBe(200);
-  return { token: response.json().data.token as string, code: await testApp.outbox.code(user.email, 'sign-in code') };
-}
-
 describe('an attacker who knows the password guesses the emailed sign-in code', () => {
   it('30 wrong codes over 6 sign-ins: at most 10 are checked, and the right code after them is refused', async () => {
     const victim = await signUp(testApp, { verified: true });
-    await withTwoFactor(victim);
+    await withTwoFactor(testApp, victim);
     const statuses: number[] = [];
     for (let signInCount = 0; signInCount < 6; signInCount += 1) {
-      const { token, code } = await signIn(victim);
+      const { token, code } = await signInForCode(testApp, victim);
       for (let guess = 0; guess < 5; guess += 1)
         statuses.push((await post('/api/user/verify-two-fa', { code: wrongCode(code) }, { token })).statusCode);
     }
     expect(statuses.filter((status) => status === 422)).toHaveLength(10);
     expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
-    const { token, code } = await signIn(victim);
+    const { token, code } = await signInForCode(testApp, victim);
     const right = await post('/api/user/verify-two-fa', { code }, { token });
     expect(right.statusCode).toBe(429);
   });
 
   it('however the guesses are spaced, no more than 100 wrong codes are ever checked', async () => {
     const victim = await signUp(testApp, { verified: true });
-    await withTwoFactor(victim);
+    await withTwoFactor(testApp, victim);
     let checked = 0;
     for (let signInCount = 0; signInCount < 60; signInCount += 1) {
-      const { token, code } = await signIn(victim);
+      const { token, code } = await signInForCode(testApp, victim);
       const answer = await post('/api/user/verify-two-fa', { code: wrongCode(code) }, { token });
       if (answer.statusCode === 403) break;
       if (answer.statusCode === 422) checked += 1;
@@ -63,7 +53,7 @@ describe('an attacker who knows the password guesses the emailed sign-in code', 
     }
     expect(checked).toBe(100);
     clock.advance(7 * 24 * 60 * minute);
-    const { token, code } = await signIn(victim);
+    const { token, code } = await signInForCode(testApp, victim);
     expect((await post('/api/user/verify-two-fa', { code }, { token })).statusCode).toBe(403);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, signedInOperator, signUp } from '../../test/fixtures.ts';
+import { bearer, signedInOperator, signUp, withTwoFactor } from '../../test/fixtures.ts';
 
 /**
  * Every route of the API, reached through other spellings of its path (a percent-encoded letter,
@@ -25,9 +25,7 @@ beforeAll(async () => {
 
   const investor = await signUp(testApp, { verified: true });
   const waitingUser = await signUp(testApp, { verified: true });
-  await testApp.database.db.$client.query('update users set two_fa_activated_at = now() where id = $1', [
-    waitingUser.id,
-  ]);
+  await withTwoFactor(testApp, waitingUser);
   const login = await testApp.app.inject({
     method: 'POST',
     url: '/api/user/login',

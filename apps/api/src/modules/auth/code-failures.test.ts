@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, signInForCode, signUp, type SignedUpUser, withTwoFactor } from '../../../test/fixtures.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let testApp: TestApp;
@@ -15,23 +15,12 @@ const post = (url: string, payload: Record<string, unknown>, token?: string) =>
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const lockedMessage = 'Too many wrong codes. Please try again in 15 minutes.';
 
-async function withTwoFactor(user: SignedUpUser) {
-  await testApp.database.db.$client.query('update users set two_fa_activated_at = now() where id = $1', [user.id]);
-}
-
-/** Signs in with the right password; answers the waiting token and the code mailed for it. */
-async function signIn(user: SignedUpUser) {
-  const response = await post('/api/user/login', { login: user.email, password: user.password });
-  expect(response.statusCode).toBe(200);
-  return { token: response.json().data.token as string, code: await testApp.outbox.code(user.email, 'sign-in code') };
-}
-
 const secondStep = (token: string, code: string) => post('/api/user/verify-two-fa', { code }, token);
 
 /** Spends `count` wrong codes over as many sign-ins as the 5 tries of each code need. */
 async function wrongSignInCodes(user: SignedUpUser, count: number) {
   for (let left = count; left > 0; left -= 5) {
-    const { token, code } = await signIn(user);
+    const { token, code } = await signInForCode(testApp, user);
     for (let attempt = 0; attempt < Math.min(5, left); attempt += 1)
       expect((await secondStep(token, wrongCode(code))).statusCode).toBe(422);
   }
@@ -40,9 +29,9 @@ async function wrongSignInCodes(user: SignedUpUser, count: number) {
 describe('wrong sign-in codes, counted per account across codes', () => {
   it('lock the second step for 15 minutes after 10, even with a new code, and tell the owner', async () => {
     const user = await signUp(testApp, { verified: true });
-    await withTwoFactor(user);
+    await withTwoFactor(testApp, user);
     await wrongSignInCodes(user, 10);
-    const { token, code } = await signIn(user);
+    const { token, code } = await signInForCode(testApp, user);
     const locked = await secondStep(token, code);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(lockedMessage);
@@ -51,37 +40,37 @@ describe('wrong sign-in codes, counted per account across codes', () => {
     expect(alert.text).toContain('Someone entered 10 wrong sign-in codes in a row on your account.');
 
     clock.advance(15 * minute + 1000);
-    const later = await signIn(user);
+    const later = await signInForCode(testApp, user);
     expect((await secondStep(later.token, later.code)).statusCode).toBe(200);
   });
 
   it('are cleared only by a right code: a right password leaves them', async () => {
     const user = await signUp(testApp, { verified: true });
-    await withTwoFactor(user);
+    await withTwoFactor(testApp, user);
     await wrongSignInCodes(user, 9);
-    const { token, code } = await signIn(user);
+    const { token, code } = await signInForCode(testApp, user);
     expect((await secondStep(token, code)).statusCode).toBe(200);
     // The right code started the count again: 9 more wrong codes do not lock.
     await wrongSignInCodes(user, 9);
-    const next = await signIn(user);
+    const next = await signInForCode(testApp, user);
     expect((await secondStep(next.token, next.code)).statusCode).toBe(200);
   });
 
   it('lock the second step for good after 100 in a row, until a password reset', async () => {
     const user = await signUp(testApp, { verified: true });
-    await withTwoFactor(user);
+    await withTwoFactor(testApp, user);
     for (let round = 0; round < 10; round += 1) {
       await wrongSignInCodes(user, 10);
       clock.advance(15 * minute + 1000);
     }
-    const { token, code } = await signIn(user);
+    const { token, code } = await signInForCode(testApp, user);
     const locked = await secondStep(token, code);
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toBe(
       'Too many wrong codes: codes of this kind are locked for this account. Reset your password to unlock them.',
     );
     clock.advance(24 * 60 * minute);
-    const nextDay = await signIn(user);
+    const nextDay = await signInForCode(testApp, user);
     expect((await secondStep(nextDay.token, nextDay.code)).statusCode).toBe(403);
     const alert = await testApp.outbox.waitFor(user.email, 'Wrong codes were entered', new Set());
     expect(alert.text).toContain('100 wrong sign-in codes');
@@ -96,7 +85,7 @@ describe('wrong sign-in codes, counted per account across codes', () => {
       password_confirmation: password,
     });
     expect(reset.statusCode).toBe(200);
-    const after = await signIn({ ...user, password });
+    const after = await signInForCode(testApp, { ...user, password });
     expect((await secondStep(after.token, after.code)).statusCode).toBe(200);
   });
 });

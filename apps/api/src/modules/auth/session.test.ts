@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, signUp, withTwoFactor } from '../../../test/fixtures.ts';
 import { createTokens } from './tokens.ts';
 import { watchQueries } from '../../../test/query-log.ts';
 
@@ -21,11 +21,6 @@ const login = (loginName: string, password: string, remoteAddress = '10.0.0.1') 
 const me = (token: string) => testApp.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
 const post = (url: string, token: string, payload?: Record<string, unknown>) =>
   testApp.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
-
-async function withTwoFactor(user: SignedUpUser) {
-  // The settings issue adds the switch; the fixture turns it on in the database.
-  await testApp.database.db.$client.query('update users set two_fa_activated_at = now() where id = $1', [user.id]);
-}
 
 describe('POST /api/user/login', () => {
   it('signs in with the email or the username, in any letter case', async () => {
@@ -87,7 +82,7 @@ describe('POST /api/user/login', () => {
 describe('two-factor sign-in', () => {
   it('gives a token that only finishes the second step, then swaps it for a full one', async () => {
     const user = await signUp(testApp, { verified: true });
-    await withTwoFactor(user);
+    await withTwoFactor(testApp, user);
     const first = await login(user.email, user.password);
     expect(first.statusCode).toBe(200);
     const waiting = first.json().data.token as string;
@@ -115,7 +110,7 @@ describe('two-factor sign-in', () => {
 
   it('refuses a reused code on a new sign-in', async () => {
     const user = await signUp(testApp, { verified: true });
-    await withTwoFactor(user);
+    await withTwoFactor(testApp, user);
     const firstToken = (await login(user.email, user.password)).json().data.token as string;
     const code = await testApp.outbox.code(user.email, 'sign-in code');
     expect((await post('/api/user/verify-two-fa', firstToken, { code })).statusCode).toBe(200);
@@ -126,7 +121,7 @@ describe('two-factor sign-in', () => {
 
   it('resends the code with the resend throttle', async () => {
     const user = await signUp(testApp, { verified: true });
-    await withTwoFactor(user);
+    await withTwoFactor(testApp, user);
     const waiting = (await login(user.email, user.password)).json().data.token as string;
     await testApp.outbox.code(user.email, 'sign-in code');
     expect((await post('/api/user/resend-two-fa', waiting)).statusCode).toBe(429);
@@ -142,7 +137,7 @@ describe('two-factor sign-in', () => {
     const user = await signUp(testApp, { verified: true });
     const full = (await login(user.email, user.password)).json().data.token as string;
     expect((await post('/api/user/resend-two-fa', full)).statusCode).toBe(409);
-    await withTwoFactor(user);
+    await withTwoFactor(testApp, user);
     const waiting = (await login(user.email, user.password)).json().data.token as string;
     expect((await post('/api/user/logout', waiting)).statusCode).toBe(200);
     expect((await post('/api/user/verify-two-fa', waiting, { code: '123456' })).statusCode).toBe(401);
