@@ -4,7 +4,7 @@ import { isTransientConflict } from '../db/client.ts';
 import { AppError, type FieldErrors } from '../lib/errors.ts';
 
 export const errorMessages = {
-  clash: 'Another request was changing the same money at the same moment. Please try again.',
+  conflict: 'Another request was changing the same money at the same moment. Please try again.',
 } as const;
 
 const clientErrorMessages: Record<number, string> = {
@@ -40,7 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // The last resort for a deadlock or serialization failure that running again did not cure.
     if (isTransientConflict(error)) {
       request.log.warn({ err: error }, 'request broken off by the database');
-      return reply.code(409).send({ status: 'error', message: errorMessages.clash });
+      return reply.code(409).send({ status: 'error', message: errorMessages.conflict });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -59,7 +59,7 @@ export async function idempotent(
   let remembered: Promise<unknown> | undefined;
   // The key, the work and the remembered answer commit together: a crash anywhere in between
   // leaves none of them, so a retry starts afresh and money moves exactly once.
-  const outcome = await runningAgain(() =>
+  const outcome = await withRetries(() =>
     db.transaction(async (): Promise<{ replay: StoredAnswer } | { answer: Answer }> => {
       const stored = await lookUpKey(db, claim);
       if (stored) {
@@ -137,20 +137,20 @@ async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, 
 }
 
 /** How many times a request's transaction runs when PostgreSQL breaks it off (isTransientConflict). */
-const conflictRunsAllowed = 3;
+const conflictAttemptsAllowed = 3;
 
 /**
  * Runs the request's transaction again, whole, when its work drew a reference already taken, or
  * when PostgreSQL broke it off for a deadlock or a serialization failure, a few times each. The
  * key commits with the work, so a run that failed left nothing behind.
  */
-async function runningAgain<T>(transaction: () => Promise<T>): Promise<T> {
+async function withRetries<T>(transaction: () => Promise<T>): Promise<T> {
   for (let draws = 1, conflicts = 1; ;) {
     try {
       return await transaction();
     } catch (error) {
       if (error instanceof DrawnValueTaken && draws < drawsAllowed) draws += 1;
-      else if (isTransientConflict(error) && conflicts < conflictRunsAllowed) conflicts += 1;
+      else if (isTransientConflict(error) && conflicts < conflictAttemptsAllowed) conflicts += 1;
       else throw error;
     }
   }

@@ -157,74 +157,74 @@ describe('concurrent money requests of one investor', () => {
 });
 
 /**
- * PostgreSQL breaks off the next `times` statements that write a transfer commented 'clash', as it
+ * PostgreSQL breaks off the next `times` statements that write a transfer commented 'conflict', as it
  * breaks off a deadlock's victim (40P01) or a serialization failure (40001).
  */
 async function breakOff(code: '40P01' | '40001', times: number) {
   const client = testApp.database.db.$client;
-  await client.query('create sequence if not exists clash_runs');
-  await client.query("select setval('clash_runs', 1, false)");
+  await client.query('create sequence if not exists conflict_runs');
+  await client.query("select setval('conflict_runs', 1, false)");
   await client.query(`
-    create or replace function break_off_clash() returns trigger language plpgsql as $$
+    create or replace function break_off_conflict() returns trigger language plpgsql as $$
     begin
-      if nextval('clash_runs') <= ${times} then raise exception 'broken off' using errcode = '${code}'; end if;
+      if nextval('conflict_runs') <= ${times} then raise exception 'broken off' using errcode = '${code}'; end if;
       return new;
     end $$`);
   await client.query(`
-    create or replace trigger break_off_clash before insert on transactions
-    for each row when (new.comment = 'clash') execute function break_off_clash()`);
+    create or replace trigger break_off_conflict before insert on transactions
+    for each row when (new.comment = 'conflict') execute function break_off_conflict()`);
 }
 const runs = async () =>
   Number(
-    (await testApp.database.db.$client.query<{ runs: string }>('select last_value as runs from clash_runs')).rows[0]
+    (await testApp.database.db.$client.query<{ runs: string }>('select last_value as runs from conflict_runs')).rows[0]
       ?.runs,
   );
-const clashes = async () =>
+const conflictSwaps = async () =>
   Number(
     (
       await testApp.database.db.$client.query<{ count: string }>(
-        "select count(*) from transactions where user_id = $1 and comment = 'clash'",
+        "select count(*) from transactions where user_id = $1 and comment = 'conflict'",
         [investor.id],
       )
     ).rows[0]?.count,
   );
 const transfer = (key: string | null) =>
-  send('/api/user/transaction/swap', { amount: '10.00', from: 'cash', to: 'brokerage', comment: 'clash' }, key);
+  send('/api/user/transaction/swap', { amount: '10.00', from: 'cash', to: 'brokerage', comment: 'conflict' }, key);
 
 describe('a transaction PostgreSQL breaks off', () => {
   afterEach(async () => {
-    await testApp.database.db.$client.query('drop trigger if exists break_off_clash on transactions');
+    await testApp.database.db.$client.query('drop trigger if exists break_off_conflict on transactions');
     expect(await ledgerProblems(testApp.database.db)).toEqual([]);
   });
 
   it('runs again, whole, when it carries an Idempotency-Key: the transfer is made once', async () => {
-    const before = await clashes();
+    const before = await conflictSwaps();
     await breakOff('40P01', 2);
     const key = randomUUID();
     const answer = await transfer(key);
     expect(answer.statusCode, answer.body).toBe(201);
     expect(await runs()).toBe(3);
-    expect(await clashes()).toBe(before + 1);
+    expect(await conflictSwaps()).toBe(before + 1);
     const again = await transfer(key);
     expect(again.headers['idempotent-replay']).toBe('true');
-    expect(await clashes()).toBe(before + 1);
+    expect(await conflictSwaps()).toBe(before + 1);
   });
 
   it('answers 409, never 500, when running again does not help, and keeps nothing of it', async () => {
-    const before = await clashes();
+    const before = await conflictSwaps();
     await breakOff('40001', 100);
     const key = randomUUID();
     const answer = await transfer(key);
     expect(answer.statusCode).toBe(409);
-    expect(answer.json().message).toBe(errorMessages.clash);
+    expect(answer.json().message).toBe(errorMessages.conflict);
     expect(await runs()).toBe(3);
     const withoutKey = await transfer(null);
     expect(withoutKey.statusCode).toBe(409);
-    expect(withoutKey.json().message).toBe(errorMessages.clash);
-    expect(await clashes()).toBe(before);
+    expect(withoutKey.json().message).toBe(errorMessages.conflict);
+    expect(await conflictSwaps()).toBe(before);
     // The key kept nothing: the client's retry with it goes through.
-    await testApp.database.db.$client.query('drop trigger break_off_clash on transactions');
+    await testApp.database.db.$client.query('drop trigger break_off_conflict on transactions');
     expect((await transfer(key)).statusCode).toBe(201);
-    expect(await clashes()).toBe(before + 1);
+    expect(await conflictSwaps()).toBe(before + 1);
   });
 });

@@ -61,15 +61,19 @@ export const authMail = {
     ),
   passwordReset: (recipient: Recipient, code: string) =>
     codeMail(recipient, 'Your Itrust password reset code', 'Enter this code to choose a new password:', code, notYou),
-  codesLocked: (recipient: Recipient, kind: CodeKind, { failures, forGood }: { failures: number; forGood: boolean }) =>
+  codesLocked: (
+    recipient: Recipient,
+    kind: CodeKind,
+    { failures, permanent }: { failures: number; permanent: boolean },
+  ) =>
     plainMail(recipient, 'Wrong codes were entered on your Itrust account', [
       `Someone entered ${failures} wrong ${kind} codes in a row on your account.`,
-      forGood ? `We no longer accept ${kind} codes for it.` : `We accept no ${kind} code for the next 15 minutes.`,
+      permanent ? `We no longer accept ${kind} codes for it.` : `We accept no ${kind} code for the next 15 minutes.`,
       kind === 'password reset'
-        ? forGood
+        ? permanent
           ? 'Your password is unchanged and still works: signing in with it unlocks password reset.'
           : 'Your password is unchanged. If this was not you, you can ignore this message.'
-        : forGood
+        : permanent
           ? 'Reset your password to unlock them: choose Forgot password? on the sign-in screen.'
           : 'If this was not you, reset your password now: someone may know it.',
     ]),

@@ -133,7 +133,7 @@ describe('wrong password reset codes', () => {
 describe('wrong password reset codes 100 times in a row', () => {
   const resetLocked =
     'Too many wrong codes: password reset is locked for this account. Sign in with your password to unlock it.';
-  async function lockResetForGood(email: string) {
+  async function lockResetPermanently(email: string) {
     for (let round = 0; round < 10; round += 1) {
       for (let attempt = 0; attempt < 10; attempt += 1)
         await post('/api/user/password/verify', { email, code: '000000' });
@@ -149,7 +149,7 @@ describe('wrong password reset codes 100 times in a row', () => {
 
   it('lock reset for good, until the owner signs in with the password', async () => {
     const user = await signUp(testApp, { verified: true });
-    await lockResetForGood(user.email);
+    await lockResetPermanently(user.email);
     const locked = await post('/api/user/password/verify', { email: user.email, code: '000000' });
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toBe(resetLocked);
@@ -167,7 +167,7 @@ describe('wrong password reset codes 100 times in a row', () => {
   it('lock reset until the second step is done too, when one is asked', async () => {
     const user = await signUp(testApp, { verified: true });
     await withTwoFactor(user);
-    await lockResetForGood(user.email);
+    await lockResetPermanently(user.email);
     const { token, code } = await signIn(user);
     expect(await resetWorks(user)).toBe(403);
     expect((await secondStep(token, code)).statusCode).toBe(200);

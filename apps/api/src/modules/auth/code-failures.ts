@@ -10,14 +10,14 @@ export const codeLockRules = { failuresPerLock: 10, lockMs: 15 * 60 * 1000, fail
 
 export const codeLockMessages = {
   locked: (wait: string) => `Too many wrong codes. Please try again in ${wait}.`,
-  lockedForGood:
+  lockedPermanently:
     'Too many wrong codes: codes of this kind are locked for this account. Reset your password to unlock them.',
-  resetLockedForGood:
+  resetLockedPermanently:
     'Too many wrong codes: password reset is locked for this account. Sign in with your password to unlock it.',
 } as const;
 
 /** A lock a wrong code started: for 15 minutes, or for good (until the owner's password reset or full sign-in lifts it). */
-export type CodeLock = { failures: number; forGood: boolean };
+export type CodeLock = { failures: number; permanent: boolean };
 
 /**
  * Wrong codes counted per account and purpose across every code sent: a new code and a right
@@ -26,11 +26,11 @@ export type CodeLock = { failures: number; forGood: boolean };
 export function createCodeFailures(clock: Clock) {
   return {
     /** Throws 429 (with Retry-After) while the key is locked for a while, 403 once it is locked for good. */
-    async refuseWhileLocked(tx: Executor, key: string, forGoodMessage: string): Promise<void> {
+    async refuseWhileLocked(tx: Executor, key: string, permanentMessage: string): Promise<void> {
       const [row] = await tx.select().from(codeFailures).where(eq(codeFailures.key, key));
       if (!row) return;
       if (row.failures >= codeLockRules.failuresInTotal)
-        throw new AppError(403, forGoodMessage, { code: [forGoodMessage] });
+        throw new AppError(403, permanentMessage, { code: [permanentMessage] });
       const waitMs = (row.lockedUntil?.getTime() ?? 0) - clock.now().getTime();
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
@@ -51,13 +51,13 @@ export function createCodeFailures(clock: Clock) {
         .returning({ failures: codeFailures.failures });
       const failures = row?.failures ?? 0;
       if (failures >= codeLockRules.failuresInTotal)
-        return failures === codeLockRules.failuresInTotal ? { failures, forGood: true } : undefined;
+        return failures === codeLockRules.failuresInTotal ? { failures, permanent: true } : undefined;
       if (failures % codeLockRules.failuresPerLock !== 0) return undefined;
       await tx
         .update(codeFailures)
         .set({ lockedUntil: new Date(now.getTime() + codeLockRules.lockMs) })
         .where(eq(codeFailures.key, key));
-      return { failures, forGood: false };
+      return { failures, permanent: false };
     },
 
     async clear(tx: Executor, key: string): Promise<void> {

@@ -54,7 +54,7 @@ const kinds: Record<CodePurpose, CodeKind> = {
 export type CodeHolder = { userId: string } | { unknownEmail: string };
 
 // Stands in for a user id where there is none, so an unknown email's check runs the same statements.
-const nobody = '00000000-0000-0000-0000-000000000000';
+const nilUuid = '00000000-0000-0000-0000-000000000000';
 
 export function createCodes(deps: {
   db: Database;
@@ -102,7 +102,7 @@ export function createCodes(deps: {
     return active.failedAttempts + 1 >= maxWrongTries ? codeMessages.wrongAndDead : codeMessages.wrong;
   }
 
-  async function tellOwner(holder: CodeHolder, purpose: CodePurpose, lock: CodeLock) {
+  async function notifyOwner(holder: CodeHolder, purpose: CodePurpose, lock: CodeLock) {
     if (!('userId' in holder)) return;
     const user = await users.findById(holder.userId);
     if (user)
@@ -122,10 +122,11 @@ export function createCodes(deps: {
     { consume, oneAnswer = false }: { consume: boolean; oneAnswer?: boolean },
   ): Promise<void> {
     const key = failureKey(holder, purpose);
-    const userId = 'userId' in holder ? holder.userId : nobody;
-    const forGood = purpose === 'password_reset' ? codeLockMessages.resetLockedForGood : codeLockMessages.lockedForGood;
+    const userId = 'userId' in holder ? holder.userId : nilUuid;
+    const permanentLock =
+      purpose === 'password_reset' ? codeLockMessages.resetLockedPermanently : codeLockMessages.lockedPermanently;
     const outcome = await withKeyLock(db, `code-check:${key}`, async (tx) => {
-      await failures.refuseWhileLocked(tx, key, forGood);
+      await failures.refuseWhileLocked(tx, key, permanentLock);
       const [active] = await tx
         .select()
         .from(verificationCodes)
@@ -144,7 +145,7 @@ export function createCodes(deps: {
         await tx
           .update(verificationCodes)
           .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-          .where(eq(verificationCodes.id, active?.id ?? nobody));
+          .where(eq(verificationCodes.id, active?.id ?? nilUuid));
         const answer = oneAnswer ? codeMessages.resetRefused : (refusal ?? codeMessages.none);
         return { refusal: answer, lock: await failures.record(tx, key) };
       }
@@ -153,7 +154,7 @@ export function createCodes(deps: {
         await tx.update(verificationCodes).set({ usedAt: clock.now() }).where(eq(verificationCodes.id, active.id));
       return { refusal: undefined, lock: undefined };
     });
-    if (outcome.lock) await tellOwner(holder, purpose, outcome.lock);
+    if (outcome.lock) await notifyOwner(holder, purpose, outcome.lock);
     if (outcome.refusal) throw new AppError(422, outcome.refusal, { code: [outcome.refusal] });
   }
 

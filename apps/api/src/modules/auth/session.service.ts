@@ -79,9 +79,9 @@ export function createSessions(deps: {
           // Asked for unknown accounts too, so that the time of the answer does not tell them apart.
           const alertKey = `${accountKey}:alert`;
           const many = await manyFailures();
-          const tell = user && many && (await throttle.retryAfterSeconds(tx, alertKey, alertRules)) === 0;
-          if (tell) await throttle.record(tx, alertKey);
-          return { alert: tell ? user : undefined };
+          const sendAlert = user && many && (await throttle.retryAfterSeconds(tx, alertKey, alertRules)) === 0;
+          if (sendAlert) await throttle.record(tx, alertKey);
+          return { alert: sendAlert ? user : undefined };
         }
         await throttle.clear(tx, pairKey);
         // Operators always give the emailed code: their token decides over other people's money.
