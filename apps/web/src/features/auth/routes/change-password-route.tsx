@@ -1,15 +1,14 @@
-import { messages, requiredShort } from '@itrust/contracts/auth-rules';
-import { useState, type SyntheticEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
 import { sessionKeys } from '../../../lib/storage-keys';
 import { timing, wait } from '../../../lib/timing';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
+import { NewPasswordFields, useNewPassword } from '../components/new-password-fields';
 
 export function ChangePasswordRoute() {
   useDocumentTitle('New password');
@@ -17,19 +16,14 @@ export function ChangePasswordRoute() {
   const reset = useResetPassword();
   const error = useFlash();
   const success = useFlash();
-  const [values, setValues] = useState({ password: '', password_confirmation: '' });
-  const filled = values.password !== '' && values.password_confirmation !== '';
+  const newPassword = useNewPassword();
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     error.clear();
-    const missing = (['password', 'password_confirmation'] as const).find((field) => values[field] === '');
-    if (missing) {
-      error.show(requiredShort(missing));
-      return;
-    }
-    if (values.password !== values.password_confirmation) {
-      error.show(messages.passwordsDoNotMatch);
+    const problem = newPassword.problem();
+    if (problem) {
+      error.show(problem);
       return;
     }
     const email = sessionStorage.getItem(sessionKeys.resetEmail);
@@ -41,7 +35,7 @@ export function ChangePasswordRoute() {
       return;
     }
     try {
-      const answer = await reset.mutateAsync({ email, code, ...values });
+      const answer = await reset.mutateAsync({ email, code, ...newPassword.values });
       success.show(answer.message);
       await wait(timing.messageMs);
       sessionStorage.clear();
@@ -63,27 +57,11 @@ export function ChangePasswordRoute() {
     >
       <form onSubmit={(event) => void submit(event)} className="space-y-5" noValidate>
         <MessageBanner error={error.message} success={reset.isPending ? 'Updating password...' : success.message} />
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="use 8 or more characters with a mix of letters, numbers & symbols"
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-        />
-        <TextField
-          label="Re-enter new password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={(event) => setValues({ ...values, password_confirmation: event.target.value })}
-        />
+        <NewPasswordFields values={newPassword.values} onChange={newPassword.setValues} />
         <Button
           type="submit"
-          className={`w-full ${filled ? '' : 'opacity-60'}`}
-          disabled={!filled || reset.isPending || success.message !== null}
+          className={`w-full ${newPassword.filled ? '' : 'opacity-60'}`}
+          disabled={!newPassword.filled || reset.isPending || success.message !== null}
         >
           Confirm
         </Button>

@@ -1,15 +1,14 @@
-import { messages, requiredShort } from '@itrust/contracts/auth-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
 import { clearSession } from '../../../lib/storage-keys';
 import { timing, wait } from '../../../lib/timing';
 import { useUndoEmailChange } from '../api/undo-email-change';
 import { AuthLayout } from '../components/auth-layout';
+import { NewPasswordFields, useNewPassword } from '../components/new-password-fields';
 
 const incompleteLink = 'This link is incomplete. Open it again from the email.';
 
@@ -22,19 +21,16 @@ export function UndoEmailChangeRoute() {
   const success = useFlash();
   // In the fragment, the link's token never reaches a server log or a Referer header.
   const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '');
-  const [values, setValues] = useState({ password: '', password_confirmation: '' });
-  const filled = values.password !== '' && values.password_confirmation !== '';
+  const newPassword = useNewPassword();
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     error.clear();
-    const missing = (['password', 'password_confirmation'] as const).find((field) => values[field] === '');
-    if (!token) error.show(incompleteLink);
-    else if (missing) error.show(requiredShort(missing));
-    else if (values.password !== values.password_confirmation) error.show(messages.passwordsDoNotMatch);
+    const problem = token ? newPassword.problem() : incompleteLink;
+    if (problem) error.show(problem);
     else {
       try {
-        const answer = await undo.mutateAsync({ token, ...values });
+        const answer = await undo.mutateAsync({ token, ...newPassword.values });
         clearSession();
         success.show(answer.message);
         await wait(timing.messageMs);
@@ -60,27 +56,11 @@ export function UndoEmailChangeRoute() {
           error={token ? error.message : incompleteLink}
           success={undo.isPending ? 'Putting your address back...' : success.message}
         />
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="use 8 or more characters with a mix of letters, numbers & symbols"
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-        />
-        <TextField
-          label="Re-enter new password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={(event) => setValues({ ...values, password_confirmation: event.target.value })}
-        />
+        <NewPasswordFields values={newPassword.values} onChange={newPassword.setValues} />
         <Button
           type="submit"
-          className={`w-full ${filled && token ? '' : 'opacity-60'}`}
-          disabled={!filled || !token || undo.isPending || success.message !== null}
+          className={`w-full ${newPassword.filled && token ? '' : 'opacity-60'}`}
+          disabled={!newPassword.filled || !token || undo.isPending || success.message !== null}
         >
           Undo the change
         </Button>
