@@ -4,7 +4,8 @@ import type { Stack } from './stack.ts';
 
 type Answer = { status: string; message: string; data: Record<string, unknown> };
 
-async function call(stack: Stack, path: string, body: unknown, token?: string): Promise<Answer> {
+/** Posts JSON to the API as a client would; throws on a refusal. */
+export async function call(stack: Stack, path: string, body: unknown, token?: string): Promise<Answer> {
   const response = await fetch(`${stack.app.url}/api${path}`, {
     method: 'POST',
     headers: {
