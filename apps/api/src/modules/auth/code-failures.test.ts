@@ -166,9 +166,9 @@ describe('wrong password reset codes 100 times in a row', () => {
 
   it('lock reset until the second step is done too, when one is asked', async () => {
     const user = await signUp(testApp, { verified: true });
-    await withTwoFactor(user);
+    await withTwoFactor(testApp, user);
     await lockResetPermanently(user.email);
-    const { token, code } = await signIn(user);
+    const { token, code } = await signInForCode(testApp, user);
     expect(await resetWorks(user)).toBe(403);
     expect((await secondStep(token, code)).statusCode).toBe(200);
     expect(await resetWorks(user)).toBe(200);
