@@ -136,7 +136,7 @@ export async function buildApp({
     prefix: '/api',
     registration: createRegistration(access),
     sessions: createSessions(access),
-    passwordReset: createPasswordReset(access),
+    passwordReset: createPasswordReset({ ...access, appUrl: config.appUrl }),
     present,
   });
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);

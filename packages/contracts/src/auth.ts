@@ -106,6 +106,12 @@ export const withNewPassword = <Shape extends z.ZodRawShape>(shape: Shape) =>
 
 export const resetPasswordRequest = withNewPassword({ email: emailField, code: codeRequest.shape.code });
 
+const incompleteLink = 'This link is incomplete. Open it again from the email.';
+/** The link mailed while reset codes are locked after too many wrong ones: it sets a new password without a code. */
+export const resetLinkRequest = withNewPassword({
+  token: z.string({ error: incompleteLink }).regex(/^[A-Za-z0-9_-]{20,300}$/, incompleteLink),
+});
+
 export const currencySummary = z.object({ id: z.number(), code: z.string(), name: z.string(), sign: z.string() });
 
 /** The user as every answer shows it. */

@@ -31,6 +31,7 @@ const publicRoutes = new Set([
   'POST /api/user/password/forgot',
   'POST /api/user/password/verify',
   'POST /api/user/password/reset',
+  'POST /api/user/password/reset-link',
   'POST /api/user/profile/email/undo',
 ]);
 const isPublic = (route: Route) =>

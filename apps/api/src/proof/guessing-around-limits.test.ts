@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../test/app.ts';
-import { signUp } from '../../test/fixtures.ts';
+import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let testApp: TestApp;
@@ -62,5 +62,61 @@ describe('an attacker disables password reset for good with wrong codes', () => 
     await post('/api/user/password/forgot', { email: owner.email });
     const code = await testApp.outbox.code(owner.email, 'password reset code');
     expect((await post('/api/user/password/verify', { email: owner.email, code })).statusCode).toBe(200);
+  });
+});
+
+describe('an attacker who knows the password locks both the sign-in code and reset codes for good', () => {
+  const lockResetPermanently = async (email: string) => {
+    for (let round = 0; round < 10; round += 1) {
+      for (let attempt = 0; attempt < 10; attempt += 1)
+        await post('/api/user/password/verify', { email, code: '000000' }, '10.92.0.1');
+      clock.advance(15 * minute + 1000);
+    }
+  };
+  const lockSignInCodesPermanently = async (user: SignedUpUser) => {
+    for (let round = 0; round < 20; round += 1) {
+      const waiting = await login(user.email, user.password, '10.92.0.1');
+      const token = waiting.json().data.token as string;
+      await testApp.outbox.code(user.email, 'sign-in code');
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/user/verify-two-fa',
+          payload: { code: '000000' },
+          headers: bearer(token),
+        });
+      if (round % 2 === 1) clock.advance(15 * minute + 1000);
+    }
+  };
+
+  it('still leaves the owner a way in: a reset link to the inbox, which lifts both locks', async () => {
+    const owner = await signUp(testApp, { verified: true });
+    await testApp.database.db.$client.query('update users set two_fa_activated_at = now() where id = $1', [owner.id]);
+    await lockSignInCodesPermanently(owner);
+    await lockResetPermanently(owner.email);
+    const waiting = await login(owner.email, owner.password, '10.92.0.2');
+    const signInCode = await testApp.outbox.code(owner.email, 'sign-in code');
+    const secondStep = { method: 'POST', url: '/api/user/verify-two-fa', payload: { code: signInCode } } as const;
+    const token = waiting.json().data.token as string;
+    expect((await testApp.app.inject({ ...secondStep, headers: bearer(token) })).statusCode).toBe(403);
+
+    await post('/api/user/password/forgot', { email: owner.email });
+    const mail = await testApp.outbox.waitFor(owner.email, 'Reset your Itrust password');
+    const link = /\/reset-password-link#token=([\w-]+)/.exec(mail.text)?.[1] ?? '';
+    const password = 'a brand new passphrase 77';
+    const body = { password, password_confirmation: password };
+    const altered = await post('/api/user/password/reset-link', { ...body, token: `${link.slice(0, -2)}AA` });
+    expect(altered.statusCode).toBe(422);
+    expect((await post('/api/user/password/reset-link', { ...body, token: link })).statusCode).toBe(200);
+    expect((await post('/api/user/password/reset-link', { ...body, token: link })).statusCode).toBe(422);
+
+    const again = await login(owner.email, password, '10.92.0.2');
+    const code = await testApp.outbox.code(owner.email, 'sign-in code');
+    const done = await testApp.app.inject({
+      ...secondStep,
+      payload: { code },
+      headers: bearer(again.json().data.token as string),
+    });
+    expect(done.statusCode).toBe(200);
   });
 });

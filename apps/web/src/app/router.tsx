@@ -93,6 +93,9 @@ export const routes: RouteObject[] = [
       authRoute('/change-password', async () => ({
         Component: (await import('../features/auth/routes/change-password-route')).ChangePasswordRoute,
       })),
+      authRoute('/reset-password-link', async () => ({
+        Component: (await import('../features/auth/routes/reset-password-link-route')).ResetPasswordLinkRoute,
+      })),
       authRoute('/undo-email-change', async () => ({
         Component: (await import('../features/auth/routes/undo-email-change-route')).UndoEmailChangeRoute,
       })),

@@ -71,11 +71,17 @@ export const authMail = {
       permanent ? `We no longer accept ${kind} codes for it.` : `We accept no ${kind} code for the next 15 minutes.`,
       kind === 'password reset'
         ? permanent
-          ? 'Your password is unchanged and still works: signing in with it unlocks password reset.'
+          ? 'Your password is unchanged and still works: signing in with it unlocks password reset, and asking for a reset now mails a link instead of a code.'
           : 'Your password is unchanged. If this was not you, you can ignore this message.'
         : permanent
           ? 'Reset your password to unlock them: choose Forgot password? on the sign-in screen.'
           : 'If this was not you, reset your password now: someone may know it.',
+    ]),
+  resetLink: (recipient: Recipient, link: string) =>
+    plainMail(recipient, 'Reset your Itrust password', [
+      'Someone asked to reset your password. Password reset codes are locked on your account after too many wrong ones, so here is a link instead. It works for one hour:',
+      link,
+      'Signing in with your password also unlocks reset codes. If this was not you, you can ignore this message.',
     ]),
   failedSignIns: (recipient: Recipient) =>
     plainMail(recipient, 'Failed sign-ins on your Itrust account', [

@@ -4,6 +4,7 @@ import {
   loginAnswer,
   loginRequest,
   registerRequest,
+  resetLinkRequest,
   resetPasswordRequest,
   sessionAnswer,
   successEnvelope,
@@ -186,6 +187,23 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
     },
     async (request) => {
       await passwordReset.reset(request.body.email, request.body.code, request.body.password);
+      return ok(resetMessages.updated, {});
+    },
+  );
+
+  app.post(
+    '/user/password/reset-link',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Choose a new password with the link mailed while reset codes are locked',
+        body: resetLinkRequest,
+        response: { 200: noData },
+      },
+    },
+    async (request) => {
+      await passwordReset.resetWithLink(request.body.token, request.body.password);
       return ok(resetMessages.updated, {});
     },
   );

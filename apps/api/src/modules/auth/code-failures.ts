@@ -60,6 +60,12 @@ export function createCodeFailures(clock: Clock) {
       return { failures, permanent: false };
     },
 
+    /** When the key was locked permanently, or undefined while it is not. */
+    async lockedPermanentlyAt(tx: Executor, key: string): Promise<Date | undefined> {
+      const [row] = await tx.select().from(codeFailures).where(eq(codeFailures.key, key));
+      return row && row.failures >= codeLockRules.failuresInTotal ? row.updatedAt : undefined;
+    },
+
     async clear(tx: Executor, key: string): Promise<void> {
       await tx.delete(codeFailures).where(eq(codeFailures.key, key));
     },

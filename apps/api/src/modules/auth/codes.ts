@@ -24,6 +24,7 @@ export const codePurposes = [
 export type CodePurpose = (typeof codePurposes)[number];
 
 export const codeLifetimeMs = 10 * 60 * 1000;
+const resetLinkLifetimeMs = 60 * 60 * 1000;
 export const maxWrongTries = 5;
 /** A user may ask for a new code once per 30 s and five times per hour. */
 export const resendRules: ThrottleRule[] = [
@@ -39,6 +40,7 @@ export const codeMessages = {
   none: 'There is no active code. Request a new one.',
   /** The one answer of the reset endpoints, so that they never tell which emails have an account. */
   resetRefused: 'The code is incorrect or no longer works. Check it, or request a new one.',
+  deadLink: 'This link no longer works. Request a new one with Forgot password?.',
 } as const;
 
 const kinds: Record<CodePurpose, CodeKind> = {
@@ -200,11 +202,40 @@ export function createCodes(deps: {
     },
 
     /**
-     * After a full sign-in (the password, and the second step when asked) the owner is back: reset
-     * codes unlock, so that wrong reset codes from others never disable reset for good.
+     * After a full sign-in (the password, and the second step when asked) or a reset by link the owner
+     * is back: reset codes unlock, so that wrong reset codes from others never disable reset for good.
      */
-    async unlockResetAfterSignIn(tx: Executor, userId: string): Promise<void> {
+    async unlockReset(tx: Executor, userId: string): Promise<void> {
       await failures.clear(tx, failureKey({ userId }, 'password_reset'));
+    },
+
+    /**
+     * While reset codes are locked for good, a link that resets without a code: 256 bits no one can
+     * guess, valid an hour, and only until this lock is lifted (its time is signed in).
+     */
+    async resetLink(userId: string): Promise<string | undefined> {
+      const lockedAt = await failures.lockedPermanentlyAt(db, failureKey({ userId }, 'password_reset'));
+      if (!lockedAt) return undefined;
+      const expires = clock.now().getTime() + resetLinkLifetimeMs;
+      const signature = digest(userId, 'password_reset', `link:${expires}:${lockedAt.getTime()}`);
+      return Buffer.from(`${userId}.${expires}.${signature.toString('base64url')}`).toString('base64url');
+    },
+
+    /** The account a reset link is for, or 422 when it is altered, expired or its lock is gone. */
+    async checkResetLink(tx: Executor, token: string): Promise<string> {
+      const [userId = '', expires = '', signature = ''] = Buffer.from(token, 'base64url').toString().split('.');
+      const lockedAt = /^[\da-f-]{36}$/.test(userId)
+        ? await failures.lockedPermanentlyAt(tx, failureKey({ userId }, 'password_reset'))
+        : undefined;
+      const given = Buffer.from(signature, 'base64url');
+      const expected = digest(userId, 'password_reset', `link:${expires}:${lockedAt?.getTime() ?? ''}`);
+      const valid =
+        lockedAt !== undefined &&
+        Number(expires) > clock.now().getTime() &&
+        given.length === expected.length &&
+        timingSafeEqual(given, expected);
+      if (!valid) throw new AppError(422, codeMessages.deadLink, { token: [codeMessages.deadLink] });
+      return userId;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@itrust/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { withKeyLock } from '../../db/client.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,8 +26,16 @@ export function createPasswordReset(deps: {
   codes: Codes;
   throttle: Throttle;
   mail: MailQueue;
+  appUrl: string;
 }) {
-  const { db, clock, users, tokens, codes, throttle, mail } = deps;
+  const { db, clock, users, tokens, codes, throttle, mail, appUrl } = deps;
+
+  // The code (or link) reached the inbox, which proves the address as well as a verification code would.
+  async function setPassword(user: { id: string; emailVerifiedAt: Date | null }, passwordHash: string, tx: Executor) {
+    await codes.unlockAfterReset(tx, user.id);
+    await users.update(user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? clock.now() }, tx);
+    await tokens.revokeAllOf(user.id, tx);
+  }
 
   // An unknown email is checked like an account without a code: same answer, same work.
   async function holderOf(email: string) {
@@ -50,8 +58,11 @@ export function createPasswordReset(deps: {
         send: async () => {
           const user = await users.findByEmail(email);
           if (!user) return;
+          const recipient = { email: user.email, firstName: user.firstName };
+          const token = await codes.resetLink(user.id);
+          if (token) return mail.queue(authMail.resetLink(recipient, `${appUrl}/reset-password-link#token=${token}`));
           const code = await db.transaction((tx) => codes.insert(tx, user.id, 'password_reset'));
-          await mail.queue(authMail.passwordReset({ email: user.email, firstName: user.firstName }, code));
+          await mail.queue(authMail.passwordReset(recipient, code));
         },
       };
     },
@@ -69,11 +80,19 @@ export function createPasswordReset(deps: {
       await codes.checkReset(holder, code, { consume: true });
       if (!user) throw new Error('a reset code matched no account');
       const passwordHash = await hashPassword(password);
+      await db.transaction((tx) => setPassword(user, passwordHash, tx));
+    },
+
+    /** Sets the new password with the link mailed while reset codes are locked for good, and unlocks them. */
+    async resetWithLink(token: string, password: string) {
+      const problem = passwordProblem(password);
+      if (problem) throw new ValidationFailed({ password: [problem] });
+      const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        await codes.unlockAfterReset(tx, user.id);
-        // The code reached this inbox, which proves the address as well as a verification code would.
-        await users.update(user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? clock.now() }, tx);
-        await tokens.revokeAllOf(user.id, tx);
+        const user = await users.findById(await codes.checkResetLink(tx, token), tx);
+        if (!user) throw new Error('a reset link matched no account');
+        await codes.unlockReset(tx, user.id);
+        await setPassword(user, passwordHash, tx);
       });
     },
   };

@@ -91,7 +91,7 @@ export function createSessions(deps: {
           ((await manyFailures()) && !(await devices.isKnown(user.id, client, tx)));
         const token = await tokens.issue(user.id, secondStep ? 'two_fa' : 'full', tx);
         const code = secondStep ? await codes.issue(user.id, 'two_fa', tx) : undefined;
-        if (!secondStep) await codes.unlockResetAfterSignIn(tx, user.id);
+        if (!secondStep) await codes.unlockReset(tx, user.id);
         return { signedIn: { token, user, code } };
       });
       if (!outcome.signedIn) {
@@ -117,7 +117,7 @@ export function createSessions(deps: {
       await codes.check(auth.userId, 'two_fa', code, { consume: true });
       const token = await db.transaction(async (tx) => {
         await tokens.revoke(auth.tokenId, tx);
-        await codes.unlockResetAfterSignIn(tx, auth.userId);
+        await codes.unlockReset(tx, auth.userId);
         return tokens.issue(auth.userId, 'full', tx);
       });
       const user = await currentUser(auth.userId);
