@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
+import { bearer, signUp, withTwoFactor, type SignedUpUser } from '../../test/fixtures.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let testApp: TestApp;
@@ -91,7 +91,7 @@ describe('an attacker who knows the password locks both the sign-in code and res
 
   it('still leaves the owner a way in: a reset link to the inbox, which lifts both locks', async () => {
     const owner = await signUp(testApp, { verified: true });
-    await testApp.database.db.$client.query('update users set two_fa_activated_at = now() where id = $1', [owner.id]);
+    await withTwoFactor(testApp, owner);
     await lockSignInCodesPermanently(owner);
     await lockResetPermanently(owner.email);
     const waiting = await login(owner.email, owner.password, '10.92.0.2');
