@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
-/** The six code boxes of every code screen. */
-export async function typeCode(page: Page, code: string) {
-  await page.getByLabel('Digit 1 of 6').click();
+/** Types into the six code boxes of a code screen, or of the group `within` when a screen has several. */
+export async function typeCode(page: Page, code: string, within: Page | Locator = page) {
+  await within.getByLabel('Digit 1 of 6').click();
   await page.keyboard.type(code, { delay: 20 });
 }
 
@@ -15,8 +15,8 @@ export async function pasteCode(page: Page, code: string) {
   }, code);
 }
 
-export async function codeInBoxes(page: Page) {
+export async function codeInBoxes(within: Page | Locator) {
   const digits = [];
-  for (let index = 1; index <= 6; index += 1) digits.push(await page.getByLabel(`Digit ${index} of 6`).inputValue());
+  for (let index = 1; index <= 6; index += 1) digits.push(await within.getByLabel(`Digit ${index} of 6`).inputValue());
   return digits.join('');
 }
