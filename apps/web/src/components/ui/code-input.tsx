@@ -14,8 +14,9 @@ type CodeInputProps = {
 export const emptyCode = () => Array<string>(codeLength).fill('');
 
 /**
- * Six one-character boxes (otp1 to otp6): focus moves on after a character and back on
- * Backspace in an empty box; pasting a whole code fills every box.
+ * Six one-character boxes (otp1 to otp6): focus moves on after a character (even one the box
+ * already held) and back on Backspace in an empty box; pasting a whole code fills every box. On a
+ * card too narrow for six full-size boxes they narrow rather than reach past its edge.
  */
 export function CodeInput({ value, onChange, label, disabled, compact = false }: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -48,7 +49,10 @@ export function CodeInput({ value, onChange, label, disabled, compact = false }:
   };
 
   return (
-    <fieldset className={`flex justify-center sm:gap-3 ${compact ? 'gap-1.5' : 'gap-2'}`} disabled={disabled}>
+    <fieldset
+      className={`flex w-full min-w-0 justify-center ${compact ? 'gap-1.5 sm:gap-3' : 'gap-2'}`}
+      disabled={disabled}
+    >
       <legend className="sr-only">{label}</legend>
       {value.map((character, index) => (
         <input
@@ -62,10 +66,14 @@ export function CodeInput({ value, onChange, label, disabled, compact = false }:
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           value={character}
           onChange={(event) => setBox(index, event.target.value.slice(-1))}
+          // Typing over a digit with the same digit changes nothing, so React sends no change: move on all the same.
+          onInput={(event) => {
+            if (event.currentTarget.value !== '' && event.currentTarget.value === character) focus(index + 1);
+          }}
           onPaste={(event) => onPaste(index, event)}
           onKeyDown={(event) => onKeyDown(index, event)}
           onFocus={(event) => event.target.select()}
-          className={`${compact ? 'size-10 text-lg' : 'size-12 text-xl'} rounded-lg border border-slate-300 bg-white text-center font-semibold text-slate-900 shadow-sm focus:border-brand-600 sm:size-14 sm:text-xl`}
+          className={`${compact ? 'h-10 max-w-10 text-lg' : 'h-12 max-w-12 text-xl'} w-0 flex-1 rounded-lg border border-slate-300 bg-white text-center font-semibold text-slate-900 shadow-sm focus:border-brand-600 sm:h-14 sm:max-w-14 sm:text-xl`}
         />
       ))}
     </fieldset>
