@@ -9,6 +9,10 @@ type CodeInputProps = {
   disabled?: boolean;
   /** Smaller boxes on a phone, for a code inside a panel that has padding of its own. */
   compact?: boolean;
+  /** Lines the boxes up under a label at their left instead of centring them. */
+  alignStart?: boolean;
+  /** The id of the message that says why the code was refused: the boxes are then marked invalid. */
+  errorId?: string | undefined;
 };
 
 export const emptyCode = () => Array<string>(codeLength).fill('');
@@ -18,7 +22,15 @@ export const emptyCode = () => Array<string>(codeLength).fill('');
  * already held) and back on Backspace in an empty box; pasting a whole code fills every box. On a
  * card too narrow for six full-size boxes they narrow rather than reach past its edge.
  */
-export function CodeInput({ value, onChange, label, disabled, compact = false }: CodeInputProps) {
+export function CodeInput({
+  value,
+  onChange,
+  label,
+  disabled,
+  compact = false,
+  alignStart = false,
+  errorId,
+}: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(codeLength - 1, index))]?.focus();
 
@@ -50,7 +62,7 @@ export function CodeInput({ value, onChange, label, disabled, compact = false }:
 
   return (
     <fieldset
-      className={`flex w-full min-w-0 justify-center ${compact ? 'gap-1.5 sm:gap-3' : 'gap-2'}`}
+      className={`flex w-full min-w-0 ${alignStart ? 'justify-start' : 'justify-center'} ${compact ? 'gap-1.5 sm:gap-3' : 'gap-2'}`}
       disabled={disabled}
     >
       <legend className="sr-only">{label}</legend>
@@ -62,6 +74,8 @@ export function CodeInput({ value, onChange, label, disabled, compact = false }:
           }}
           name={`otp${index + 1}`}
           aria-label={`Digit ${index + 1} of ${codeLength}`}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           value={character}
@@ -73,7 +87,7 @@ export function CodeInput({ value, onChange, label, disabled, compact = false }:
           onPaste={(event) => onPaste(index, event)}
           onKeyDown={(event) => onKeyDown(index, event)}
           onFocus={(event) => event.target.select()}
-          className={`${compact ? 'h-10 max-w-10 text-lg' : 'h-12 max-w-12 text-xl'} w-0 flex-1 rounded-lg border border-slate-300 bg-white text-center font-semibold text-slate-900 shadow-sm focus:border-brand-600 sm:h-14 sm:max-w-14 sm:text-xl`}
+          className={`${compact ? 'h-10 max-w-10 text-lg' : 'h-12 max-w-12 text-xl'} w-0 flex-1 rounded-lg border border-slate-300 bg-white text-center font-semibold text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid]:border-red-600 sm:h-14 sm:max-w-14 sm:text-xl`}
         />
       ))}
     </fieldset>

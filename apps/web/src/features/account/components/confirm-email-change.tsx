@@ -1,9 +1,9 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CodeInput, emptyCode } from '../../../components/ui/code-input';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
-import { useSaveFeedback } from './use-save-feedback';
+import { useFocusAfterRefusal, useSaveFeedback } from './use-save-feedback';
 
 type ConfirmEmailChangeProps = {
   newEmail: string;
@@ -18,6 +18,9 @@ export function ConfirmEmailChange({ newEmail, currentEmail, onConfirmed }: Conf
   const [currentCode, setCurrentCode] = useState(emptyCode);
   const confirm = useConfirmEmailChange();
   const feedback = useSaveFeedback();
+  // A refused code marks its boxes and takes the focus there, ready to be typed again.
+  const formRef = useFocusAfterRefusal(feedback.refusals);
+  const errorIds = { new_email_code: useId(), current_email_code: useId() };
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if ([...newCode, ...currentCode].some((character) => character === '')) {
@@ -38,26 +41,36 @@ export function ConfirmEmailChange({ newEmail, currentEmail, onConfirmed }: Conf
     email: string,
     value: string[],
     onChange: (value: string[]) => void,
-  ) => (
-    <div className="space-y-2">
-      <p className="text-sm font-medium text-sky-950">
-        Code sent to <strong className="break-all">{email}</strong>
-      </p>
-      <CodeInput
-        label={`Code sent to ${email}`}
-        value={value}
-        onChange={(next) => {
-          onChange(next);
-          feedback.clearField(field);
-        }}
-        disabled={confirm.isPending}
-        compact
-      />
-      {feedback.fieldError(field) && <p className="text-sm text-red-700">{feedback.fieldError(field)}</p>}
-    </div>
-  );
+  ) => {
+    const error = feedback.fieldError(field);
+    return (
+      <div className="space-y-2">
+        <p className="text-sm font-medium text-sky-950">
+          Code sent to <strong className="break-all">{email}</strong>
+        </p>
+        <CodeInput
+          label={`Code sent to ${email}`}
+          value={value}
+          onChange={(next) => {
+            onChange(next);
+            feedback.clearField(field);
+          }}
+          disabled={confirm.isPending}
+          compact
+          alignStart
+          errorId={error ? errorIds[field] : undefined}
+        />
+        {error && (
+          <p id={errorIds[field]} className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => void submit(event)}
       className="mt-8 space-y-5 rounded-xl border border-sky-200 bg-sky-50 p-4 sm:p-5"
       noValidate

@@ -72,7 +72,12 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
         nationality: form.nationality ?? undefined,
       }),
     );
-    if (saved) setForm({ ...form, current_password: '' });
+    // The field shows the address in use: a new one waits below for its codes.
+    if (saved) setForm({ ...form, email: user.email, current_password: '' });
+  };
+  const emailConfirmed = (newEmail: string, message: string) => {
+    emailChanged.show(message);
+    setForm((current) => current && { ...current, email: newEmail });
   };
 
   if (!form || !user) {
@@ -82,6 +87,7 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
       </Panel>
     );
   }
+  const pendingEmail = user.pending_email;
   const set = (changes: Partial<Form>) => {
     setForm({ ...form, ...changes });
     feedback.clearField(...Object.keys(changes));
@@ -142,8 +148,12 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
           {update.isPending ? 'Saving…' : 'Save Changes'}
         </Button>
       </form>
-      {user.pending_email && (
-        <ConfirmEmailChange newEmail={user.pending_email} currentEmail={user.email} onConfirmed={emailChanged.show} />
+      {pendingEmail && (
+        <ConfirmEmailChange
+          newEmail={pendingEmail}
+          currentEmail={user.email}
+          onConfirmed={(message) => emailConfirmed(pendingEmail, message)}
+        />
       )}
       {emailChanged.message && (
         <div className="mt-8">
