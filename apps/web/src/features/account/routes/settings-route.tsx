@@ -42,17 +42,30 @@ export function SettingsRoute({ panel }: { panel?: SettingsPanelId }) {
     </div>
   ) : null;
 
+  // The panel keeps its place in the tree in both layouts: crossing the breakpoint (a turned tablet,
+  // a narrowed window) must not throw away what the investor has typed into it.
   return (
     <div>
       <LoadingOverlay caption={caption} />
       <h1 className="sr-only">Account settings</h1>
       {user.isError && <MessageBanner error={user.error.message} />}
-      {isDesktop ? (
-        <div className="grid grid-cols-[16rem_1fr] gap-8">
+      <div className={isDesktop ? 'grid grid-cols-[16rem_1fr] gap-8' : undefined}>
+        {isDesktop ? (
           <aside>
             {heading}
             <SettingsNavigation variant="sidebar" active={active} onLogOut={signOut} />
           </aside>
+        ) : active ? (
+          <Link to="/user" className="mb-4 inline-block text-sm font-semibold text-brand-700">
+            ← Go back
+          </Link>
+        ) : (
+          <div>
+            {heading}
+            <SettingsNavigation variant="list" active={null} onLogOut={signOut} />
+          </div>
+        )}
+        {(isDesktop || active) && (
           <div>
             {user.data && active ? (
               <PanelFor id={active} user={user.data} />
@@ -60,20 +73,8 @@ export function SettingsRoute({ panel }: { panel?: SettingsPanelId }) {
               <p className="text-slate-600">Loading…</p>
             )}
           </div>
-        </div>
-      ) : active ? (
-        <div>
-          <Link to="/user" className="mb-4 inline-block text-sm font-semibold text-brand-700">
-            ← Go back
-          </Link>
-          {user.data ? <PanelFor id={active} user={user.data} /> : <p className="text-slate-600">Loading…</p>}
-        </div>
-      ) : (
-        <div>
-          {heading}
-          <SettingsNavigation variant="list" active={null} onLogOut={signOut} />
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }
