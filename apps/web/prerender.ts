@@ -130,7 +130,9 @@ function loadApp(preloads: string[], entry: string, deepLinks: DeepLinks) {
   const token = stored(() => sessionStorage, 'accessToken');
   const prerendered = location.pathname === '/' && token === null;
   if (!prerendered) document.documentElement.dataset['prerender'] = 'off';
-  const link = token === null ? undefined : deepLinks[location.pathname];
+  // A token that waits for the emailed sign-in code is refused by every read: the app sends it to /otp.
+  const waiting = stored(() => sessionStorage, 'secondStepWaiting') === 'true';
+  const link = token === null || waiting ? undefined : deepLinks[location.pathname];
   const fetchEarly = () => {
     if (!link) return;
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };

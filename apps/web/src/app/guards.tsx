@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { readAccessToken, readStoredUser, twoFactorPassed } from '../lib/storage-keys';
+import { needsSecondStep, readAccessToken, readStoredUser } from '../lib/storage-keys';
 
 /** The sign-in screen is for visitors: a finished session goes straight to the portfolio. */
 export function VisitorsOnly({ children }: { children: ReactNode }) {
   const user = readStoredUser();
-  const finished = readAccessToken() && user?.email_verified_at && (!user.two_fa_activated_at || twoFactorPassed());
+  const finished = readAccessToken() && user?.email_verified_at && !needsSecondStep(user);
   return finished ? <Navigate to="/portfolio" replace /> : children;
 }
 

@@ -4,7 +4,7 @@ import { ErrorScreen } from '../components/ui/error-screen';
 import { SignInRoute } from '../features/auth/routes/sign-in-route';
 import { analyticsQuery } from '../features/portfolio/api/portfolio';
 import { userQuery } from '../features/auth/api/get-user';
-import { readAccessToken } from '../lib/storage-keys';
+import { fullSession } from '../lib/storage-keys';
 import { VisitorsOnly, WithToken } from './guards';
 import { queryClient } from './query-client';
 
@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
             path: '/portfolio',
             // The figures are requested while the screen's code downloads, not after it has run.
             loader: () => {
-              if (readAccessToken()) {
+              if (fullSession()) {
                 queryClient.query(userQuery()).catch(() => undefined);
                 queryClient.query(analyticsQuery('1d')).catch(() => undefined);
               }

@@ -16,6 +16,8 @@ export const sessionKeys = {
 export const ownSessionKeys = {
   /** The last screen a page load may show at once while the app loads (src/lib/screen-snapshot.ts). */
   screenSnapshot: 'screenSnapshot',
+  /** Set while the stored token waits for the emailed sign-in code (the sign-in answer's `second_step`). */
+  secondStepWaiting: 'secondStepWaiting',
 } as const;
 
 export const localKeys = {
@@ -54,10 +56,15 @@ export function readStoredUser(): UserResource | null {
   }
 }
 
-/** Keeps the token, the user and the currency sign the screens format money with. */
-export function storeSession(token: string, user: UserResource): void {
+/**
+ * Keeps the token, whether it still waits for the emailed sign-in code, the user and the currency
+ * sign the screens format money with.
+ */
+export function storeSession(token: string, user: UserResource, { secondStep = false } = {}): void {
   sessionStorage.removeItem(ownSessionKeys.screenSnapshot);
   sessionStorage.setItem(sessionKeys.accessToken, token);
+  if (secondStep) sessionStorage.setItem(ownSessionKeys.secondStepWaiting, 'true');
+  else sessionStorage.removeItem(ownSessionKeys.secondStepWaiting);
   storeUser(user);
 }
 
@@ -72,6 +79,21 @@ export function markTwoFactorPassed(): void {
 
 export function twoFactorPassed(): boolean {
   return localStorage.getItem(localKeys.authPassed) === 'true';
+}
+
+/** A token that waits for the emailed code opens nothing but /otp, whether or not two-factor sign-in is on. */
+export function secondStepWaiting(): boolean {
+  return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(ownSessionKeys.secondStepWaiting) === 'true';
+}
+
+/** Where the session has to go to /otp before anything else. */
+export function needsSecondStep(user: UserResource): boolean {
+  return secondStepWaiting() || (user.two_fa_activated_at !== null && !twoFactorPassed());
+}
+
+/** A token that opens the signed-in screens: stored, and not waiting for the second step. */
+export function fullSession(): boolean {
+  return readAccessToken() !== null && !secondStepWaiting();
 }
 
 /**

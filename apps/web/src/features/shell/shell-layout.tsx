@@ -4,7 +4,7 @@ import { BrandLogo } from '../../components/ui/brand-logo';
 import { Button } from '../../components/ui/button';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
 import { MessageBanner } from '../../components/ui/message-banner';
-import { clearSession, localKeys, readAccessToken, readStoredUser, twoFactorPassed } from '../../lib/storage-keys';
+import { clearSession, localKeys, needsSecondStep, readAccessToken, readStoredUser } from '../../lib/storage-keys';
 import { useUser } from '../auth/api/get-user';
 import { DesktopNavigation } from './desktop-navigation';
 import { KycBanner } from './kyc-banner';
@@ -14,8 +14,8 @@ import { needsApprovedIdentity, tabForPath } from './navigation';
 import { useChatWidget } from './use-chat-widget';
 
 /**
- * Every signed-in screen: sends a visitor without a session to /, an unverified email to
- * /verifyemail and an unfinished two-factor sign-in to /otp; then the header, navigation and banners.
+ * Every signed-in screen: sends a visitor without a session to /, a sign-in that waits for its
+ * emailed code to /otp and an unverified email to /verifyemail; then the header, navigation and banners.
  */
 export function ShellLayout() {
   const { pathname } = useLocation();
@@ -44,8 +44,9 @@ export function ShellLayout() {
     );
   }
   if (!user) return <LoadingOverlay caption="Wait..." />;
+  // A token waiting for the code is refused everywhere else: the code comes first.
+  if (needsSecondStep(user)) return <Navigate to="/otp" replace />;
   if (!user.email_verified_at) return <Navigate to="/verifyemail" replace />;
-  if (user.two_fa_activated_at && !twoFactorPassed()) return <Navigate to="/otp" replace />;
   if (user.role === 'operator') return <Navigate to="/admin" replace />;
 
   const approved = user.kyc === 'approved';

@@ -1,7 +1,7 @@
 import type { UserResource } from '@itrust/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
-import { readAccessToken, storeUser } from '../../../lib/storage-keys';
+import { fullSession, storeUser } from '../../../lib/storage-keys';
 
 export const userPath = '/user?include=currency';
 /** How long an answer counts as fresh: long enough to span a route loader and its screen, no longer. */
@@ -17,7 +17,8 @@ export const userQuery = () =>
   queryOptions({
     queryKey: ['user'],
     queryFn: getUser,
-    enabled: readAccessToken() !== null,
+    // A token waiting for the second step is refused (403): the screens use the user the sign-in stored.
+    enabled: fullSession(),
     // A route loader's answer is still fresh when its screen mounts a moment later.
     staleTime: freshForMs,
   });

@@ -34,7 +34,7 @@ export function SignInRoute() {
       const { data } = await login.mutateAsync({ login: values.login.trim(), password: values.password });
       setRedirecting(true);
       await wait(timing.signInRedirectMs);
-      storeSession(data.token, data.user);
+      storeSession(data.token, data.user, { secondStep: data.second_step });
       void navigate(data.second_step ? '/otp' : '/portfolio');
     } catch (failure) {
       error.show(failure instanceof Error ? failure.message : 'An error occurred.');
