@@ -1,0 +1,270 @@
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, phoneWithSessionOf, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
+import { codeInBoxes, typeCode } from './support/code-boxes.ts';
+import { shot } from './support/journey.ts';
+import { codeFromOutbox, mailFromOutbox } from './support/outbox.ts';
+import { failedShotName, SignInPage } from './support/sign-in-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+const oldEmail = 'demo@example.com';
+const newEmail = 'demo.moved@example.com';
+const newPassword = 'taken back by its owner 2026';
+const phoneSize = { width: 390, height: 844 };
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let phone: Page;
+let problems: string[];
+let undoLink: URL;
+const seenMail = new Set<string>();
+
+const waitForPath = (target: Page, pathname: string) =>
+  target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+/** The message a field's aria-describedby points to, after its hint. */
+const messageBeside = async (field: Locator) => {
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  return ids.length > 0
+    ? field
+        .page()
+        .locator(`[id="${ids.at(-1)}"]`)
+        .textContent()
+    : null;
+};
+const codeBoxes = (target: Page, sentTo: string) => target.getByRole('group', { name: `Code sent to ${sentTo}` });
+
+/** How far the code boxes reach past the right edge of the buttons below them, which span the card's width. */
+const reachPastCard = async (target: Page) => {
+  const lastBox = await target.getByLabel('Digit 6 of 6').boundingBox();
+  const button = await target.getByRole('button', { name: 'Sign in' }).boundingBox();
+  return (lastBox?.x ?? 0) + (lastBox?.width ?? 0) - ((button?.x ?? 0) + (button?.width ?? 0));
+};
+
+/** A port free now, so that the app's own address (APP_URL, which the mailed links use) is known before it starts. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/** A sign-in sent from another loopback address, as from another person's network; answers the status. */
+const signInFrom = (localAddress: string, login: string, password: string) =>
+  new Promise<number>((resolve, reject) => {
+    const url = new URL('/api/user/login', stack.app.url);
+    const sent = request(
+      url,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', accept: 'application/json' } },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode ?? 0));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(JSON.stringify({ login, password }));
+  });
+
+beforeAll(async () => {
+  const port = await freePort();
+  stack = await startStack('email-change', { PORT: String(port), APP_URL: `http://127.0.0.1:${port}` });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  problems = watchPageProblems(page);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.stop();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
+});
+
+describe('email change in Chromium', () => {
+  it('asks for the current password once the address changes, and refuses a wrong one', async () => {
+    await new SignInPage(page).open(stack.app.url);
+    await new SignInPage(page).signIn(oldEmail, stack.demoPassword);
+    await waitForPath(page, '/portfolio');
+    await page.goto(`${stack.app.url}/profile`);
+    await page.getByRole('heading', { name: 'My profile', level: 2 }).waitFor();
+    const password = page.getByLabel('Current password');
+    expect(await password.count()).toBe(0);
+
+    await page.getByLabel('Email address').fill(newEmail);
+    await password.waitFor();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    expect(await messageBeside(password)).toBe('Enter your current password to change your email address.');
+
+    await password.fill('not the password');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => messageBeside(password)).toBe('The password is incorrect.');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('current_password');
+    // Scrolled to by the focus, the field shows below the sticky header rather than under it.
+    const header = await page.locator('header').first().boundingBox();
+    expect((await password.boundingBox())?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    expect(await codeBoxes(page, newEmail).count()).toBe(0);
+    await shot(page, 'email-change-wrong-password-desktop');
+
+    await password.fill(stack.demoPassword);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page
+      .getByText(
+        `Profile updated. We sent a code to ${newEmail} and another to your current address: ` +
+          'your email changes once you enter both.',
+      )
+      .waitFor();
+    await codeBoxes(page, newEmail).waitFor();
+    await codeBoxes(page, oldEmail).waitFor();
+    // Until both codes are in, the field shows the address in use, and saving other fields asks no password.
+    expect(await page.getByLabel('Email address').inputValue()).toBe(oldEmail);
+    expect(await password.count()).toBe(0);
+    await shot(page, 'email-change-codes-desktop');
+  });
+
+  it('shows the two code boxes on a 390×844 phone without sideways overflow', async () => {
+    phone = await phoneWithSessionOf(browser, page, stack.app.url);
+    await phone.goto(`${stack.app.url}/profile`);
+    await codeBoxes(phone, oldEmail).scrollIntoViewIfNeeded();
+    expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
+    await shot(phone, 'email-change-codes-phone');
+  });
+
+  it('refuses a wrong code naming its box, then takes both codes and shows the new address', async () => {
+    const newCode = await codeFromOutbox(stack.dataDir, newEmail, 'Confirm your new Itrust email address', seenMail);
+    const currentCode = await codeFromOutbox(stack.dataDir, oldEmail, 'Confirm the change of your Itrust', seenMail);
+    // A slip on the last digit: typed again, the first five digits go over the same ones.
+    const wrongCode = currentCode.slice(0, 5) + String((Number(currentCode[5]) + 1) % 10);
+    await typeCode(page, newCode, codeBoxes(page, newEmail));
+    await typeCode(page, wrongCode, codeBoxes(page, oldEmail));
+    await page.getByRole('button', { name: 'Confirm new email' }).click();
+    await page.getByText(`Code sent to ${oldEmail}: The code is incorrect.`).waitFor();
+    // The refused boxes say why beside themselves and take the focus; the other boxes are left as they were.
+    const refusedBox = codeBoxes(page, oldEmail).getByLabel('Digit 1 of 6');
+    await expect.poll(() => refusedBox.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await messageBeside(refusedBox)).toBe('The code is incorrect.');
+    expect(await codeBoxes(page, newEmail).getByLabel('Digit 1 of 6').getAttribute('aria-invalid')).toBeNull();
+    await shot(page, 'email-change-wrong-code-desktop');
+    // Narrowed past the phone breakpoint and back (a turned tablet), the screen keeps what was typed.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.getByRole('link', { name: '← Go back' }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('navigation', { name: 'Account settings' }).waitFor();
+    expect(await codeInBoxes(codeBoxes(page, newEmail))).toBe(newCode);
+
+    await typeCode(page, currentCode, codeBoxes(page, oldEmail));
+    expect(await codeInBoxes(codeBoxes(page, oldEmail))).toBe(currentCode);
+    expect(await codeInBoxes(codeBoxes(page, newEmail))).toBe(newCode);
+    await page.getByRole('button', { name: 'Confirm new email' }).click();
+    await page.getByText('Email address changed.').waitFor();
+    expect(await codeBoxes(page, newEmail).count()).toBe(0);
+    expect(await page.getByLabel('Email address').inputValue()).toBe(newEmail);
+    expect(await page.getByLabel('Current password').count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'My profile', level: 2 }).waitFor();
+    expect(await page.getByLabel('Email address').inputValue()).toBe(newEmail);
+    await shot(page, 'email-change-done-desktop');
+
+    const notice = await mailFromOutbox(stack.dataDir, oldEmail, 'Your Itrust email address was changed', seenMail);
+    undoLink = new URL(/\S+\/undo-email-change#token=\S+/.exec(notice.text)?.[0] ?? '');
+    expect(undoLink.origin).toBe(stack.app.url);
+  });
+
+  it('shows the undo screen on a 390×844 phone without sideways overflow', async () => {
+    const visitor = await browser.newPage({ viewport: phoneSize, isMobile: true, hasTouch: true });
+    await visitor.goto(undoLink.href);
+    await visitor.getByRole('heading', { name: 'Undo the email change' }).waitFor();
+    expect(await sidewaysOverflow(visitor)).toBeLessThanOrEqual(0);
+    await shot(visitor, 'email-undo-phone');
+    await visitor.close();
+  });
+
+  it('undoes the change from the old address, signs every session out, and signs in with the new password', async () => {
+    await page.goto(undoLink.href);
+    await page.getByRole('heading', { name: 'Undo the email change' }).waitFor();
+    await shot(page, 'email-undo-desktop');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Re-enter new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Undo the change' }).click();
+    await page
+      .getByText(
+        `Your email address is back to ${oldEmail}. Every session has been signed out: sign in with your new password.`,
+      )
+      .waitFor();
+    await shot(page, 'email-undo-done-desktop');
+    await waitForPath(page, '/');
+
+    // The phone's copy of the session was signed out too: its next call is refused and it lands on sign-in.
+    await phone.goto(`${stack.app.url}/profile`);
+    await waitForPath(phone, '/');
+    await phone.close();
+
+    await page.reload();
+    await new SignInPage(page).signIn(newEmail, newPassword);
+    await page.getByText('These credentials do not match our records.').waitFor();
+    await new SignInPage(page).signIn(oldEmail, stack.demoPassword);
+    await page.getByText('These credentials do not match our records.').waitFor();
+    await new SignInPage(page).signIn(oldEmail, newPassword);
+    await waitForPath(page, '/portfolio');
+    await page.goto(`${stack.app.url}/profile`);
+    await page.getByRole('heading', { name: 'My profile', level: 2 }).waitFor();
+    expect(await page.getByLabel('Email address').inputValue()).toBe(oldEmail);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('sign-in after many wrong passwords from elsewhere', () => {
+  it('asks a new browser for the emailed code, says why, and keeps it on /otp until the code is in', async () => {
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect(await signInFrom('127.0.0.2', oldEmail, `a guess ${attempt}`)).toBe(422);
+    await mailFromOutbox(stack.dataDir, oldEmail, 'Failed sign-ins on your Itrust account', seenMail);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const fresh = await context.newPage();
+    const freshProblems = watchPageProblems(fresh);
+    const refused: string[] = [];
+    fresh.on('response', (answer) => {
+      if (answer.status() === 403) refused.push(answer.url());
+    });
+    await new SignInPage(fresh).open(stack.app.url);
+    await new SignInPage(fresh).signIn(oldEmail, newPassword);
+    await waitForPath(fresh, '/otp');
+    await fresh
+      .getByText(
+        `Enter the six-digit sign-in code we sent to ${oldEmail}. ` +
+          'We ask for it because of recent failed sign-ins on your account.',
+      )
+      .waitFor();
+    await shot(fresh, 'sign-in-second-step-desktop');
+    expect(await reachPastCard(fresh)).toBeLessThanOrEqual(0);
+    await fresh.setViewportSize(phoneSize);
+    expect(await reachPastCard(fresh)).toBeLessThanOrEqual(0);
+    await shot(fresh, 'sign-in-second-step-phone');
+    expect(await sidewaysOverflow(fresh)).toBeLessThanOrEqual(0);
+    await fresh.setViewportSize({ width: 1280, height: 900 });
+
+    // Leaving the code screen by its address, or through the sign-in screen, comes back to it.
+    await fresh.goto(`${stack.app.url}/portfolio`);
+    await waitForPath(fresh, '/otp');
+    await fresh.goto(stack.app.url);
+    await fresh.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(new URL(fresh.url()).pathname).toBe('/');
+    await fresh.goto(`${stack.app.url}/otp`);
+    expect(refused).toEqual([]);
+
+    await typeCode(fresh, await codeFromOutbox(stack.dataDir, oldEmail, 'sign-in code', seenMail));
+    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(fresh, '/portfolio');
+    await fresh.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    expect(refused).toEqual([]);
+    expect(freshProblems).toEqual([]);
+    await context.close();
+  });
+});
