@@ -34,6 +34,11 @@ const messageBeside = async (field: Locator) => {
         .textContent()
     : null;
 };
+/** A full-page screenshot from the top, so that the sticky header is where a person sees it. */
+const pageShot = async (target: Page, name: string) => {
+  await target.evaluate(() => window.scrollTo(0, 0));
+  await shot(target, name);
+};
 const codeBoxes = (target: Page, sentTo: string) => target.getByRole('group', { name: `Code sent to ${sentTo}` });
 
 /** How far the code boxes reach past the right edge of the buttons below them, which span the card's width. */
@@ -111,7 +116,7 @@ describe('email change in Chromium', () => {
     const header = await page.locator('header').first().boundingBox();
     expect((await password.boundingBox())?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
     expect(await codeBoxes(page, newEmail).count()).toBe(0);
-    await shot(page, 'email-change-wrong-password-desktop');
+    await pageShot(page, 'email-change-wrong-password-desktop');
 
     await password.fill(stack.demoPassword);
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -126,7 +131,9 @@ describe('email change in Chromium', () => {
     // Until both codes are in, the field shows the address in use, and saving other fields asks no password.
     expect(await page.getByLabel('Email address').inputValue()).toBe(oldEmail);
     expect(await password.count()).toBe(0);
-    await shot(page, 'email-change-codes-desktop');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated.', { exact: true }).waitFor();
+    await pageShot(page, 'email-change-codes-desktop');
   });
 
   it('shows the two code boxes on a 390×844 phone without sideways overflow', async () => {
@@ -134,7 +141,7 @@ describe('email change in Chromium', () => {
     await phone.goto(`${stack.app.url}/profile`);
     await codeBoxes(phone, oldEmail).scrollIntoViewIfNeeded();
     expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
-    await shot(phone, 'email-change-codes-phone');
+    await pageShot(phone, 'email-change-codes-phone');
   });
 
   it('refuses a wrong code naming its box, then takes both codes and shows the new address', async () => {
@@ -151,7 +158,7 @@ describe('email change in Chromium', () => {
     await expect.poll(() => refusedBox.evaluate((box) => box === document.activeElement)).toBe(true);
     expect(await messageBeside(refusedBox)).toBe('The code is incorrect.');
     expect(await codeBoxes(page, newEmail).getByLabel('Digit 1 of 6').getAttribute('aria-invalid')).toBeNull();
-    await shot(page, 'email-change-wrong-code-desktop');
+    await pageShot(page, 'email-change-wrong-code-desktop');
     // Narrowed past the phone breakpoint and back (a turned tablet), the screen keeps what was typed.
     await page.setViewportSize({ width: 800, height: 900 });
     await page.getByRole('link', { name: '← Go back' }).waitFor();
@@ -170,7 +177,7 @@ describe('email change in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'My profile', level: 2 }).waitFor();
     expect(await page.getByLabel('Email address').inputValue()).toBe(newEmail);
-    await shot(page, 'email-change-done-desktop');
+    await pageShot(page, 'email-change-done-desktop');
 
     const notice = await mailFromOutbox(stack.dataDir, oldEmail, 'Your Itrust email address was changed', seenMail);
     undoLink = new URL(/\S+\/undo-email-change#token=\S+/.exec(notice.text)?.[0] ?? '');
@@ -182,14 +189,14 @@ describe('email change in Chromium', () => {
     await visitor.goto(undoLink.href);
     await visitor.getByRole('heading', { name: 'Undo the email change' }).waitFor();
     expect(await sidewaysOverflow(visitor)).toBeLessThanOrEqual(0);
-    await shot(visitor, 'email-undo-phone');
+    await pageShot(visitor, 'email-undo-phone');
     await visitor.close();
   });
 
   it('undoes the change from the old address, signs every session out, and signs in with the new password', async () => {
     await page.goto(undoLink.href);
     await page.getByRole('heading', { name: 'Undo the email change' }).waitFor();
-    await shot(page, 'email-undo-desktop');
+    await pageShot(page, 'email-undo-desktop');
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Re-enter new password').fill(newPassword);
     await page.getByRole('button', { name: 'Undo the change' }).click();
@@ -198,7 +205,7 @@ describe('email change in Chromium', () => {
         `Your email address is back to ${oldEmail}. Every session has been signed out: sign in with your new password.`,
       )
       .waitFor();
-    await shot(page, 'email-undo-done-desktop');
+    await pageShot(page, 'email-undo-done-desktop');
     await waitForPath(page, '/');
 
     // The phone's copy of the session was signed out too: its next call is refused and it lands on sign-in.
@@ -220,6 +227,7 @@ describe('email change in Chromium', () => {
   });
 });
 
+// The demo investor's password is now the one the undo above set.
 describe('sign-in after many wrong passwords from elsewhere', () => {
   it('asks a new browser for the emailed code, says why, and keeps it on /otp until the code is in', async () => {
     for (let attempt = 0; attempt < 10; attempt += 1)
@@ -242,15 +250,15 @@ describe('sign-in after many wrong passwords from elsewhere', () => {
           'We ask for it because of recent failed sign-ins on your account.',
       )
       .waitFor();
-    await shot(fresh, 'sign-in-second-step-desktop');
+    await pageShot(fresh, 'sign-in-second-step-desktop');
     expect(await reachPastCard(fresh)).toBeLessThanOrEqual(0);
     await fresh.setViewportSize(phoneSize);
     expect(await reachPastCard(fresh)).toBeLessThanOrEqual(0);
-    await shot(fresh, 'sign-in-second-step-phone');
+    await pageShot(fresh, 'sign-in-second-step-phone');
     expect(await sidewaysOverflow(fresh)).toBeLessThanOrEqual(0);
     await fresh.setViewportSize({ width: 1280, height: 900 });
 
-    // Leaving the code screen by its address, or through the sign-in screen, comes back to it.
+    // Sent to /portfolio by its address, the waiting sign-in comes back to the code; `/` shows the sign-in screen.
     await fresh.goto(`${stack.app.url}/portfolio`);
     await waitForPath(fresh, '/otp');
     await fresh.goto(stack.app.url);
