@@ -4,8 +4,7 @@ import type { Stack } from './stack.ts';
 
 type Answer = { status: string; message: string; data: Record<string, unknown> };
 
-/** Posts JSON to the API as a client would; throws on a refusal. */
-export async function call(stack: Stack, path: string, body: unknown, token?: string): Promise<Answer> {
+async function call(stack: Stack, path: string, body: unknown, token?: string): Promise<Answer> {
   const response = await fetch(`${stack.app.url}/api${path}`, {
     method: 'POST',
     headers: {
