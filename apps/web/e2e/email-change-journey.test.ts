@@ -1,3 +1,4 @@
+import { messages } from '@itrust/contracts/auth-rules';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -184,10 +185,20 @@ describe('email change in Chromium', () => {
     expect(undoLink.origin).toBe(stack.app.url);
   });
 
-  it('shows the undo screen on a 390×844 phone without sideways overflow', async () => {
+  it('shows the undo screen on a 390×844 phone without sideways overflow, and checks what is typed there', async () => {
     const visitor = await browser.newPage({ viewport: phoneSize, isMobile: true, hasTouch: true });
+    await visitor.goto(`${stack.app.url}/undo-email-change`);
+    await visitor.getByText('This link is incomplete. Open it again from the email.').waitFor();
+    expect(await visitor.getByRole('button', { name: 'Undo the change' }).isDisabled()).toBe(true);
+
+    // A new load, as from the mail: on the same path, a new fragment alone would not reload the screen.
+    await visitor.goto('about:blank');
     await visitor.goto(undoLink.href);
     await visitor.getByRole('heading', { name: 'Undo the email change' }).waitFor();
+    await visitor.getByLabel('New password', { exact: true }).fill(newPassword);
+    await visitor.getByLabel('Re-enter new password').fill(`${newPassword}!`);
+    await visitor.getByRole('button', { name: 'Undo the change' }).click();
+    await visitor.getByText(messages.passwordsDoNotMatch).waitFor();
     expect(await sidewaysOverflow(visitor)).toBeLessThanOrEqual(0);
     await pageShot(visitor, 'email-undo-phone');
     await visitor.close();
