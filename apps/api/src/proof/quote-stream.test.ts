@@ -138,7 +138,7 @@ it('keeps the buffers of 150 clients that never read bounded while ticks go on, 
   const memoryBefore = process.memoryUsage().rss;
   for (let ticks = 0; ticks < 20; ticks++) await tick();
 
-  // Without backpressure each tick queued about 40 KB for each of the 150 clients, several megabytes a tick.
+  // Without backpressure every tick added to each stalled client's buffer, so memory grew with every tick.
   expect(process.memoryUsage().rss - memoryBefore).toBeLessThan(48 * 1024 * 1024);
   expect(most).toBeLessThan(nonReaders * 128 * 1024);
   await until(() => serverSide('127.0.1.').every((socket) => socket.destroyed));
