@@ -91,7 +91,7 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number,
     }, batchSlots.length);
   /**
    * A live token's read kept in this process until its user's data changes (a revoked token, an
-   * edited user: db/change-feed.ts) or it expires. Measured with and without (README, Performance).
+   * edited user: db/change-feed.ts) or it expires. Measured with and without: bench/HISTORY.md.
    * `now` answers at once, without a promise, when the token is kept and may be served: most
    * signed-in requests.
    */

@@ -5,7 +5,7 @@ export type InfoTopic = { title: string; lead: string; sections: InfoSection[] }
 
 /**
  * The pages behind the public footer's links. What they say about the product is what it does:
- * keep them in step with the rules in README 'What works today' and 'Architecture'.
+ * keep them in step with the rules in docs/features.md and docs/architecture.md.
  */
 export const infoTopics = {
   'how-to-invest': {
