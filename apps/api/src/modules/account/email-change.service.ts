@@ -106,10 +106,11 @@ export function createEmailChange(deps: {
         if (!user?.pendingEmail) throw new Conflict(emailChangeMessages.nothingWaiting);
         await checkCode(userId, 'email_change', newCode, 'new_email_code', user.pendingEmail);
         await checkCode(userId, 'email_change_current', currentCode, 'current_email_code', user.email);
-        await codes.check(userId, 'email_change', newCode, { consume: true });
-        await codes.check(userId, 'email_change_current', currentCode, { consume: true });
+        // Checked before the codes are used up: each is used in a transaction of its own.
         if (await users.emailTaken(user.pendingEmail, { at: clock.now(), exceptUserId: userId, tx }))
           throw new ValidationFailed({ email: [emailChangeMessages.taken] });
+        await codes.check(userId, 'email_change', newCode, { consume: true });
+        await codes.check(userId, 'email_change_current', currentCode, { consume: true });
         const now = clock.now();
         const token = newAccessToken();
         await tx.insert(emailChangeUndos).values({
