@@ -41,7 +41,9 @@ import { savingsRoutes } from './modules/savings/savings.routes.ts';
 import { createSavingsService } from './modules/savings/savings.service.ts';
 import { autoRoutes } from './modules/auto/auto.routes.ts';
 import { autoServiceFor } from './modules/auto/auto.service.ts';
-import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { positionRoutes } from './modules/trading/position.routes.ts';
+import { tradeHistoryRoutes } from './modules/trading/trade-history.routes.ts';
+import { watchlistRoutes } from './modules/trading/watchlist.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAuditRepository } from './modules/admin/audit.repository.ts';
@@ -166,12 +168,15 @@ export async function buildApp({
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
   await app.register(paymentMethodsRoutes, { prefix: '/api', db });
   await app.register(autoRoutes, { prefix: '/api', auto });
-  await app.register(tradingRoutes, {
+  const tradingQueries = createTradingQueries(db);
+  await app.register(positionRoutes, {
     prefix: '/api',
     db,
     trading: createTradingService({ db, clock, users }),
-    queries: createTradingQueries(db),
+    queries: tradingQueries,
   });
+  await app.register(tradeHistoryRoutes, { prefix: '/api', queries: tradingQueries });
+  await app.register(watchlistRoutes, { prefix: '/api', db });
   const emailChange = createEmailChange({ ...access, appUrl: config.appUrl });
   await app.register(accountRoutes, {
     prefix: '/api',

@@ -3,12 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { day, hour } from '../modules/market/history.ts';
-import {
-  createTradingService,
-  tradingMessages,
-  type Quote,
-  type QuoteSource,
-} from '../modules/trading/trading.service.ts';
+import { tradingMessages, type Quote, type QuoteSource } from '../modules/trading/trade-settlement.service.ts';
+import { createTradingService } from '../modules/trading/trading.service.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 
 /** A settable clock: the demo's past is written by the real services, at the times it happened. */

@@ -7,7 +7,8 @@ import { autoRuns, autoSettings, positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
 import { belowOneCent, tradeValue } from '../../lib/trade-cash.ts';
-import { createTradingService, type PositionRow, type TradingService } from '../trading/trading.service.ts';
+import type { PositionRow } from '../trading/trade-settlement.service.ts';
+import { createTradingService, type TradingService } from '../trading/trading.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export const autoMessages = {

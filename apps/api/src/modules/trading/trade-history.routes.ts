@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
+import { periodOf, periodQuery } from '../../lib/period.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { TradingQueries } from './trading.queries.ts';
+import { approved, ok, pageOf, paging, tags } from './trading.http.ts';
+
+export const tradeCsvHeader = [
+  'Date',
+  'Side',
+  'Asset',
+  'Symbol',
+  'Asset type',
+  'Quantity',
+  'Price (USD)',
+  'Amount',
+  'P/L',
+  'P/L %',
+  'Position status',
+  'Reason',
+  'Wallet',
+];
+
+export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ queries: TradingQueries }> = async (app, { queries }) => {
+  app.get(
+    '/user/position/history',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Your trades, newest first; filter by month (YYYY-MM) or day (YYYY-MM-DD)',
+        querystring: z.object({ ...periodQuery, ...paging }).strict(),
+      },
+    },
+    async (request) => {
+      const userId = approved(authOf(request));
+      const { page, per_page: perPage } = request.query;
+      const { data, total } = await queries.trades(userId, page, perPage, periodOf(request.query));
+      return ok('OK', { positions: pageOf(data, page, perPage, total) });
+    },
+  );
+
+  app.get(
+    '/user/position/history/export',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Your trades as CSV, newest first, with the same month or day filter as the list',
+        querystring: z.object(periodQuery).strict(),
+      },
+    },
+    async (request, reply) => {
+      const userId = approved(authOf(request));
+      const period = periodOf(request.query);
+      const batches = inBatches((after, size) => queries.tradeBatch(userId, period, after, size));
+      async function* lines() {
+        for await (const { trade } of batches)
+          yield [
+            trade.created_at,
+            trade.type,
+            trade.asset.name,
+            trade.asset.symbol,
+            trade.asset.type,
+            trade.quantity,
+            trade.price,
+            trade.amount,
+            trade.pl,
+            trade.pl_percentage,
+            trade.status,
+            trade.reason,
+            trade.account,
+          ];
+      }
+      return sendCsv(reply, `itrust-trades${fileSuffix(request.query)}.csv`, tradeCsvHeader, lines());
+    },
+  );
+};

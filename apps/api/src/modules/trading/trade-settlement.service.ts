@@ -1,0 +1,124 @@
+import { tradeRefusals } from '@itrust/contracts/trade-rules';
+import { Decimal } from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { placeholders, readerOf, type Database, type Executor } from '../../db/client.ts';
+import { trades, type positions } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { belowOneCent, purchaseCost, tradeValue } from '../../lib/trade-cash.ts';
+import { InsufficientFunds, ledgerRepository as ledger, marketShardOf, movement } from '../ledger/ledger.repository.ts';
+import { createKeptAccountIds } from '../ledger/kept-account-ids.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+
+export type PositionRow = typeof positions.$inferSelect;
+export type Quote = {
+  asset_id: number;
+  symbol: string;
+  name: string;
+  type: string;
+  price: string;
+  previous_close: string;
+};
+
+export const tradingMessages = {
+  insufficient: tradeRefusals.insufficient,
+  belowOneCent: tradeRefusals.belowOneCent,
+  closed: 'This position is already closed.',
+  tooMuch: tradeRefusals.tooMuch,
+  noPosition: 'No such position.',
+  noAsset: 'No such asset.',
+  managed: 'Automated investing manages this holding: move money out of that wallet to sell it.',
+  takeProfitBelow: (price: string) => `The take-profit price must be above the current price, ${price}.`,
+  stopLossAbove: (price: string) => `The stop-loss price must be below the current price, ${price}.`,
+} as const;
+
+/** The columns of a trade's record, every one always given. */
+export const buyColumns = [
+  'userId',
+  'positionId',
+  'assetId',
+  'side',
+  'quantity',
+  'price',
+  'fxRate',
+  'amount',
+  'createdAt',
+] as const;
+export const sellColumns = [...buyColumns, 'realisedPl', 'reason'] as const;
+
+/** Where a trade reads its execution price; the live quote unless the caller says otherwise. */
+export type QuoteSource = (tx: Executor, assetId: number) => Promise<Quote>;
+
+export const currentQuote: QuoteSource = async (tx, assetId) => {
+  const { rows } = await tx.execute<Quote>(sql`
+    select a.id as asset_id, a.symbol, a.name, a.type::text, q.price::text, q.previous_close::text
+    from assets a join asset_quotes q on q.asset_id = a.id where a.id = ${assetId}`);
+  const quote = rows[0];
+  if (!quote) throw new NotFound(tradingMessages.noAsset);
+  return quote;
+};
+
+export type TradingDeps = {
+  db: Database;
+  clock: Clock;
+  users: UsersRepository;
+  quotes?: QuoteSource;
+};
+
+/** What opening and closing positions share: prices, rates, accounts and the settling of a trade. */
+export function createTradeSettlement(deps: TradingDeps) {
+  const { db, users } = deps;
+  const quoteOf = deps.quotes ?? currentQuote;
+
+  async function rateOf(tx: Executor, currency: string): Promise<Decimal> {
+    const { rows } = await tx.execute<{ rate: string }>(
+      sql`select rate::text from fx_rates where currency = ${currency}`,
+    );
+    if (!rows[0]) throw new AppError(422, 'No exchange rate is available for your currency right now.');
+    return new Decimal(rows[0].rate);
+  }
+
+  async function currencyOf(userId: string) {
+    const user = await users.findById(userId);
+    if (!user) throw new NotFound();
+    return user.currency.code;
+  }
+
+  const keptIds = createKeptAccountIds();
+  // A trade is not a wallet transaction: its journal names none.
+  const tradeRecord = (name: string, columns: readonly (keyof typeof trades.$inferInsert)[]) =>
+    movement(name, () => db.insert(trades).values(placeholders(columns)).returning().getSQL(), { linked: false });
+
+  /** What buying `quantity` of an asset costs now in the user's currency, to the cent above; refused below a cent. */
+  async function priced(tx: Executor, assetId: number, quantity: Decimal, currency: string) {
+    const [quote, rate] = await Promise.all([quoteOf(readerOf(tx), assetId), rateOf(readerOf(tx), currency)]);
+    const value = tradeValue(quantity, quote.price, rate);
+    if (belowOneCent(value)) throw new ValidationFailed({ quantity: [tradingMessages.belowOneCent] });
+    return { quote, rate, cost: purchaseCost(value) };
+  }
+
+  /** The user's wallets and the market account a trade moves money against, in the user's currency. */
+  async function tradingAccounts(tx: Executor, userId: string, currency: string) {
+    const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
+    const { wallets, system } = await keptIds(tx, userId, market, async () => ({
+      wallets: await ledger.walletsOf(tx, userId, currency),
+      system: await ledger.systemAccount(tx, 'market', currency, market.shard),
+    }));
+    if (!system) throw new Error(`the market account in ${currency} is missing`);
+    return { wallets, market: system };
+  }
+
+  /** Runs `work` (in a transaction, when it takes one); a wallet short of the cost becomes the 422 of trading. */
+  async function settle<T>(work: (tx: Executor) => Promise<T>, inTransaction = true): Promise<T> {
+    try {
+      return await (inTransaction ? db.transaction(work) : work(db));
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw new ValidationFailed({ quantity: [tradingMessages.insufficient] });
+      throw error;
+    }
+  }
+
+  return { quoteOf, rateOf, currencyOf, tradeRecord, priced, tradingAccounts, settle };
+}
+
+export type TradeSettlement = ReturnType<typeof createTradeSettlement>;
