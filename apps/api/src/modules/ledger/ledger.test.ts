@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, savedBankAccount, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
-import { InsufficientFunds, ledgerRepository, writeSwaps, type SwapToWrite } from './ledger.repository.ts';
+import { InsufficientFunds, ledgerRepository } from './ledger.repository.ts';
+import { writeSwaps, type SwapToWrite } from './swaps.repository.ts';
 import { createWalletService, newReference, type WalletService } from './wallet.service.ts';
 
 let testApp: TestApp;

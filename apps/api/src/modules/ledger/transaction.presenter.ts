@@ -1,4 +1,4 @@
-import type { TransactionRow } from './wallet.service.ts';
+import type { TransactionRow } from './wallet-writes.ts';
 
 export function presentTransaction(row: TransactionRow) {
   return {

@@ -1,0 +1,195 @@
+import { formatMoneyIn } from '@itrust/contracts';
+import { amountRangeMessage, limitNames } from '@itrust/contracts/wallet-rules';
+import { Decimal } from 'decimal.js';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { paymentMethods, transactions } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { ledgerRepository as ledger } from './ledger.repository.ts';
+import { toMoney } from './money.ts';
+import { walletMessages, type DecisionRecorder, type TransactionRow, type WalletWrites } from './wallet-writes.ts';
+
+export type Limits = {
+  cryptoDeposit: [Decimal, Decimal];
+  bankDeposit: [Decimal, Decimal];
+  withdrawal: [Decimal, Decimal];
+};
+
+const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: string, currency: string) => {
+  if (amount.lt(minimum) || amount.gt(maximum)) {
+    const message = amountRangeMessage(what, [minimum.toFixed(2), maximum.toFixed(2)], (limit) =>
+      formatMoneyIn(limit, currency),
+    );
+    throw new ValidationFailed({ amount: [message] });
+  }
+};
+
+/** Deposits and withdrawals: the user's requests and the operator's decisions on them. */
+export function createDepositsAndWithdrawals(deps: {
+  db: Database;
+  clock: Clock;
+  limits: Limits;
+  currencyOf: (userId: string) => Promise<string>;
+  writes: WalletWrites;
+}) {
+  const { db, clock, limits, currencyOf } = deps;
+  const { withReference, moving } = deps.writes;
+
+  /** pending → the given final state, exactly once even when two decisions race. */
+  async function decide(
+    tx: Executor,
+    transactionId: string,
+    status: 'approved' | 'cancelled' | 'declined',
+    extra: Partial<TransactionRow> = {},
+  ) {
+    const [decided] = await tx
+      .update(transactions)
+      .set({ status, decidedAt: clock.now(), ...extra })
+      .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'pending')))
+      .returning();
+    if (!decided) throw new Conflict(walletMessages.notPending);
+    return decided;
+  }
+
+  return {
+    /** A pending deposit: nothing is spendable until an operator confirms the money arrived. */
+    async requestDeposit(
+      userId: string,
+      input: { amount: Decimal; mode: 'crypto' | 'bank'; coin?: string | undefined; comment?: string | undefined },
+    ) {
+      if (input.amount.lt(1)) throw new ValidationFailed({ amount: [walletMessages.minimumDeposit] });
+      const currency = await currencyOf(userId);
+      range(
+        input.amount,
+        input.mode === 'crypto' ? limits.cryptoDeposit : limits.bankDeposit,
+        input.mode === 'crypto' ? limitNames.crypto_deposit : limitNames.bank_deposit,
+        currency,
+      );
+      const [created] = await withReference((reference) =>
+        db
+          .insert(transactions)
+          .values({
+            userId,
+            type: 'credit',
+            status: 'pending',
+            createdAt: clock.now(),
+            amount: toMoney(input.amount),
+            currency,
+            reference,
+            mode: input.mode,
+            coin: input.mode === 'crypto' ? (input.coin ?? null) : null,
+            comment: input.comment ?? null,
+          })
+          .returning(),
+      );
+      return created;
+    },
+
+    /** A pending withdrawal holds its amount in the cash wallet at once. */
+    async requestWithdrawal(
+      userId: string,
+      input: { amount: Decimal; paymentMethodId: string; comment?: string | undefined },
+    ) {
+      const [method] = await db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.userId, userId)));
+      if (!method) throw new NotFound(walletMessages.noSuchPaymentMethod);
+      const currency = await currencyOf(userId);
+      range(input.amount, limits.withdrawal, limitNames.withdrawal, currency);
+      return withReference((reference) =>
+        moving(async (tx) => {
+          const wallets = await ledger.walletsOf(tx, userId, currency);
+          await ledger.hold(tx, wallets.cash.id, input.amount);
+          const [created] = await tx
+            .insert(transactions)
+            .values({
+              userId,
+              type: 'debit',
+              status: 'pending',
+              createdAt: clock.now(),
+              amount: toMoney(input.amount),
+              currency,
+              reference,
+              mode: method.type,
+              coin: method.type === 'crypto' ? method.currency : null,
+              address: method.type === 'crypto' ? method.walletAddress : method.accountNumber,
+              paymentMethodId: method.id,
+              comment: input.comment ?? null,
+            })
+            .returning();
+          return created;
+        }),
+      );
+    },
+
+    /** The owner cancels a pending deposit or withdrawal; a withdrawal's hold is released. */
+    async cancel(userId: string, transactionId: string) {
+      const [owned] = await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
+      if (!owned) throw new NotFound(walletMessages.noSuchTransaction);
+      return moving(async (tx) => {
+        const cancelled = await decide(tx, transactionId, 'cancelled');
+        if (cancelled.type === 'debit') {
+          const wallets = await ledger.walletsOf(tx, userId, cancelled.currency);
+          await ledger.release(tx, wallets.cash.id, new Decimal(cancelled.amount));
+        }
+        return cancelled;
+      });
+    },
+
+    /** The operator's confirmation: a deposit posts to cash; a withdrawal's hold is paid out. */
+    async approve(transactionId: string, payoutReference?: string, record?: DecisionRecorder) {
+      return moving(async (tx) => {
+        const approved = await decide(tx, transactionId, 'approved', payoutReference ? { payoutReference } : {});
+        await record?.(tx, approved);
+        const amount = new Decimal(approved.amount);
+        const wallets = await ledger.walletsOf(tx, approved.userId, approved.currency);
+        if (approved.type === 'credit') {
+          const clearing = await ledger.systemAccount(tx, 'deposits_clearing', approved.currency);
+          await ledger.post(
+            tx,
+            'deposit',
+            approved.id,
+            [
+              { accountId: clearing.id, amount: amount.negated() },
+              { accountId: wallets.cash.id, amount },
+            ],
+            approved.decidedAt ?? clock.now(),
+          );
+        } else if (approved.type === 'debit') {
+          const clearing = await ledger.systemAccount(tx, 'withdrawals_clearing', approved.currency);
+          await ledger.release(tx, wallets.cash.id, amount);
+          await ledger.post(
+            tx,
+            'withdrawal',
+            approved.id,
+            [
+              { accountId: wallets.cash.id, amount: amount.negated() },
+              { accountId: clearing.id, amount },
+            ],
+            approved.decidedAt ?? clock.now(),
+          );
+        } else {
+          throw new AppError(409, 'Only deposits and withdrawals wait for a decision.');
+        }
+        return approved;
+      });
+    },
+
+    async decline(transactionId: string, reason: string, record?: DecisionRecorder) {
+      return moving(async (tx) => {
+        const declined = await decide(tx, transactionId, 'declined', { declineReason: reason });
+        await record?.(tx, declined);
+        if (declined.type === 'debit') {
+          const wallets = await ledger.walletsOf(tx, declined.userId, declined.currency);
+          await ledger.release(tx, wallets.cash.id, new Decimal(declined.amount));
+        }
+        return declined;
+      });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { walletRefusals } from '@itrust/contracts/wallet-rules';
+import {
+  DrawnValueTaken,
+  drawsAllowed,
+  inTransaction,
+  violates,
+  type Database,
+  type Executor,
+} from '../../db/client.ts';
+import type { transactions } from '../../db/schema/index.ts';
+import { ValidationFailed } from '../../lib/errors.ts';
+import { InsufficientFunds } from './ledger.repository.ts';
+
+export const walletMessages = {
+  minimumDeposit: 'Minimum deposit must be greater than 0',
+  insufficient: walletRefusals.insufficient,
+  sameWallet: 'Choose two different wallets to transfer between.',
+  notPending: 'This transaction is no longer pending.',
+  noSuchTransaction: 'No such transaction.',
+  noSuchPaymentMethod: 'No such payment method.',
+} as const;
+
+export type TransactionRow = typeof transactions.$inferSelect;
+/** Writes the record of a decision (the audit log) in the same database transaction as the decision. */
+export type DecisionRecorder = (tx: Executor, decided: TransactionRow) => Promise<void>;
+
+const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A reference the user can quote on a bank transfer: 'ITR-' and 8 unambiguous characters. */
+export function newReference(): string {
+  return `ITR-${[...randomBytes(8)].map((byte) => referenceAlphabet[byte % referenceAlphabet.length]).join('')}`;
+}
+
+/** How the wallet's writes run: with a fresh reference, and in one transaction refusing a shortfall. */
+export function createWalletWrites(db: Database, references: () => string) {
+  /** A movement refused for a wallet short of money becomes a clear 422. */
+  async function refusingShortfall<T>(movement: Promise<T>): Promise<T> {
+    try {
+      return await movement;
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw new ValidationFailed({ amount: [walletMessages.insufficient] });
+      throw error;
+    }
+  }
+
+  /**
+   * Writes a new transaction with a fresh reference. References are random, so one may already be
+   * taken (about once in 100,000 inserts at ten million transactions). The write is one statement or
+   * its own transaction, undone whole when the reference is refused, and is run again with another.
+   * Inside a caller's transaction (a request with an Idempotency-Key) the clash has failed that
+   * transaction too, so it is the caller's to run again (DrawnValueTaken).
+   */
+  async function withReference<T>(write: (reference: string) => Promise<T>): Promise<T> {
+    for (let draws = 1; ; draws += 1) {
+      try {
+        return await write(references());
+      } catch (error) {
+        if (!violates(error, 'transactions_reference_unique')) throw error;
+        if (inTransaction()) throw new DrawnValueTaken('the reference drawn is taken', { cause: error });
+        if (draws >= drawsAllowed) throw error;
+      }
+    }
+  }
+
+  /** Runs money-moving work in one transaction. */
+  const moving = <T>(work: (tx: Executor) => Promise<T>) => refusingShortfall(db.transaction(work));
+
+  return { refusingShortfall, withReference, moving };
+}
+
+export type WalletWrites = ReturnType<typeof createWalletWrites>;
