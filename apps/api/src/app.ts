@@ -36,7 +36,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createTradingQueries } from './modules/trading/trading.queries.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
-import type { PriceBarCache } from './modules/portfolio/net-worth.ts';
+import type { PriceBarCache } from './modules/portfolio/net-worth.repository.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
 import { createSavingsService } from './modules/savings/savings.service.ts';
 import { autoRoutes } from './modules/auto/auto.routes.ts';

@@ -5,7 +5,7 @@ import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { walletServiceFor } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
-import { timeframes } from './net-worth.ts';
+import { timeframes } from './net-worth-range.ts';
 
 let testApp: TestApp;
 let user: SignedUpUser;

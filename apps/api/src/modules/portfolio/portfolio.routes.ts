@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.ts';
-import { timeframes } from './net-worth.ts';
+import { timeframes } from './net-worth-range.ts';
 import type { PortfolioService } from './portfolio.service.ts';
 
 export const portfolioRoutes: FastifyPluginAsyncZod<{ portfolio: PortfolioService }> = async (app, { portfolio }) => {

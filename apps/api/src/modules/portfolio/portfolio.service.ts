@@ -8,14 +8,9 @@ import type { ChangeFeed } from '../../db/change-feed.ts';
 import { keptOr, keptUserAnswers } from '../../db/kept-by-user.ts';
 import { percentOf, roundUnits, toUnits } from '../../lib/fixed-point.ts';
 import type { QuoteBook } from '../market/quote-book.ts';
-import {
-  netWorthBase,
-  netWorthChart,
-  stepOf,
-  type NetWorthBase,
-  type PriceBarCache,
-  type Timeframe,
-} from './net-worth.ts';
+import { netWorthBase, netWorthChart, type NetWorthBase } from './net-worth.ts';
+import { stepOf, type Timeframe } from './net-worth-range.ts';
+import type { PriceBarCache } from './net-worth.repository.ts';
 
 type Invested = { value: string; today_pl: string };
 type InvestingWallet = 'auto' | 'brokerage';
