@@ -12,14 +12,6 @@ import { syncSavingsProducts } from '../src/seed/savings-products.ts';
 import { seedReferenceData, syncPlatformSettings } from '../src/seed/reference.ts';
 import { templateDatabase } from './template.ts';
 
-declare module 'vitest' {
-  // Module augmentation needs an interface.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  export interface ProvidedContext {
-    postgresAdminUrl: string;
-  }
-}
-
 /** One embedded PostgreSQL for the whole run, holding a migrated and seeded template database. */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-test-'));

@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../api/src/db/embedded-postgres.ts';
 import {
   launchChromium,
   phoneWithSessionOf,
@@ -16,13 +12,13 @@ import { codeInBoxes, pasteCode, typeCode } from './support/code-boxes.ts';
 import { shot as shotOf } from './support/journey.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
-import { npmStart, pressCtrlC, type RunningApp } from './support/server.ts';
 import { SignInPage } from './support/sign-in-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
 
-// The app runs on a PostgreSQL of the test's own (DATABASE_URL), so the test can switch two-factor on as a fixture.
+// The app runs on a database of the test's own, so the test can switch two-factor on as a fixture.
+let stack: Stack;
 let dataDir: string;
-let database: EmbeddedPostgres;
-let app: RunningApp;
+let app: Stack['app'];
 let browser: Browser;
 let page: Page;
 let problems: string[];
@@ -41,9 +37,8 @@ const shot = (name: string) => shotOf(page, name);
 const waitForPath = (pathname: string) => page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-journey-'));
-  database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), database: 'itrust' });
-  app = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+  stack = await startStack('journey');
+  ({ dataDir, app } = stack);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchPageProblems(page);
@@ -51,9 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close();
-  await pressCtrlC(app);
-  await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.stop();
 });
 
 afterEach(async (context) => {
@@ -162,10 +155,7 @@ describe('access journey in Chromium', () => {
   });
 
   it('signs in again with two-factor on and the emailed code', async () => {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query('update users set two_fa_activated_at = now() where email = $1', [person.email]);
-    await client.end();
+    await stack.sql('update users set two_fa_activated_at = now() where email = $1', [person.email]);
 
     const signIn = new SignInPage(page);
     expect(await signIn.submitButton().isDisabled()).toBe(true);

@@ -40,6 +40,12 @@ const pageShot = async (target: Page, name: string) => {
   await target.evaluate(() => window.scrollTo(0, 0));
   await shot(target, name);
 };
+/** Signs `page` in through its form and answers the status of the sign-in call, once it has come back. */
+const signInAnswer = async (login: string, password: string) => {
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/login');
+  await new SignInPage(page).signIn(login, password);
+  return (await answer).status();
+};
 const codeBoxes = (target: Page, sentTo: string) => target.getByRole('group', { name: `Code sent to ${sentTo}` });
 
 /** How far the code boxes reach past the right edge of the buttons below them, which span the card's width. */
@@ -219,17 +225,25 @@ describe('email change in Chromium', () => {
     await pageShot(page, 'email-undo-done-desktop');
     await waitForPath(page, '/');
 
-    // The phone's copy of the session was signed out too: its next call is refused and it lands on sign-in.
+    // The phone's copy of the session was signed out too: its next call is refused and it lands on
+    // sign-in inside the app, without loading the page again.
     await phone.goto(`${stack.app.url}/profile`);
+    const pageLoads: string[] = [];
+    phone.on('request', (sent) => {
+      if (sent.resourceType() === 'document') pageLoads.push(sent.url());
+    });
     await waitForPath(phone, '/');
+    await phone.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    expect(pageLoads).toEqual([]);
     await phone.close();
 
-    await page.reload();
-    await new SignInPage(page).signIn(newEmail, newPassword);
+    // Opened afresh, so that nothing is typed into the prerendered form the app then replaces.
+    await new SignInPage(page).open(stack.app.url);
+    expect(await signInAnswer(newEmail, newPassword)).toBe(422);
     await page.getByText('These credentials do not match our records.').waitFor();
-    await new SignInPage(page).signIn(oldEmail, stack.demoPassword);
+    expect(await signInAnswer(oldEmail, stack.demoPassword)).toBe(422);
     await page.getByText('These credentials do not match our records.').waitFor();
-    await new SignInPage(page).signIn(oldEmail, newPassword);
+    expect(await signInAnswer(oldEmail, newPassword)).toBe(200);
     await waitForPath(page, '/portfolio');
     await page.goto(`${stack.app.url}/profile`);
     await page.getByRole('heading', { name: 'My profile', level: 2 }).waitFor();

@@ -2,7 +2,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { Prerendered } from './app/prerendered';
+import { queryClient } from './app/query-client';
 import { routes } from './app/router';
+import { setSessionEndedListener } from './lib/api-client';
 import { releaseSnapshot } from './lib/screen-snapshot';
 import './index.css';
 
@@ -14,6 +16,10 @@ const router = createBrowserRouter(routes);
 const opened = location.pathname;
 router.subscribe((state) => {
   if (state.location.pathname !== opened) releaseSnapshot();
+});
+// A session the server ended goes to sign-in inside the app, without loading the page again.
+setSessionEndedListener(() => {
+  void router.navigate('/', { replace: true }).then(() => queryClient.clear());
 });
 const app = <AppRoot router={router} />;
 // index.html carries the sign-in screen as a visitor sees it on `/`: there it is taken over in

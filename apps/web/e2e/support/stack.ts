@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../../api/src/db/embedded-postgres.ts';
+import { createTestDatabase } from '../../../api/test/database.ts';
 import { npmStart, pressCtrlC, waitForOutput, type RunningApp } from './server.ts';
 
 export type Stack = {
@@ -15,13 +14,14 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-/** `npm start` on a PostgreSQL of the test's own (DATABASE_URL), with its data folder and the demo sign-in. */
+/**
+ * `npm start` on a database of the test's own (DATABASE_URL), with its data folder and the demo
+ * sign-in. The database is a copy of the run's migrated, seeded template, so the app starts as on
+ * its second day rather than loading the reference data again; start-and-browse covers a first start.
+ */
 export async function startStack(name: string, env: Record<string, string> = {}): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `itrust-${name}-`));
-  const database: EmbeddedPostgres = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'db'),
-    database: 'itrust',
-  });
+  const database = await createTestDatabase();
   const app = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: database.url, ...env });
   const demoPassword = (await waitForOutput(app, /Demo investor: demo@example\.com {2}password: (\S+)/))[1] ?? '';
   const operatorPassword = (await waitForOutput(app, /Demo operator: ops@example\.com {2}password: (\S+)/))[1] ?? '';
@@ -30,18 +30,10 @@ export async function startStack(name: string, env: Record<string, string> = {})
     app,
     demoPassword,
     operatorPassword,
-    sql: async <T>(text: string, values: unknown[] = []) => {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        return (await client.query(text, values)).rows as T[];
-      } finally {
-        await client.end();
-      }
-    },
+    sql: async <T>(text: string, values: unknown[] = []) => (await database.db.$client.query(text, values)).rows as T[],
     stop: async () => {
       await pressCtrlC(app);
-      await database.stop();
+      await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
