@@ -2,9 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { readerOf, type Database } from '../../db/client.ts';
 import { toUnits } from '../../lib/fixed-point.ts';
-
-/** Prices and exchange rates in units of 10^-10, as their columns hold them. */
-export type Quote = { price: bigint; previousClose: bigint };
+import { dayQuoteOf, type DayQuote } from '../trading/held-lots.ts';
 
 /**
  * This process's copy of every asset's quote and every exchange rate, to value kept positions
@@ -12,7 +10,7 @@ export type Quote = { price: bigint; previousClose: bigint };
  * changed, before it serves anything kept (db/change-feed.ts); `version` names each copy.
  */
 export function createQuoteBook(db: Database) {
-  let quotes = new Map<number, Quote>();
+  let quotes = new Map<number, DayQuote>();
   let rates = new Map<string, bigint>();
   let version = 0;
 
@@ -21,16 +19,14 @@ export function createQuoteBook(db: Database) {
   const refresh = AsyncResource.bind(async () => {
     const reader = readerOf(db);
     const [quoteRows, rateRows] = await Promise.all([
-      reader.execute<{ asset_id: number; price: string; previous_close: string }>(
-        sql`select asset_id, price::text, previous_close::text from asset_quotes`,
+      reader.execute<{ asset_id: number; price: string; previous_close: string; trading_day: string }>(
+        sql`select asset_id, price::text, previous_close::text, to_char(trading_day, 'YYYY-MM-DD') as trading_day
+          from asset_quotes`,
       ),
       reader.execute<{ currency: string; rate: string }>(sql`select currency, rate::text from fx_rates`),
     ]);
     quotes = new Map(
-      quoteRows.rows.map((row) => [
-        row.asset_id,
-        { price: toUnits(row.price, 10), previousClose: toUnits(row.previous_close, 10) },
-      ]),
+      quoteRows.rows.map((row) => [row.asset_id, dayQuoteOf(row.price, row.previous_close, row.trading_day)]),
     );
     rates = new Map(rateRows.rows.map((row) => [row.currency, toUnits(row.rate, 10)]));
     version += 1;

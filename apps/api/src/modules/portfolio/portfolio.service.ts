@@ -6,8 +6,18 @@ import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { keptOr, keptUserAnswers } from '../../db/kept-by-user.ts';
-import { percentOf, roundUnits, toUnits } from '../../lib/fixed-point.ts';
+import { percentOf, toUnits } from '../../lib/fixed-point.ts';
 import type { QuoteBook } from '../market/quote-book.ts';
+import {
+  dayQuoteOf,
+  dayValueOf,
+  heldLots,
+  lotOf,
+  valueCents,
+  type DayQuote,
+  type Lot,
+  type LotRow,
+} from '../trading/held-lots.ts';
 import { netWorthBase, netWorthChart, type NetWorthBase } from './net-worth.ts';
 import { stepOf, type Timeframe } from './net-worth-range.ts';
 import type { PriceBarCache } from './net-worth.repository.ts';
@@ -19,8 +29,27 @@ type InvestingWallet = 'auto' | 'brokerage';
  * prices, and the market's tick count (the price bars move with it).
  */
 export type KeptAnswers = { feed: ChangeFeed; book: QuoteBook; ticks: () => number };
-/** An open position: its quantity in units of 10^-8. */
-export type Holding = { wallet: InvestingWallet; assetId: number; quantity: bigint };
+/** What kept answers hold of open positions: their lots. */
+export type Holding = Lot;
+
+/** Each investing wallet's positions: their value and today's move, to the cent. */
+function perWallet(
+  lots: Holding[],
+  quoteOf: (assetId: number) => DayQuote | undefined,
+  rate: bigint,
+): Record<InvestingWallet, Invested> {
+  const of = (kind: InvestingWallet): Invested => {
+    const day = dayValueOf(
+      lots.filter((lot) => lot.wallet === kind),
+      quoteOf,
+      rate,
+    );
+    return day.any
+      ? { value: fromCents(valueCents(day.value)), today_pl: fromCents(valueCents(day.value - day.reference)) }
+      : { value: '0.00', today_pl: '0.00' };
+  };
+  return { auto: of('auto'), brokerage: of('brokerage') };
+}
 
 /** Portfolio figures: what positions are worth now and moved today, the wallets' totals, the net-worth chart. */
 export function createPortfolioService(deps: {
@@ -58,38 +87,17 @@ export function createPortfolioService(deps: {
     return { id: bases, totals, accounts, chart, holdings };
   }
 
-  /** The user's open positions, to value with the book's prices (investedFrom). */
+  /** The lots of the user's open positions, to value with the book's prices (investedFrom). */
   async function holdingsOf(userId: string): Promise<Holding[]> {
-    const { rows } = await readerOf(db).execute<{ wallet: InvestingWallet; asset_id: number; quantity: string }>(sql`
-      select wallet::text, asset_id, quantity::text from positions where user_id = ${userId} and status = 'open'`);
-    return rows.map((row) => ({ wallet: row.wallet, assetId: row.asset_id, quantity: toUnits(row.quantity, 8) }));
+    const { rows } = await readerOf(db).execute<LotRow>(heldLots(userId));
+    return rows.map(lotOf);
   }
 
-  /**
-   * The value of open positions per wallet at the book's prices, exactly as invested() computes it
-   * in PostgreSQL: each wallet's sum of quantity times price, times the rate, to the cent (halves
-   * away from zero); a position without a quote counts nothing.
-   */
+  /** The open positions per wallet at the book's prices, exactly as invested() values them from PostgreSQL's. */
   function investedFrom(holdings: Holding[], currency: string): Record<InvestingWallet, Invested> {
     const book = kept?.book;
     if (!book) throw new Error('investedFrom needs the quote book');
-    const sums = { auto: { value: 0n, moved: 0n, any: false }, brokerage: { value: 0n, moved: 0n, any: false } };
-    for (const { wallet: kind, assetId, quantity } of holdings) {
-      const quote = book.quote(assetId);
-      if (!quote) continue;
-      const sum = sums[kind];
-      sum.value += quantity * quote.price;
-      sum.moved += quantity * (quote.price - quote.previousClose);
-      sum.any = true;
-    }
-    const rate = book.rate(currency);
-    // Quantities 8 places, prices 10, rates 10: the products have 28.
-    const money = (units: bigint) => fromCents(roundUnits(units * rate, 28, 2));
-    const of = (kind: InvestingWallet) =>
-      sums[kind].any
-        ? { value: money(sums[kind].value), today_pl: money(sums[kind].moved) }
-        : { value: '0.00', today_pl: '0.00' };
-    return { auto: of('auto'), brokerage: of('brokerage') };
+    return perWallet(holdings, book.quote, book.rate(currency));
   }
 
   /** The answer from a base at the prices of now, as JSON; undefined when now has moved past the base's range. */
@@ -118,31 +126,33 @@ export function createPortfolioService(deps: {
     return `{"status":"success","message":"OK","data":{"data":${figures.slice(0, -1)},"chart_data":${chart}}}}`;
   }
 
-  /** Open positions per wallet at current prices in the account's currency, and their move since the previous close. */
-  async function invested(userId: string): Promise<Record<'auto' | 'brokerage', Invested>> {
-    // The rate once (materialized; inlined, it was looked up once per sum) and each quote by its key
-    // (offset 0 keeps the lookup per position; otherwise the whole quotes table is hashed): 54 -> 37 µs.
-    // A sum times the rate is the sum of the products times the rate exactly: numeric does not round.
-    const { rows } = await readerOf(db).execute<{ wallet: 'auto' | 'brokerage'; value: string; today_pl: string }>(sql`
-      with rate as materialized (
+  /** Open positions per wallet at current prices in the account's currency, and their move today (held-lots.ts). */
+  async function invested(userId: string): Promise<Record<InvestingWallet, Invested>> {
+    type Row = LotRow & {
+      price: string | null;
+      previous_close: string | null;
+      trading_day: string | null;
+      rate: string;
+    };
+    const { rows } = await readerOf(db).execute<Row>(sql`
+      with lots as (${heldLots(userId)}),
+      rate as materialized (
         select coalesce((select f.rate from users u join currencies c on c.id = u.currency_id
           join fx_rates f on f.currency = c.code where u.id = ${userId}), 1) as rate)
-      select p.wallet::text,
-        round(sum(p.quantity * q.price) * rate.rate, 2)::text as value,
-        round(sum(p.quantity * (q.price - q.previous_close)) * rate.rate, 2)::text as today_pl
-      from positions p
-      cross join lateral (select price, previous_close from asset_quotes where asset_id = p.asset_id offset 0) q, rate
-      where p.user_id = ${userId} and p.status = 'open'
-      group by p.wallet, rate.rate`);
-    const none = { value: '0.00', today_pl: '0.00' };
-    const byWallet = new Map(rows.map((row) => [row.wallet, { value: row.value, today_pl: row.today_pl }]));
-    return { auto: byWallet.get('auto') ?? none, brokerage: byWallet.get('brokerage') ?? none };
+      select l.*, q.price::text, q.previous_close::text, to_char(q.trading_day, 'YYYY-MM-DD') as trading_day,
+        rate.rate::text as rate
+      from lots l cross join rate left join asset_quotes q on q.asset_id = l.asset_id`);
+    const quotes = new Map<number, DayQuote>();
+    for (const { asset_id, price, previous_close, trading_day } of rows)
+      if (price !== null && previous_close !== null && trading_day !== null)
+        quotes.set(asset_id, dayQuoteOf(price, previous_close, trading_day));
+    return perWallet(rows.map(lotOf), (assetId) => quotes.get(assetId), toUnits(rows[0]?.rate ?? '1', 10));
   }
 
   /** The wallets of spec 2 §3 with their totals, from their balances and the positions' value. */
   function walletsFrom(
     { wallets: balances, saved }: Awaited<ReturnType<WalletService['walletsAndSavings']>>,
-    positions: Record<'auto' | 'brokerage', Invested>,
+    positions: Record<InvestingWallet, Invested>,
   ) {
     // In whole cents: decimal.js objects here were a tenth of what a kept user include cost.
     const investing = (kind: 'auto' | 'brokerage') => {

@@ -1,9 +1,12 @@
+import { fromCents } from '@itrust/contracts/money';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isoTime } from '../../db/sql-time.ts';
 import type { Cursor } from '../../lib/csv.ts';
+import { percentOf, toUnits } from '../../lib/fixed-point.ts';
 import type { Period } from '../../lib/period.ts';
+import { dayQuoteOf, dayValueOf, heldLots, lotOf, todayOf, valueCents } from './held-lots.ts';
 
 type PositionView = {
   id: string;
@@ -17,7 +20,10 @@ type PositionView = {
   entry_price: string;
   price: string;
   previous_close: string;
+  trading_day: string;
   rate: string;
+  /** The open position's lots (held-lots.ts): quantity, cost and when bought, as text. */
+  lots: [string, string, string][];
   cost: string;
   realised_pl: string;
   take_profit: string | null;
@@ -32,16 +38,25 @@ type PositionView = {
 const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 const percent = (part: Decimal, whole: Decimal) => (whole.isZero() ? '0.00' : round2(part.dividedBy(whole).times(100)));
 
-/** Position figures from prices: value, cost, P/L and today's P/L against the previous close. */
+/** Position figures from prices: value, cost, P/L, and today's P/L from its lots (held-lots.ts). */
 function presentPosition(row: PositionView) {
-  const quantity = new Decimal(row.quantity);
-  const rate = new Decimal(row.rate);
-  const price = new Decimal(row.price);
-  const previousClose = new Decimal(row.previous_close);
-  const value = quantity.times(price).times(rate);
-  const cost = new Decimal(row.cost);
-  const pl = value.minus(cost);
-  const todayPl = quantity.times(price.minus(previousClose)).times(rate);
+  const rate = toUnits(row.rate, 10);
+  const quote = dayQuoteOf(row.price, row.previous_close, row.trading_day);
+  const lots = row.lots.map(([lotQuantity, lotCost, boughtAt]) =>
+    lotOf({
+      position_id: row.id,
+      wallet: row.wallet,
+      asset_id: row.asset_id,
+      quantity: lotQuantity,
+      cost: lotCost,
+      bought_at: boughtAt,
+    }),
+  );
+  const today = todayOf(dayValueOf(lots, () => quote, rate));
+  // Exact in integers, as the lots are: value and P/L to the cent, halves away from zero.
+  const value = toUnits(row.quantity, 8) * quote.price * rate;
+  const cost = toUnits(row.cost, 2);
+  const pl = valueCents(value) - cost;
   const img = `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`;
   return {
     id: row.id,
@@ -53,12 +68,11 @@ function presentPosition(row: PositionView) {
     quantity: row.quantity,
     price: row.entry_price,
     amount: row.cost,
-    value: round2(value),
+    value: fromCents(valueCents(value)),
     cost: row.cost,
-    pl: round2(pl),
-    pl_percentage: percent(pl, cost),
-    today_pl: round2(todayPl),
-    today_pl_percentage: percent(price.minus(previousClose), previousClose),
+    pl: fromCents(pl),
+    pl_percentage: percentOf(pl, cost),
+    ...today,
     realised_pl: row.realised_pl,
     leverage: row.leverage,
     tp: row.take_profit,
@@ -81,8 +95,10 @@ export function createTradingQueries(db: Database) {
       filter: { symbol?: string | undefined; wallet?: string | undefined; type?: string | undefined } = {},
     ) {
       const { rows } = await db.execute<PositionView & { total: number }>(sql`
+        with lots as materialized (${heldLots(userId)})
         select p.id, p.asset_id, a.symbol, a.name, a.type::text, p.wallet::text, p.status::text, p.quantity::text, p.entry_price::text,
-          q.price::text, q.previous_close::text, f.rate::text, p.cost::text, p.realised_pl::text, p.take_profit::text, p.stop_loss::text,
+          q.price::text, q.previous_close::text, to_char(q.trading_day, 'YYYY-MM-DD') as trading_day, f.rate::text,
+          coalesce((select json_agg(json_build_array(l.quantity, l.cost, l.bought_at)) from lots l where l.position_id = p.id), '[]') as lots, p.cost::text, p.realised_pl::text, p.take_profit::text, p.stop_loss::text,
           p.leverage, p.order_type, p.close_reason::text, ${isoTime(sql`p.created_at`)} as created_at, ${isoTime(sql`p.closed_at`)} as closed_at, count(*) over ()::int as total
         from positions p join assets a on a.id = p.asset_id join asset_quotes q on q.asset_id = p.asset_id
         join users u on u.id = p.user_id join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
