@@ -136,10 +136,10 @@ function layOut(points: readonly ChartPoint[], width: number, format: (value: nu
     .map((x, index) => `${index === 0 ? 'M' : 'L'}${x.toFixed(1)},${(ys[index] as number).toFixed(1)}`)
     .join('');
   const area = `${line}L${(xs.at(-1) ?? 0).toFixed(1)},${bottom}L${(xs[0] ?? 0).toFixed(1)},${bottom}Z`;
-  // A label the plot's edge would cut is left out rather than drawn in part.
+  // A label the top edge would cut is left out rather than drawn in part; below the bottom is room.
   const valueLabels = ticks
     .map((tick) => ({ y: yOf(tick.value), text: tick.text }))
-    .filter((label) => label.y >= top + 6 && label.y <= bottom - 6);
+    .filter((label) => label.y >= top + 6 && label.y <= bottom);
   const { times, unit } = timeTicks(first.time, last.time, Math.max(2, Math.floor(right / 90)));
   const timeLabels = times
     .map((time) => ({ x: xOf(time), text: timeLabel(time, unit) }))

@@ -9,9 +9,9 @@ describe('valueRange', () => {
     expect(valueRange([5, 1000]).min).toBe(0);
   });
 
-  it('gives a series of zeros, or no values, 0 to 1', () => {
-    expect(valueRange([0, 0, 0])).toEqual({ min: 0, max: 1 });
-    expect(valueRange([])).toEqual({ min: 0, max: 1 });
+  it('gives a series of zeros, or no values, 0 to 1 marked as zeros', () => {
+    expect(valueRange([0, 0, 0])).toEqual({ min: 0, max: 1, allZero: true });
+    expect(valueRange([])).toEqual({ min: 0, max: 1, allZero: true });
   });
 
   it('gives a flat series a band around its value', () => {
@@ -31,6 +31,10 @@ describe('valueTicks', () => {
   it('keeps decimal steps exact', () => {
     expect(valueTicks({ min: 0.1, max: 0.7 })).toEqual([0.2, 0.4, 0.6]);
     expect(valueTicks({ min: 0.25, max: 0.35 }, 5)).toEqual([0.26, 0.28, 0.3, 0.32, 0.34]);
+  });
+
+  it('marks only zero on a series of zeros', () => {
+    expect(valueTicks(valueRange([0, 0, 0]))).toEqual([0]);
   });
 
   it('has nothing to mark on an empty range', () => {

@@ -1,11 +1,12 @@
 /** The arithmetic of the range charts' two scales, apart from drawing so it can be tested alone. */
 
-export type ValueRange = { min: number; max: number };
+/** `allZero`: every value is zero (or there are none), so the scale marks zero only. */
+export type ValueRange = { min: number; max: number; allZero?: true };
 
 /**
  * The values' range with some air above and below the line. Neither a net worth nor a price goes
- * below zero, so neither does the scale; a series of zeros (a new account's) gets 0 to 1, and a
- * flat series a band around its value.
+ * below zero, so neither does the scale; a series of zeros (a new account's) gets 0 to 1 with the
+ * line along the bottom, and a flat series a band around its value.
  */
 export function valueRange(values: readonly number[]): ValueRange {
   let low = Infinity;
@@ -14,13 +15,14 @@ export function valueRange(values: readonly number[]): ValueRange {
     if (value < low) low = value;
     if (value > high) high = value;
   }
-  if (!Number.isFinite(low) || high <= 0) return { min: 0, max: 1 };
+  if (!Number.isFinite(low) || high <= 0) return { min: 0, max: 1, allZero: true };
   const spread = high - low || Math.abs(high) * 0.02;
   return { min: Math.max(0, low - spread * 0.1), max: high + spread * 0.15 };
 }
 
 /** Round steps between about `count` labels on the price scale: 1, 2, 2.5 or 5 times a power of ten. */
-export function valueTicks({ min, max }: ValueRange, count = 4): number[] {
+export function valueTicks({ min, max, allZero }: ValueRange, count = 4): number[] {
+  if (allZero) return [0];
   const rough = (max - min) / count;
   if (!(rough > 0) || !Number.isFinite(rough)) return [];
   const power = 10 ** Math.floor(Math.log10(rough));
