@@ -1,16 +1,48 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useWallets } from '../../cash/api/wallet';
 import { useMoney } from '../../cash/components/use-money';
 import type { Analytics } from '../api/portfolio';
 
-/** Where the net worth sits: cash, the two investing wallets with their 24-hour move, and savings. */
-export function WalletBreakdown({ analytics }: { analytics: Analytics | undefined }) {
+type Row = {
+  name: string;
+  amount: string | null;
+  move: { pl: string; percent: string } | null;
+  /** Cash that pending withdrawals hold. */
+  reserved?: string | null;
+  to: string;
+};
+
+/**
+ * Where the net worth sits: cash (what is available, and what pending withdrawals reserve), the two
+ * investing wallets with their move today, and savings.
+ */
+export function WalletBreakdown({
+  analytics,
+  analyticsUpdatedAt,
+}: {
+  analytics: Analytics | undefined;
+  /** When the chart's range was last read: the net worth is read again to match its end. */
+  analyticsUpdatedAt: number;
+}) {
   const wallets = useWallets();
   const { money } = useMoney();
-  const rows = wallets.data
+  const { refetch, dataUpdatedAt } = wallets;
+  // A wallet read a tick before the chart would end it at another net worth; prices tick at most once a second.
+  useEffect(() => {
+    if (dataUpdatedAt > 0 && analyticsUpdatedAt - dataUpdatedAt > 1000) void refetch();
+  }, [analyticsUpdatedAt, dataUpdatedAt, refetch]);
+  const rows: Row[] = wallets.data
     ? [
-        { name: 'Cash', amount: wallets.data.cash.balance, move: null, to: '/cash' },
+        // What can be spent, as /cash shows it; what pending withdrawals hold is said beneath.
+        {
+          name: 'Cash',
+          amount: wallets.data.cash.available,
+          move: null,
+          reserved: wallets.data.cash.held === '0.00' ? null : wallets.data.cash.held,
+          to: '/cash',
+        },
         {
           name: 'Automated Investing',
           amount: wallets.data.auto.total,
@@ -51,6 +83,11 @@ export function WalletBreakdown({ analytics }: { analytics: Analytics | undefine
                 </Link>
                 <span className="text-right tabular-nums">
                   <span className="block font-semibold">{row.amount === null ? '…' : money(row.amount)}</span>
+                  {row.reserved && (
+                    <span className="block text-xs text-slate-600" data-testid="cash-reserved">
+                      {money(row.reserved)} reserved for pending withdrawals
+                    </span>
+                  )}
                   {row.move && (
                     <span
                       className={`block text-xs ${row.move.pl.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}`}

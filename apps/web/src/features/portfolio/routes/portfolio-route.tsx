@@ -43,7 +43,7 @@ export function PortfolioRoute() {
   const show = (candidate: View) => isDesktop || view === candidate;
 
   const chart = <NetWorthChart range={range} onRange={setRange} sign={sign} />;
-  const breakdown = <WalletBreakdown analytics={analytics.data} />;
+  const breakdown = <WalletBreakdown analytics={analytics.data} analyticsUpdatedAt={analytics.dataUpdatedAt} />;
   const history = (
     <div id="history">
       <TradeHistory sign={sign} approved={approved} />
