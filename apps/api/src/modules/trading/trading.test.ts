@@ -346,8 +346,9 @@ describe('take-profit and stop-loss on the wrong side of the price', () => {
 });
 
 describe('the watchlist', () => {
-  it('stars and unstars an asset, which the asset list shows', async () => {
+  it('stars and unstars an asset, which the asset list and the watchlist with its price show', async () => {
     const user = await trader('10');
+    await setPrice('123.45');
     const added = await post(user, '/api/user/watchlist/store', { asset_id: assetId });
     expect(added.statusCode).toBe(201);
     expect((await post(user, '/api/user/watchlist/store', { asset_id: assetId })).statusCode).toBe(200);
@@ -359,6 +360,16 @@ describe('the watchlist', () => {
       await testApp.app.inject({ method: 'GET', url: '/api/user/watchlist', headers: bearer(user.token) })
     ).json().data.watchlist;
     expect(list.map((entry: { asset: { symbol: string } }) => entry.asset.symbol)).toEqual(['TEST']);
+    // The market screen's Watchlist tab lists these rows as they are, beside the asset list's.
+    expect(list[0].asset).toMatchObject({
+      id: assetId,
+      name: 'Test Corp',
+      price: '123.45',
+      changes_percentage: '23.45',
+      day_high: '100.00',
+      day_low: '100.00',
+      starred: true,
+    });
     const stranger = await trader('10');
     const entryId = added.json().data.id as string;
     expect(

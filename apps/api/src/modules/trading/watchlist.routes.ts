@@ -2,15 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { assets, watchlistEntries } from '../../db/schema/index.ts';
+import { assetQuotes, assets, watchlistEntries } from '../../db/schema/index.ts';
 import { NotFound } from '../../lib/errors.ts';
+import { decimalString } from '../market/asset.presenter.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { approved, assetId, ok, tags } from './trading.http.ts';
 
 export const watchlistRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/user/watchlist',
-    { config: { access: 'verified' }, schema: { tags, summary: 'Your watchlist' } },
+    { config: { access: 'verified' }, schema: { tags, summary: 'Your watchlist, with each asset’s price and day' } },
     async (request) => {
       const userId = approved(authOf(request));
       const rows = await db
@@ -20,9 +21,14 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
           symbol: assets.symbol,
           name: assets.name,
           type: assets.type,
+          price: assetQuotes.price,
+          dayHigh: assetQuotes.dayHigh,
+          dayLow: assetQuotes.dayLow,
+          change: sql<string>`round((${assetQuotes.price} - ${assetQuotes.previousClose}) / nullif(${assetQuotes.previousClose}, 0) * 100, 4)`,
         })
         .from(watchlistEntries)
         .innerJoin(assets, eq(assets.id, watchlistEntries.assetId))
+        .innerJoin(assetQuotes, eq(assetQuotes.assetId, assets.id))
         .where(eq(watchlistEntries.userId, userId))
         .orderBy(sql`${watchlistEntries.createdAt} desc`);
       return ok('OK', {
@@ -34,6 +40,11 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
             name: row.name,
             type: row.type,
             img: `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`,
+            price: decimalString(row.price),
+            changes_percentage: Number(row.change).toFixed(2),
+            day_high: decimalString(row.dayHigh),
+            day_low: decimalString(row.dayLow),
+            starred: true,
           },
         })),
       });
