@@ -7,7 +7,7 @@ import { useDisplayCurrency } from '../api/get-fx-rates';
 import { useTopMovers, type TopMovers as Movers } from '../api/get-top-movers';
 import { AssetName } from './asset-name';
 import { ChangeBadge } from './change-badge';
-import { assetPath } from './market-table';
+import { assetPath } from './asset-table';
 
 const tabs: { key: keyof Movers; label: string; empty: string }[] = [
   { key: 'gainers', label: 'Top Gainers', empty: 'Nothing is up right now.' },

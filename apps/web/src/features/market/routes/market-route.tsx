@@ -1,16 +1,38 @@
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { usePositions } from '../../trading/api/trading';
+import { Holdings } from '../../trading/components/holdings';
 import { MarketTradeForm } from '../../trading/components/market-trade-form';
+import { PositionList } from '../../trading/components/position-list';
+import { useDisplayCurrency } from '../api/get-fx-rates';
 import { MarketTable } from '../components/market-table';
 import { TopMovers } from '../components/top-movers';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 
-/** /market: the asset list with live prices, the trade form and the top movers; phones switch 'asset' and 'trade'. */
+/**
+ * /market: the asset list (and the watchlist) with live prices, the trade form, the open positions,
+ * the holdings and the top movers. Phones switch between 'asset' (the lists) and 'trade' (the form
+ * and what the user holds).
+ */
 export function MarketRoute() {
   useDocumentTitle('Market');
   const isDesktop = useIsDesktop();
   const [view, setView] = useState<'asset' | 'trade'>('asset');
+  const { sign } = useDisplayCurrency();
+  // The brokerage wallet is the one traded here; automated investing manages its own positions.
+  const positions = usePositions(true, { wallet: 'brokerage' });
+  const showAssets = isDesktop || view === 'asset';
+  const showTrade = isDesktop || view === 'trade';
+  const openPositions = (
+    <PositionList
+      title="Open positions"
+      positions={positions.data ?? []}
+      sign={sign}
+      loading={positions.isPending}
+      error={positions.error?.message}
+    />
+  );
   return (
     <div className="space-y-6">
       <h1 id="asset" className="text-2xl font-bold text-brand-900">
@@ -25,13 +47,20 @@ export function MarketRoute() {
         />
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        {(isDesktop || view === 'asset') && <MarketTable />}
-        <div className="space-y-6">
+        {showAssets && (
+          <div className="min-w-0 space-y-6">
+            <MarketTable />
+            {isDesktop && openPositions}
+          </div>
+        )}
+        <div className="min-w-0 space-y-6">
           {/* Hidden rather than removed on a phone's other tab: what was typed into it stays. */}
-          <div hidden={!isDesktop && view !== 'trade'}>
+          <div hidden={!showTrade}>
             <MarketTradeForm />
           </div>
-          {(isDesktop || view === 'asset') && <TopMovers />}
+          {!isDesktop && showTrade && openPositions}
+          {showTrade && <Holdings approved />}
+          {showAssets && <TopMovers />}
         </div>
       </div>
     </div>

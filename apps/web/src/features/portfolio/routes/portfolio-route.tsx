@@ -11,7 +11,7 @@ import { useMoney } from '../../cash/components/use-money';
 import { KycNotices } from '../../shell/kyc-notices';
 import { TradeHistory } from '../../trading/components/trade-history';
 import { useAnalytics } from '../api/portfolio';
-import { Holdings } from '../components/holdings';
+import { Holdings } from '../../trading/components/holdings';
 import { NetWorthChart } from '../components/net-worth-chart';
 import { OpenPositions } from '../components/open-positions';
 import { PortfolioSummary } from '../components/portfolio-summary';

@@ -42,7 +42,22 @@ export type Trade = {
   created_at: string;
 };
 
-export type WatchlistEntry = { id: string; asset: { id: number; symbol: string; name: string } };
+/** A starred asset with its price and day (GET /api/user/watchlist). */
+export type WatchlistEntry = {
+  id: string;
+  asset: {
+    id: number;
+    symbol: string;
+    name: string;
+    type: 'stocks' | 'crypto';
+    img: string;
+    price: string;
+    changes_percentage: string;
+    day_high: string;
+    day_low: string;
+    starred: true;
+  };
+};
 
 /** Open positions summed per asset (GET /api/user/holdings). */
 export type Holding = {

@@ -8,23 +8,32 @@ import { useClose } from '../api/trading';
 import type { Position } from '../api/types';
 import { openedOn, SignedFigure } from './figures';
 
-type PositionListProps = { positions: Position[]; sign: string };
+type PositionListProps = {
+  positions: Position[];
+  sign: string;
+  /** 'Position' on the asset screen; the market screen lists every asset's. */
+  title?: string;
+  loading?: boolean;
+  error?: string | undefined;
+};
 
-/** The Position block: the caller's open positions in this asset, one expanded at a time, each closable. */
-export function PositionList({ positions, sign }: PositionListProps) {
+/** The caller's open positions, one expanded at a time, each closable. */
+export function PositionList({ positions, sign, title = 'Position', loading = false, error }: PositionListProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const closed = useFlash();
   return (
     <section aria-labelledby="positions-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="positions-title" className="text-lg font-semibold text-brand-900">
-        Position
+        {title}
       </h2>
       <div className="mt-3">
-        <MessageBanner success={closed.message} />
+        <MessageBanner success={closed.message} error={error} />
       </div>
-      {positions.length === 0 ? (
+      {loading && <p className="mt-4 text-sm text-slate-600">Loading your positions…</p>}
+      {!loading && !error && positions.length === 0 && (
         <p className="mt-4 text-slate-600">You have no open positions</p>
-      ) : (
+      )}
+      {positions.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-200">
           {positions.map((position) => (
             <PositionRow

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useMoney } from '../../cash/components/use-money';
-import { useHoldings } from '../../trading/api/trading';
+import { useHoldings } from '../api/trading';
 
 /** Holdings: each asset's value and total return, its bar as wide as the return's size (at most 100%). */
 export function Holdings({ approved }: { approved: boolean }) {
