@@ -79,7 +79,7 @@ const panel = (name: string) => (screen: Page) => screen.getByRole('heading', { 
 /** The signed-in screens of spec 1-3, each with what shows once its data is in. */
 const investorScreens: [string, (screen: Page) => Promise<unknown>][] = [
   ['/portfolio', shown('net-worth-chart')],
-  ['/market', (screen) => screen.getByRole('table').first().waitFor()],
+  ['/market', (screen) => screen.locator('tbody tr[data-symbol]').first().waitFor()],
   ['/asset/Apple%20Inc./AAPL', shown('asset-price')],
   ['/cash', shown('transaction-row')],
   ['/deposit', heading(/deposit/i)],
