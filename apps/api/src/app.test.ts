@@ -111,6 +111,48 @@ describe('web app serving', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
+  it('answers index.html for client routes whose parameters hold dots, spaces, escapes and unicode', async () => {
+    const pages = [
+      '/cashout/HSA/2000.00',
+      '/asset/Berkshire Hathaway Inc./BRK.B',
+      '/asset/Berkshire%20Hathaway%20Inc./BRK.B',
+      `/asset/${encodeURIComponent('Société Générale')}/GLE.PA`,
+      `/contribute/${encodeURIComponent('ROTH IRA')}`,
+      '/info/faq.html',
+      '/no.such/page.json?x=1',
+      '/signin.',
+    ];
+    for (const url of pages) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await testApp.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(200);
+        expect(response.headers['content-type'], `${method} ${url}`).toContain('text/html');
+      }
+      expect((await testApp.app.inject({ method: 'GET', url })).body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps the JSON 404 for a missing built asset and an unknown API path, in any spelling', async () => {
+    const missing = [
+      '/assets/missing.js',
+      '/assets/missing',
+      '/assets/',
+      '//assets/missing.css',
+      '/%61ssets/missing.js',
+      '/ASSETS/app-1234.js',
+      '/api/no/such.json',
+      '/%61pi/users.json',
+    ];
+    for (const url of missing) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({
+        status: 'error',
+        message: expect.stringMatching(/^No route for GET /),
+      });
+    }
+  });
+
   it('serves hashed assets with a long cache and 404s a missing asset', async () => {
     const asset = await testApp.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);

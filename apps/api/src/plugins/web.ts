@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { isApiRoute } from './auth.ts';
 
 /**
- * Serves the built web app. Unknown non-API GET paths answer index.html so the client router
- * can take over; unknown /api paths keep the JSON 404 envelope.
+ * Serves the built web app. Every other GET path answers index.html, whatever its characters (a
+ * client route's parameter may hold a dot: `/cashout/HSA/2000.00`), so the client router takes
+ * over; a missing built asset and an unknown /api path keep the JSON 404 envelope.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -28,23 +29,27 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
-    if (wantsPage && built && !path.extname(pathname)) {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (wantsPage && built && !isServerPath(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ status: 'error', message: `No route for ${request.method} ${pathname}.` });
   });
 }
 
-/** An API path in any spelling (`/%61pi/…`, `/API/…`) keeps the JSON 404 rather than the app's page. */
-function isApiPath(pathname: string): boolean {
+/**
+ * An API path or a built asset's, in any spelling (`/%61pi/…`, `/API/…`, `//assets/…`): these keep
+ * the JSON 404 rather than the app's page, which a script or stylesheet tag cannot use.
+ */
+function isServerPath(pathname: string): boolean {
   let decoded = pathname;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
-    // A malformed escape is no API path the router could have matched either.
+    // A malformed escape is no API or asset path the router could have matched either.
   }
-  return isApiRoute(decoded.toLowerCase().replace(/\/+/g, '/'));
+  const plain = decoded.toLowerCase().replace(/\/+/g, '/');
+  return isApiRoute(plain) || plain === '/assets' || plain.startsWith('/assets/');
 }
 
 /**
