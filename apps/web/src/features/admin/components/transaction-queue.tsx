@@ -18,12 +18,12 @@ export function TransactionQueue({ type }: { type: 'credit' | 'debit' }) {
           data-testid="transaction-case"
         >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <p className="font-semibold text-slate-900">
+            <p className="font-semibold wrap-anywhere text-slate-900">
               {formatMoneyIn(row.amount, row.currency)} {row.currency} · {row.user.name} ({row.user.email})
             </p>
             <p className="font-mono text-sm text-slate-700">{row.reference}</p>
           </div>
-          <p className="mt-1 text-sm text-slate-600">
+          <p className="mt-1 text-sm wrap-anywhere text-slate-600">
             {type === 'credit'
               ? `${row.mode === 'crypto' ? `Crypto (${row.coin ?? 'coin'})` : 'Bank wire'} · asked ${new Date(row.created_at).toLocaleString('en-US')}`
               : row.payment_method?.type === 'crypto'

@@ -24,7 +24,7 @@ export function AuthLayout({ title, intro, headerAction, aside, children }: Auth
         <h1 id="screen-title" className="text-2xl font-bold text-brand-900">
           {title}
         </h1>
-        {intro && <div className="mt-2 text-sm text-slate-600">{intro}</div>}
+        {intro && <div className="mt-2 text-sm wrap-anywhere text-slate-600">{intro}</div>}
         <div className="mt-6">{children}</div>
       </section>
     </PublicFrame>

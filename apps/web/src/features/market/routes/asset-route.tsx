@@ -51,8 +51,8 @@ export function AssetRoute() {
       {current && (
         <>
           <header className="flex flex-wrap items-center justify-between gap-4">
-            <div className="flex items-center gap-3">
-              <h1 className="text-2xl">
+            <div className="flex min-w-0 items-center gap-3">
+              <h1 className="min-w-0 text-2xl">
                 <AssetName asset={current} size="size-12" />
               </h1>
               <StarToggle asset={current} />
