@@ -7,6 +7,7 @@ import { userQuery } from '../features/auth/api/get-user';
 import { fullSession } from '../lib/storage-keys';
 import { VisitorsOnly, WithToken } from './guards';
 import { queryClient } from './query-client';
+import { RootLayout } from './root-layout';
 
 const authRoute = (
   path: string,
@@ -39,6 +40,7 @@ const authRoute = (
 /** The app's routes; main.tsx runs them in the browser, the build renders `/` from them. */
 export const routes: RouteObject[] = [
   {
+    Component: RootLayout,
     errorElement: <ErrorScreen />,
     // Shown while a screen opened directly (not `/`) fetches its code.
     hydrateFallbackElement: (

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PublicFrame } from '../../../components/ui/public-frame';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -11,10 +10,6 @@ export function InfoRoute() {
   const found: InfoTopic | undefined = isInfoSlug(topic) ? infoTopics[topic] : undefined;
   useDocumentTitle(found?.title ?? 'Page not found');
   const signedIn = readAccessToken() !== null;
-  // Opened from the footer at the bottom of a page: start at the top.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [topic]);
   return (
     <PublicFrame
       headerAction={
