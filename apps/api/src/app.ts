@@ -129,7 +129,7 @@ export async function buildApp({
   const reference = createReferenceService(createReferenceRepository(db));
   const devices = createDevices(db, clock, mail);
   const kycRepository = createKycRepository(db);
-  const present = createUserPresenter((userId) => kycRepository.documentsOf(userId));
+  const present = createUserPresenter((userId) => kycRepository.documentsOf(userId), reference.currencies);
   const access = { db, clock, users, tokens, codes, throttle, mail, devices };
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(referenceRoutes, { prefix: '/api', reference });

@@ -150,7 +150,10 @@ export const userResource = z.object({
   email_verified_at: z.string().nullable(),
   two_fa_activated_at: z.string().nullable(),
   created_at: z.string(),
+  /** The currency figures are shown in, converted at the reference rate; `currency_id` names it. */
   currency: currencySummary,
+  /** The currency the wallets are kept in: every amount the API answers and every amount typed. */
+  settlement_currency: currencySummary,
 });
 export type UserResource = z.infer<typeof userResource>;
 

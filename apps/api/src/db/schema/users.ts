@@ -47,9 +47,12 @@ export const users = pgTable(
     nationalityId: integer('nationality_id')
       .notNull()
       .references(() => nationalities.id),
+    /** The settlement currency: the ledger keeps the user's wallets in it. */
     currencyId: integer('currency_id')
       .notNull()
       .references(() => currencies.id),
+    /** The currency figures are shown in, converted at the reference rate; null shows them in the settlement currency. */
+    displayCurrencyId: integer('display_currency_id').references(() => currencies.id),
     experience: experienceLevel('experience').notNull(),
     employed: employmentStatus('employed').notNull(),
     family: text('family'),

@@ -102,23 +102,6 @@ describe('POST /api/user/profile', () => {
     });
   });
 
-  it('changes the currency through currency_id until money has moved, then keeps it', async () => {
-    const user = await signUp(testApp, { verified: true });
-    const euro = await placeIds("select id from currencies where code = 'EUR'");
-    const pound = await placeIds("select id from currencies where code = 'GBP'");
-    const response = await send('POST', '/api/user/profile', user.token, { _method: 'PATCH', currency_id: euro });
-    expect(response.json().data.user.currency).toMatchObject({ code: 'EUR', sign: '€' });
-    await send('POST', '/api/user/transaction/deposit', user.token, { amount: '60000', mode: 'bank' });
-    const locked = await send('POST', '/api/user/profile', user.token, { _method: 'PATCH', currency_id: pound });
-    expect(locked.statusCode).toBe(422);
-    expect(locked.json().errors.currency_id).toEqual([
-      'Your account currency is fixed once money has moved in your account.',
-    ]);
-    expect(
-      (await send('POST', '/api/user/profile', user.token, { _method: 'PATCH', currency_id: euro })).statusCode,
-    ).toBe(200);
-  });
-
   it('moves wallets already opened (empty) to the new currency with the account', async () => {
     const user = await signUp(testApp, { verified: true });
     expect((await send('GET', '/api/user?include=wallet', user.token)).statusCode).toBe(200);

@@ -11,8 +11,6 @@ import type { EmailChange } from './email-change.service.ts';
 
 type ProfileUpdate = z.output<typeof profileUpdateRequest>;
 
-export const currencyFixedMessage = 'Your account currency is fixed once money has moved in your account.';
-
 export function createProfileService(deps: {
   db: Database;
   clock: Clock;
@@ -79,12 +77,13 @@ export function createProfileService(deps: {
         if (await users.nationalityExists(body.nationality)) changes.nationalityId = body.nationality;
         else errors['nationality'] = ['The selected nationality is invalid.'];
       }
-      if (body.currency_id !== undefined && body.currency_id !== user.currencyId) {
+      if (body.currency_id !== undefined && body.currency_id !== (user.displayCurrencyId ?? user.currencyId)) {
         if (!(await users.currencyExists(body.currency_id)))
           errors['currency_id'] = ['The selected currency is invalid.'];
-        // The ledger keeps each account in one settlement currency: it cannot change under money already there.
-        else if (await hasMovedMoney(userId)) errors['currency_id'] = [currencyFixedMessage];
-        else changes.currencyId = body.currency_id;
+        // The ledger keeps each account in one settlement currency: once money has moved, only the display changes.
+        else if (await hasMovedMoney(userId))
+          changes.displayCurrencyId = body.currency_id === user.currencyId ? null : body.currency_id;
+        else Object.assign(changes, { currencyId: body.currency_id, displayCurrencyId: null });
       }
       const typedEmail = body.email ? normalizeEmail(body.email) : undefined;
       const newEmail = typedEmail !== normalizeEmail(user.email) ? typedEmail : undefined;
@@ -97,7 +96,7 @@ export function createProfileService(deps: {
         if (newEmail) changes.pendingEmail = newEmail;
         if (Object.keys(changes).length > 0) await users.update(userId, changes, tx);
         // Wallets opened before any money moved are empty: they follow the account to its new currency.
-        if (changes.currencyId !== undefined)
+        if (changes.currencyId !== undefined && changes.currencyId !== user.currencyId)
           await tx.execute(sql`
             update ledger_accounts set currency = (select code from currencies where id = ${changes.currencyId})
             where id in (select id from ledger_accounts where user_id = ${userId} order by id for update)`);

@@ -34,7 +34,7 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ admin: AdminService; kyc: K
       const people = found.map((person) => {
         const own = documents.filter((document) => document.userId === person.id);
         return {
-          ...presentUser(person, own),
+          ...presentUser(person, own, person.displayCurrency),
           documents: own.map((document) => ({
             id: document.id,
             side: document.side,

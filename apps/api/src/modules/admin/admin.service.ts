@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   currencies,
@@ -17,6 +18,8 @@ import type { WalletService } from '../ledger/wallet.service.ts';
 import { decisionMail } from './admin.mail.ts';
 import type { AuditRepository } from './audit.repository.ts';
 import { matchingUsers } from './user-search.ts';
+
+const displayCurrencies = alias(currencies, 'display_currencies');
 
 export type Operator = { id: string; clientAddress: string };
 
@@ -66,9 +69,10 @@ export function createAdminService(deps: {
       const where = eq(users.kyc, status);
       const [rows, [{ total } = { total: 0 }]] = await Promise.all([
         db
-          .select({ user: users, currency: currencies })
+          .select({ user: users, currency: currencies, display: displayCurrencies })
           .from(users)
           .innerJoin(currencies, eq(currencies.id, users.currencyId))
+          .leftJoin(displayCurrencies, eq(displayCurrencies.id, users.displayCurrencyId))
           .where(where)
           .orderBy(desc(users.kycSubmittedAt))
           .limit(perPage)
@@ -77,7 +81,12 @@ export function createAdminService(deps: {
       ]);
       const ids = rows.map((row) => row.user.id);
       const documents = ids.length ? await db.select().from(kycDocuments).where(inArray(kycDocuments.userId, ids)) : [];
-      return { people: rows.map((row) => ({ ...row.user, currency: row.currency })), documents, total };
+      const people = rows.map((row) => ({
+        ...row.user,
+        currency: row.currency,
+        displayCurrency: row.display ?? row.currency,
+      }));
+      return { people, documents, total };
     },
     approveKyc: (operator: Operator, userId: string) => decideKyc(operator, userId, 'approved'),
     declineKyc: (operator: Operator, userId: string, reason: string) => decideKyc(operator, userId, 'declined', reason),

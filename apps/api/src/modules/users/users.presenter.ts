@@ -1,9 +1,14 @@
 import type { UserResource } from '@itrust/contracts';
 import type { KycDocument } from '../kyc/kyc.repository.ts';
-import type { SignedInUser } from './users.repository.ts';
+import type { Currency, SignedInUser } from './users.repository.ts';
 
-/** The user as the API shows it: snake_case, no secrets, the currency the client formats with. */
-export function presentUser(user: SignedInUser, documents: KycDocument[]): UserResource {
+const summary = ({ id, code, name, sign }: Currency) => ({ id, code, name, sign });
+
+/**
+ * The user as the API shows it: snake_case, no secrets. `currency` is the one the client shows
+ * figures in; the wallets' amounts are in `settlement_currency`, which the client converts from.
+ */
+export function presentUser(user: SignedInUser, documents: KycDocument[], display = user.currency): UserResource {
   const front = documents.find((document) => document.side === 'front');
   const back = documents.find((document) => document.side === 'back');
   return {
@@ -22,7 +27,7 @@ export function presentUser(user: SignedInUser, documents: KycDocument[]): UserR
     dob: user.dateOfBirth,
     date_of_birth: user.dateOfBirth,
     nationality: user.nationalityId,
-    currency_id: user.currencyId,
+    currency_id: display.id,
     experience: user.experience,
     employed: user.employed,
     family: user.family,
@@ -40,16 +45,27 @@ export function presentUser(user: SignedInUser, documents: KycDocument[]): UserR
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     two_fa_activated_at: user.twoFaActivatedAt?.toISOString() ?? null,
     created_at: user.createdAt.toISOString(),
-    currency: { id: user.currency.id, code: user.currency.code, name: user.currency.name, sign: user.currency.sign },
+    currency: summary(display),
+    settlement_currency: summary(user.currency),
   };
 }
 
 /** Document images are served only through the authenticated API, never as static files. */
 export const documentUrl = (document: KycDocument) => `/api/user/kyc-documents/${document.id}`;
 
+/** The currency a user's figures are shown in, from the list of currencies. */
+export const displayCurrencyOf = (user: SignedInUser, currencies: Currency[]) =>
+  currencies.find((currency) => currency.id === user.displayCurrencyId) ?? user.currency;
+
 /** Presents a user with their identity documents, read in one query. */
-export function createUserPresenter(documentsOf: (userId: string) => Promise<KycDocument[]>) {
-  return async (user: SignedInUser): Promise<UserResource> => presentUser(user, await documentsOf(user.id));
+export function createUserPresenter(
+  documentsOf: (userId: string) => Promise<KycDocument[]>,
+  currencies: () => Promise<Currency[]>,
+) {
+  return async (user: SignedInUser): Promise<UserResource> => {
+    const [documents, list] = await Promise.all([documentsOf(user.id), currencies()]);
+    return presentUser(user, documents, displayCurrencyOf(user, list));
+  };
 }
 
 export type PresentUser = ReturnType<typeof createUserPresenter>;

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "display_currency_id" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_display_currency_id_currencies_id_fk" FOREIGN KEY ("display_currency_id") REFERENCES "public"."currencies"("id") ON DELETE no action ON UPDATE no action;
