@@ -37,8 +37,10 @@ describe('formatMoney', () => {
     expect(formatMoney(99.999, '£')).toBe('£100.00');
   });
 
-  it('formats in the currency of the sign, USD for an unknown sign', () => {
-    expect(formatMoney(10, 'C$')).toBe('CA$10.00');
+  it("formats with the currency's own sign, the dollar for an unknown sign", () => {
+    expect(formatMoney(10, 'C$')).toBe('C$10.00');
+    expect(formatMoney('343.09', 'C$')).toBe('C$343.09');
+    expect(formatMoney(-1234.5, 'C$')).toBe('-C$1,234.50');
     expect(formatMoney(10, '¥')).toBe('$10.00');
   });
 });
@@ -48,7 +50,7 @@ describe('formatMoneyIn', () => {
     expect(formatMoneyIn('75000', 'USD')).toBe('$75,000.00');
     expect(formatMoneyIn('75000.5', 'EUR')).toBe('€75,000.50');
     expect(formatMoneyIn('12.3', 'gbp')).toBe('£12.30');
-    expect(formatMoneyIn(10, 'CAD')).toBe('CA$10.00');
+    expect(formatMoneyIn(10, 'CAD')).toBe('C$10.00');
   });
 
   it('shows the plain amount and the code for a currency the product does not support', () => {
@@ -110,6 +112,8 @@ describe('formatPrice', () => {
     expect(formatPrice('0.047', '$')).toBe('$0.047');
     expect(formatPrice('0.000019', '$')).toBe('$0.000019');
     expect(formatPrice(0, '€')).toBe('€0.00');
+    expect(formatPrice('0.047', 'C$')).toBe('C$0.047');
+    expect(formatPrice('-0.5', '£')).toBe('-£0.50');
   });
 });
 

@@ -19,18 +19,23 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
 }
 
 /**
+ * en-US grouping after the currency's own sign ($, €, £, C$): Intl's currency style writes 'CA$'
+ * for Canadian dollars, where the product shows 'C$' everywhere. An unknown sign shows as '$'.
+ */
+function signed(value: number, sign: string, decimals: number): string {
+  const shown = supportedCurrencies.find((currency) => currency.code === currencyCodeForSign(sign))?.sign ?? '$';
+  const digits = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: decimals }).format(Math.abs(value));
+  return `${value < 0 ? '-' : ''}${shown}${digits}`;
+}
+
+/**
  * Formats an amount in en-US currency style for the given sign; zero, null or undefined shows
  * as the sign followed by 0.00. Amounts arrive as decimal strings from the API.
  */
 export function formatMoney(amount: string | number | null | undefined, sign = '$'): string {
   const value = typeof amount === 'string' ? parseNumber(amount) : (amount ?? 0);
   if (value === 0 || !Number.isFinite(value)) return `${sign}0.00`;
-  return numberFormat({
-    style: 'currency',
-    currency: currencyCodeForSign(sign),
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return signed(value, sign, 2);
 }
 
 /**
@@ -79,12 +84,7 @@ export function formatPrice(amount: string | number | null | undefined, sign = '
   const value = typeof amount === 'string' ? parseNumber(amount) : (amount ?? 0);
   if (value === 0 || !Number.isFinite(value) || Math.abs(value) >= 1) return formatMoney(value, sign);
   const decimals = Math.min(10, Math.max(4, 2 - Math.floor(Math.log10(Math.abs(value))) + 2));
-  return numberFormat({
-    style: 'currency',
-    currency: currencyCodeForSign(sign),
-    minimumFractionDigits: 2,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  return signed(value, sign, decimals);
 }
 
 /** Large figures (market cap, volume) in a short form: 3.55T, 412.5M. */

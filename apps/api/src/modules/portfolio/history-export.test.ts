@@ -115,4 +115,44 @@ describe('CSV exports', () => {
     const stranger = await testApp.app.inject({ method: 'GET', url: '/api/user/transaction/export' });
     expect(stranger.statusCode).toBe(401);
   });
+
+  it("writes each trade's price with its own decimals, not the stored ten", async () => {
+    const user = await signUp(testApp, { verified: true });
+    const db = testApp.database.db.$client;
+    await db.query("update users set kyc = 'approved' where id = $1", [user.id]);
+    const wallet = walletServiceFor(
+      testApp.database.db,
+      { now: () => new Date() },
+      createUsersRepository(testApp.database.db),
+      testApp.config.limits,
+    );
+    const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal('5000'), mode: 'bank' });
+    if (deposit) await wallet.approve(deposit.id);
+    await wallet.swap(user.id, { amount: new Decimal('5000'), from: 'cash', to: 'brokerage' });
+    await db.query(`
+      with listed as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
+        values ('CSVA', 'Csv Big', 'stocks', '2020-01-01', 0.3, 1000000, 3334.13),
+               ('CSVB', 'Csv Small', 'crypto', '2020-01-01', 0.3, 1000000, 0.000019) returning id, reference_price)
+      insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
+      select id, reference_price, reference_price, reference_price, reference_price, reference_price, 0, 1000, 1000000,
+        current_date, now() from listed`);
+    const { rows } = await db.query<{ id: number; symbol: string }>(
+      "select id, symbol from assets where symbol in ('CSVA', 'CSVB')",
+    );
+    for (const [symbol, quantity] of [
+      ['CSVA', '1'],
+      ['CSVB', '1000'],
+    ] as const) {
+      const bought = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/user/position/store',
+        headers: bearer(user.token),
+        payload: { asset_id: rows.find((row) => row.symbol === symbol)?.id, quantity, wallet: 'brokerage' },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+    }
+    const lines = (await get(user, '/api/user/position/history/export')).body.trimEnd().split('\r\n');
+    const prices = Object.fromEntries(lines.slice(1).map((line) => [line.split(',')[3], line.split(',')[6]]));
+    expect(prices).toEqual({ CSVA: '3334.13', CSVB: '0.000019' });
+  });
 });

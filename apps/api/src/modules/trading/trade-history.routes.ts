@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { decimalString } from '../market/asset.presenter.ts';
 import type { TradingQueries } from './trading.queries.ts';
 import { approved, ok, pageOf, paging, tags } from './trading.http.ts';
 
@@ -64,7 +65,8 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ queries: TradingQueries
             trade.asset.symbol,
             trade.asset.type,
             trade.quantity,
-            trade.price,
+            // Stored to 10 places; the file shows the price's own decimals, two at least.
+            decimalString(String(trade.price)),
             trade.amount,
             trade.pl,
             trade.pl_percentage,
