@@ -30,18 +30,21 @@ async function operatorToken(stack: Stack, seen: Set<string>): Promise<string> {
 /**
  * A second investor, made through the API as a real one would be: signs up, verifies the email,
  * has the identity approved (by SQL: the documents step is another journey's subject) and a bank
- * deposit of `cash` that the demo operator confirms.
+ * deposit of `cash` that the demo operator confirms, in `currency` (chosen at sign-up).
  */
-export async function fundedInvestor(stack: Stack, cash: string, seen: Set<string>) {
+export async function fundedInvestor(stack: Stack, cash: string, seen: Set<string>, currency = 'USD') {
   const suffix = randomBytes(4).toString('hex');
   const email = `saver.${suffix}@example.com`;
   const password = `saver passphrase ${suffix}`;
-  const [place] = await stack.sql<Record<string, number>>(`
+  const [place] = await stack.sql<Record<string, number>>(
+    `
     select c.id as country_id, s.id as state_id, ci.id as city,
       (select id from nationalities where name = 'British') as nationality,
-      (select id from currencies where code = 'USD') as currency_id
+      (select id from currencies where code = $1) as currency_id
     from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
-    where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`);
+    where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`,
+    [currency],
+  );
   const registered = await call(stack, '/user/register', {
     first_name: 'Sam',
     last_name: 'Saver',

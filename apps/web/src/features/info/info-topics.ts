@@ -70,7 +70,8 @@ export const infoTopics = {
       {
         heading: 'Can I change my currency?',
         paragraphs: [
-          'Yes, until money first moves in your account. After that your account stays in its currency, so that every amount in its history keeps its meaning.',
+          'Yes, at any time, under Currency preferences: figures are then shown in it at the current reference rate.',
+          'Your wallets stay in the currency they hold money in, so that every amount in their history keeps its meaning: amounts you deposit, withdraw, transfer, save and trade are entered in it. Until money first moves, your wallets follow the currency you choose.',
         ],
       },
       {

@@ -13,6 +13,7 @@ export function CurrencyPanel({ user }: { user: UserResource }) {
   const update = useUpdateProfile();
   const feedback = useSaveFeedback();
   const [currencyId, setCurrencyId] = useState<number>(user.currency_id);
+  const settlement = user.settlement_currency;
   const options = (currencies.data ?? []).map((currency) => ({
     id: currency.id,
     name: `${currency.sign} ${currency.name} (${currency.code})`,
@@ -20,13 +21,22 @@ export function CurrencyPanel({ user }: { user: UserResource }) {
 
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();
-    await feedback.run(() => update.mutateAsync({ currency_id: currencyId }));
+    // A refused choice is not stored: the picker shows the stored one again.
+    if (!(await feedback.run(() => update.mutateAsync({ currency_id: currencyId })))) setCurrencyId(user.currency_id);
   };
 
   return (
     <Panel title="Currency preference">
       <form onSubmit={(event) => void save(event)} className="max-w-md space-y-4" noValidate>
-        <p className="text-sm text-slate-600">Amounts across the app are shown in this currency.</p>
+        <p className="text-sm text-slate-600">
+          Figures across the app are shown in this currency, converted at the current reference rate. You can change it
+          at any time.
+        </p>
+        <p className="text-sm text-slate-600" data-testid="settlement-currency">
+          Your wallets are kept in {settlement.name} ({settlement.code}): amounts you deposit, withdraw, transfer, save
+          and trade are entered in {settlement.code}. Until money first moves in your account, your wallets follow the
+          currency you choose here.
+        </p>
         <SearchableSelect
           label="Currency"
           options={options}

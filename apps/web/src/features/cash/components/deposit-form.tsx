@@ -41,9 +41,9 @@ export function DepositForm() {
   const limits = useLimits();
   const deposit = useDeposit();
   const error = useFlash();
-  const { money, code } = useMoney();
+  const { entered, settlement } = useMoney();
   const coin = { ...(depositCoins.find((listed) => listed.id === coinId) ?? depositCoins[0]), ...coinDetails[coinId] };
-  const { coinsFor } = useCoinConversion(coin.symbol, code);
+  const { coinsFor } = useCoinConversion(coin.symbol, settlement.code);
   const address = settings.data?.[coin.setting] ?? '';
   const value = parseNumber(amount);
   const coinAmount = coinsFor(value);
@@ -63,7 +63,7 @@ export function DepositForm() {
     }
     // The server's limit, checked here first so that a refusal does not wait for the confirmation.
     if (range && (value < range[0] || value > range[1])) {
-      error.show(amountRangeMessage(limitNames[limitOf(mode)], range, money));
+      error.show(amountRangeMessage(limitNames[limitOf(mode)], range, entered));
       return;
     }
     setConfirming(true);
@@ -141,13 +141,13 @@ export function DepositForm() {
         )
       )}
       <TextField
-        label="Amount"
+        label={`Amount (${settlement.code})`}
         name="amount"
         inputMode="decimal"
-        placeholder="$0"
+        placeholder={`${settlement.sign}0`}
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
-        hint={range ? amountRangeHint(range, money) : undefined}
+        hint={range ? amountRangeHint(range, entered) : undefined}
       />
       {settings.data && (
         <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-700">
@@ -163,7 +163,7 @@ export function DepositForm() {
           title="confirm deposit request"
           details={[
             { label: 'Method', value: mode === 'crypto' ? coin.name : 'Bank wire' },
-            { label: 'Amount', value: money(value) },
+            { label: 'Amount', value: entered(value) },
             { label: 'Account', value: 'cash' },
             {
               label: mode === 'crypto' ? 'Address' : 'Bank',

@@ -17,7 +17,7 @@ export function TransferForm() {
   const wallets = useWallets();
   const swap = useSwap();
   const error = useFlash();
-  const { money } = useMoney();
+  const { entered, settlement } = useMoney();
   const [other, setOther] = useState<'brokerage' | 'auto'>('brokerage');
   const [fromCash, setFromCash] = useState(true);
   const [amount, setAmount] = useState('');
@@ -46,7 +46,7 @@ export function TransferForm() {
         <div>
           <p className="text-xs text-slate-600">From</p>
           <p className="font-semibold capitalize">{names[from]}</p>
-          <p className="text-sm tabular-nums text-slate-700">{money(wallets.data?.[from].available)}</p>
+          <p className="text-sm tabular-nums text-slate-700">{entered(wallets.data?.[from].available)}</p>
         </div>
         <button
           type="button"
@@ -59,7 +59,7 @@ export function TransferForm() {
         <div className="text-right">
           <p className="text-xs text-slate-600">To</p>
           <p className="font-semibold capitalize">{names[to]}</p>
-          <p className="text-sm tabular-nums text-slate-700">{money(wallets.data?.[to].available)}</p>
+          <p className="text-sm tabular-nums text-slate-700">{entered(wallets.data?.[to].available)}</p>
         </div>
       </div>
       <fieldset className="space-y-2">
@@ -80,16 +80,16 @@ export function TransferForm() {
               {names[kind]}
             </span>
             <span className="text-sm tabular-nums text-slate-700" data-testid={`transfer-available-${kind}`}>
-              {money(wallets.data?.[kind].available)}
+              {entered(wallets.data?.[kind].available)}
             </span>
           </label>
         ))}
       </fieldset>
       <TextField
-        label="Amount"
+        label={`Amount (${settlement.code})`}
         name="transfer-amount"
         inputMode="decimal"
-        placeholder="$0"
+        placeholder={`${settlement.sign}0`}
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
       />
@@ -103,7 +103,7 @@ export function TransferForm() {
           details={[
             { label: 'From', value: names[from] },
             { label: 'To', value: names[to] },
-            { label: 'Amount', value: money(parseNumber(amount)) },
+            { label: 'Amount', value: entered(parseNumber(amount)) },
           ]}
           submit={() => swap.mutateAsync({ amount: ungrouped(amount) ?? amount, from, to })}
           continueTo="/cash"

@@ -59,7 +59,7 @@ export function WithdrawForm() {
   const limits = useLimits();
   const withdraw = useWithdraw();
   const error = useFlash();
-  const { money } = useMoney();
+  const { entered, settlement } = useMoney();
   const method = methods.data?.[0];
 
   const request = (event: SyntheticEvent) => {
@@ -80,7 +80,7 @@ export function WithdrawForm() {
     // The server's limit, checked here first so that a refusal does not wait for the confirmation.
     const range = limits.data?.withdrawal;
     if (range && (value < range[0] || value > range[1])) {
-      error.show(amountRangeMessage(limitNames.withdrawal, range, money));
+      error.show(amountRangeMessage(limitNames.withdrawal, range, entered));
       return;
     }
     if (exceedsAvailable(amount, wallets.data?.cash.available)) {
@@ -139,16 +139,16 @@ export function WithdrawForm() {
         ))}
       <form onSubmit={request} className="space-y-4" noValidate>
         <p className="text-sm text-slate-700">
-          Cash available: <span className="font-semibold tabular-nums">{money(wallets.data?.cash.available)}</span>
+          Cash available: <span className="font-semibold tabular-nums">{entered(wallets.data?.cash.available)}</span>
         </p>
         <TextField
-          label="Amount"
+          label={`Amount (${settlement.code})`}
           name="withdraw-amount"
           inputMode="decimal"
-          placeholder="$0"
+          placeholder={`${settlement.sign}0`}
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
-          hint={limits.data ? amountRangeHint(limits.data.withdrawal, money) : undefined}
+          hint={limits.data ? amountRangeHint(limits.data.withdrawal, entered) : undefined}
         />
         <MessageBanner error={error.message} />
         <Button type="submit" className="w-full">
@@ -163,7 +163,7 @@ export function WithdrawForm() {
               label: 'Method',
               value: method.type === 'bank' ? 'Bank transfer' : (method.currency ?? 'crypto').toUpperCase(),
             },
-            { label: 'Amount', value: money(parseNumber(amount)) },
+            { label: 'Amount', value: entered(parseNumber(amount)) },
             { label: 'Account', value: 'cash' },
             {
               label: method.type === 'bank' ? 'Bank' : 'Address',

@@ -6,6 +6,7 @@ import { onArrowKeys } from '../../../lib/arrow-keys';
 import { localKeys, readStoredUser } from '../../../lib/storage-keys';
 import { KycNotices } from '../../shell/kyc-notices';
 import { DepositForm } from '../components/deposit-form';
+import { SettlementNote } from '../components/settlement-note';
 import { TransactionHistory } from '../components/transaction-history';
 import { TransferForm } from '../components/transfer-form';
 import { WalletCard } from '../components/wallet-card';
@@ -43,6 +44,7 @@ export function CashRoute() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-brand-900">Cash</h1>
+      <SettlementNote />
       <KycNotices pendingText="Verify your identity to withdraw and to trade." />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

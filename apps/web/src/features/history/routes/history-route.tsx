@@ -9,7 +9,6 @@ import { apiDownload, ApiError } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
 import { localKeys } from '../../../lib/storage-keys';
 import { TransactionHistory } from '../../cash/components/transaction-history';
-import { useMoney } from '../../cash/components/use-money';
 import { TradeHistory } from '../../trading/components/trade-history';
 import { PeriodFilter } from '../components/period-filter';
 import { SavingsHistoryTable } from '../components/savings-history-table';
@@ -33,7 +32,6 @@ export function HistoryRoute() {
   useDocumentTitle('History');
   const [tab, setTab] = useState<Tab>(storedTab);
   const [period, setPeriod] = useState<Period>({});
-  const { sign } = useMoney();
   const isDesktop = useIsDesktop();
   const error = useFlash();
   const exported = useFlash();
@@ -75,7 +73,7 @@ export function HistoryRoute() {
       </div>
       <MessageBanner error={error.message} success={exported.message} />
       {/* A new filter starts each table again at its first page. */}
-      {tab === 'trade history' && <TradeHistory key={filterKey} sign={sign} perPage={perPage} period={period} />}
+      {tab === 'trade history' && <TradeHistory key={filterKey} perPage={perPage} period={period} />}
       {tab === 'transaction history' && <TransactionHistory key={filterKey} perPage={perPage} period={period} />}
       {tab === 'savings history' && <SavingsHistoryTable key={filterKey} perPage={perPage} period={period} />}
     </div>

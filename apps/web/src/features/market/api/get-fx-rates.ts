@@ -1,20 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client';
+import { fxRatesQuery, perDollar } from '../../../lib/fx-rates';
 import { readStoredUser } from '../../../lib/storage-keys';
 
-/** Prices are quoted in US dollars; the screens show them in the user's currency at the reference rate. */
+/** Prices are quoted in US dollars; the screens show them in the user's display currency at the reference rate. */
 export function useDisplayCurrency() {
+  return useCurrencyOf(readStoredUser()?.currency);
+}
+
+/** Prices in the settlement currency, for a trade's typed amount, which the wallet pays in it. */
+export function useSettlementCurrency() {
   const user = readStoredUser();
-  const code = user?.currency.code ?? 'USD';
-  const rates = useQuery({
-    queryKey: ['fx-rates'],
-    queryFn: () => apiData<{ rates: Record<string, string> }>('/fx-rates'),
-    staleTime: 60_000,
-  });
-  const rate = code === 'USD' ? 1 : Number(rates.data?.rates[code] ?? NaN);
-  return {
-    sign: user?.currency.sign ?? '$',
-    rate: Number.isFinite(rate) ? rate : 1,
-    ready: code === 'USD' || rates.isSuccess,
-  };
+  return useCurrencyOf(user?.settlement_currency ?? user?.currency);
+}
+
+function useCurrencyOf(currency: { code: string; sign: string } | undefined) {
+  const code = currency?.code ?? 'USD';
+  const rates = useQuery(fxRatesQuery);
+  const rate = perDollar(rates.data, code);
+  // Until the rates arrive, prices show in dollars, as quoted.
+  if (rate === undefined) return { sign: '$', code: 'USD', rate: 1, ready: false };
+  return { sign: currency?.sign ?? '$', code, rate, ready: true };
 }

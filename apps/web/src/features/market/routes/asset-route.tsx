@@ -11,7 +11,7 @@ import { StarToggle } from '../../trading/components/star-toggle';
 import { TradeHistory } from '../../trading/components/trade-history';
 import { TradeTicket } from '../../trading/components/trade-ticket';
 import { useAsset } from '../api/get-asset';
-import { useDisplayCurrency } from '../api/get-fx-rates';
+import { useDisplayCurrency, useSettlementCurrency } from '../api/get-fx-rates';
 import type { ChartRange } from '../api/types';
 import { AssetName } from '../components/asset-name';
 import { ChangeBadge } from '../components/change-badge';
@@ -33,6 +33,7 @@ export function AssetRoute() {
   const live = useLiveQuotes(symbol ? [symbol.toUpperCase()] : []);
   const current = withLiveQuote(asset.data, live[symbol.toUpperCase()]);
   const { sign, rate } = useDisplayCurrency();
+  const settlement = useSettlementCurrency();
   const [range, setRange] = useState<ChartRange>('1d');
   const [tab, setTab] = useState<Tab>('market stats');
   const isDesktop = useIsDesktop();
@@ -82,13 +83,13 @@ export function AssetRoute() {
                   <PriceChart symbol={current.symbol} range={range} onRange={setRange} sign={sign} rate={rate} />
                 </>
               )}
-              {(isDesktop || tab === 'positions') && <PositionList positions={mine} sign={sign} />}
-              {(isDesktop || tab === 'history') && <TradeHistory sign={sign} />}
+              {(isDesktop || tab === 'positions') && <PositionList positions={mine} />}
+              {(isDesktop || tab === 'history') && <TradeHistory />}
             </div>
             {/* Hidden rather than removed on a phone's other tabs: what was typed into it stays. */}
             <div hidden={!isDesktop && tab !== 'trade'}>
               <div className="lg:sticky lg:top-6">
-                <TradeTicket asset={current} positions={mine} sign={sign} rate={rate} />
+                <TradeTicket asset={current} positions={mine} sign={settlement.sign} rate={settlement.rate} />
               </div>
             </div>
           </div>

@@ -5,7 +5,6 @@ import { usePositions } from '../../trading/api/trading';
 import { Holdings } from '../../trading/components/holdings';
 import { MarketTradeForm } from '../../trading/components/market-trade-form';
 import { PositionList } from '../../trading/components/position-list';
-import { useDisplayCurrency } from '../api/get-fx-rates';
 import { MarketTable } from '../components/market-table';
 import { TopMovers } from '../components/top-movers';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
@@ -19,7 +18,6 @@ export function MarketRoute() {
   useDocumentTitle('Market');
   const isDesktop = useIsDesktop();
   const [view, setView] = useState<'asset' | 'trade'>('asset');
-  const { sign } = useDisplayCurrency();
   // The brokerage wallet is the one traded here; automated investing manages its own positions.
   const positions = usePositions(true, { wallet: 'brokerage' });
   const showAssets = isDesktop || view === 'asset';
@@ -28,7 +26,6 @@ export function MarketRoute() {
     <PositionList
       title="Open positions"
       positions={positions.data ?? []}
-      sign={sign}
       loading={positions.isPending}
       error={positions.error?.message}
     />

@@ -1,28 +1,24 @@
 import { formatMoney } from '@itrust/contracts/format';
 import { useCallback, useMemo } from 'react';
 import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
+import { useMoney } from '../../cash/components/use-money';
 import { useAnalytics } from '../api/portfolio';
 
 /** The net worth over the chosen range: every wallet, savings and positions at the prices of each time. */
-export function NetWorthChart({
-  range,
-  onRange,
-  sign,
-}: {
-  range: ChartRange;
-  onRange: (range: ChartRange) => void;
-  sign: string;
-}) {
+export function NetWorthChart({ range, onRange }: { range: ChartRange; onRange: (range: ChartRange) => void }) {
   const analytics = useAnalytics(range);
+  const { sign, convert } = useMoney();
+  // The series is in the settlement currency; the chart draws it in the display currency.
+  const factor = convert(1);
   const chartData = analytics.data?.chart_data;
   const points = useMemo(
     () =>
       chartData &&
       Object.entries(chartData).map(([time, value]) => ({
         time: Math.floor(Date.parse(time) / 1000),
-        value: Number(value),
+        value: Number(value) * factor,
       })),
-    [chartData],
+    [chartData, factor],
   );
   const formatValue = useCallback((value: number) => formatMoney(value, sign), [sign]);
   const first = points?.[0]?.value ?? 0;

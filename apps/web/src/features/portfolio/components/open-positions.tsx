@@ -15,7 +15,7 @@ const perPage = 20;
 export function OpenPositions({ approved }: { approved: boolean }) {
   const [page, setPage] = useState(1);
   const positions = useOpenPositionsPage(page, perPage, approved);
-  const { money, sign } = useMoney();
+  const { money } = useMoney();
   const rows = positions.data?.data ?? [];
   const lastPage = positions.data?.last_page ?? 1;
   const isDesktop = useIsDesktop();
@@ -56,10 +56,10 @@ export function OpenPositions({ approved }: { approved: boolean }) {
                     <td className="tabular-nums">{quantityOf(position)}</td>
                     <td className="tabular-nums">{money(position.value)}</td>
                     <td>
-                      <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} sign={sign} />
+                      <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} />
                     </td>
                     <td>
-                      <SignedFigure amount={position.pl} percent={position.pl_percentage} sign={sign} />
+                      <SignedFigure amount={position.pl} percent={position.pl_percentage} />
                     </td>
                   </tr>
                 ))}
@@ -80,11 +80,8 @@ export function OpenPositions({ approved }: { approved: boolean }) {
                   </span>
                 }
                 figures={[
-                  [
-                    'Today',
-                    <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} sign={sign} />,
-                  ],
-                  ['Total return', <SignedFigure amount={position.pl} percent={position.pl_percentage} sign={sign} />],
+                  ['Today', <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} />],
+                  ['Total return', <SignedFigure amount={position.pl} percent={position.pl_percentage} />],
                 ]}
               />
             ))}

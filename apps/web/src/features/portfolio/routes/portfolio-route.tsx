@@ -7,7 +7,6 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useScreenSnapshot } from '../../../lib/screen-snapshot';
 import { readStoredUser } from '../../../lib/storage-keys';
-import { useMoney } from '../../cash/components/use-money';
 import { KycNotices } from '../../shell/kyc-notices';
 import { TradeHistory } from '../../trading/components/trade-history';
 import { useAnalytics } from '../api/portfolio';
@@ -30,7 +29,6 @@ export function PortfolioRoute() {
   const isDesktop = useIsDesktop();
   const location = useLocation();
   const navigate = useNavigate();
-  const { sign } = useMoney();
   const kyc = readStoredUser()?.kyc;
   const approved = kyc === 'approved';
   const [range, setRange] = useState<ChartRange>('1d');
@@ -42,11 +40,11 @@ export function PortfolioRoute() {
   const view: View = views.includes(hashed) ? hashed : 'overview';
   const show = (candidate: View) => isDesktop || view === candidate;
 
-  const chart = <NetWorthChart range={range} onRange={setRange} sign={sign} />;
+  const chart = <NetWorthChart range={range} onRange={setRange} />;
   const breakdown = <WalletBreakdown analytics={analytics.data} analyticsUpdatedAt={analytics.dataUpdatedAt} />;
   const history = (
     <div id="history">
-      <TradeHistory sign={sign} approved={approved} />
+      <TradeHistory approved={approved} />
     </div>
   );
   return (

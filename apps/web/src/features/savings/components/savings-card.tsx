@@ -8,7 +8,7 @@ const linkClass =
 
 /** One savings account: balance, what it has earned, the year's contribution room, and its two actions. */
 export function SavingsCard({ account }: { account: UserSavings }) {
-  const { money, sign } = useMoney();
+  const { money } = useMoney();
   const name = account.savings_account.name;
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="savings-card">
@@ -27,7 +27,7 @@ export function SavingsCard({ account }: { account: UserSavings }) {
         <div className="flex justify-between gap-3">
           <dt className="text-slate-600">Interest earned</dt>
           <dd>
-            <SignedFigure amount={account.total_savings_return} percent={account.return_percentage} sign={sign} />
+            <SignedFigure amount={account.total_savings_return} percent={account.return_percentage} />
           </dd>
         </div>
         <div className="flex justify-between gap-3">

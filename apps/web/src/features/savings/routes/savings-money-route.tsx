@@ -42,7 +42,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
   const savings = useMySavings();
   const wallets = useWallets();
   const move = useMoveSavings(method);
-  const { money } = useMoney();
+  const { entered, settlement } = useMoney();
   const error = useFlash();
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -63,12 +63,12 @@ function SavingsMoneyPage({ method }: { method: Method }) {
     if (!account) return;
     const emptiesAccount = method === 'cashout' && cents === centsOf(account.balance);
     if (!emptiesAccount && (cents < limitCents.min || cents > limitCents.max)) {
-      error.show(savingsRangeMessage(method === 'contribution' ? 'contribution' : 'cash-out', money));
+      error.show(savingsRangeMessage(method === 'contribution' ? 'contribution' : 'cash-out', entered));
       return;
     }
     const room = method === 'contribution' ? account.contribution_room : null;
     if (room !== null && cents > (centsOf(room) ?? 0n)) {
-      error.show(savingsRoomMessage(room, account.contribution_year, money));
+      error.show(savingsRoomMessage(room, account.contribution_year, entered));
       return;
     }
     if (exceedsAvailable(amount, method === 'contribution' ? wallets.data?.cash.available : account.balance)) {
@@ -103,7 +103,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
           <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
             <div>
               <dt className="text-slate-600">{walletName} balance</dt>
-              <dd className="font-semibold tabular-nums">{money(account.balance)}</dd>
+              <dd className="font-semibold tabular-nums">{entered(account.balance)}</dd>
             </div>
             <div>
               <dt className="text-slate-600">
@@ -113,23 +113,23 @@ function SavingsMoneyPage({ method }: { method: Method }) {
                 {method === 'contribution'
                   ? account.contribution_room === null
                     ? 'No yearly limit'
-                    : money(account.contribution_room)
-                  : money(wallets.data?.cash.available)}
+                    : entered(account.contribution_room)
+                  : entered(wallets.data?.cash.available)}
               </dd>
             </div>
             {method === 'contribution' && (
               <div>
                 <dt className="text-slate-600">From cash</dt>
-                <dd className="font-semibold tabular-nums">{money(wallets.data?.cash.available)}</dd>
+                <dd className="font-semibold tabular-nums">{entered(wallets.data?.cash.available)}</dd>
               </div>
             )}
           </dl>
           <TextField
-            label="Amount"
+            label={`Amount (${settlement.code})`}
             name="savings-amount"
             inputMode="decimal"
             placeholder="0.00"
-            hint={limitsHint(method, money)}
+            hint={limitsHint(method, entered)}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
           />
@@ -142,7 +142,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
               title={method === 'contribution' ? 'confirm contribution' : 'confirm cash-out'}
               details={[
                 { label: 'Method', value: method === 'contribution' ? 'Contribution' : 'Cash-out' },
-                { label: 'Amount', value: money(parseNumber(amount)) },
+                { label: 'Amount', value: entered(parseNumber(amount)) },
                 { label: 'Account', value: walletName },
               ]}
               submit={() =>

@@ -1,18 +1,15 @@
-import { formatMoney } from '@itrust/contracts/format';
 import { useWallets } from '../../cash/api/wallet';
+import { useMoney } from '../../cash/components/use-money';
 
-/** The brokerage wallet's available balance, the only wallet that trades. */
-export function BrokerageAvailable({ sign }: { sign: string }) {
+/** The brokerage wallet's available balance, the only wallet that trades, in the currency a trade's amount is typed in. */
+export function BrokerageAvailable() {
   const wallets = useWallets();
+  const { entered } = useMoney();
   return (
     <p className="text-sm text-slate-700">
       Available:{' '}
       <span className="font-semibold tabular-nums" data-testid="brokerage-available">
-        {wallets.isPending
-          ? '…'
-          : wallets.isError
-            ? 'unavailable'
-            : formatMoney(wallets.data.brokerage.available, sign)}
+        {wallets.isPending ? '…' : wallets.isError ? 'unavailable' : entered(wallets.data.brokerage.available)}
       </span>
     </p>
   );

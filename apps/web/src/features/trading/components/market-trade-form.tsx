@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useWallets } from '../../cash/api/wallet';
 import { ConfirmFlow } from '../../cash/components/confirm-flow';
 import { useAssetsOfType } from '../../market/api/get-assets-of-type';
-import { useDisplayCurrency } from '../../market/api/get-fx-rates';
+import { useSettlementCurrency } from '../../market/api/get-fx-rates';
 import { useLiveQuotes } from '../../market/hooks/use-live-quotes';
 import type { Asset } from '../../market/api/types';
 import { useBuy, useClose, usePositions } from '../api/trading';
@@ -21,7 +21,7 @@ type Errors = { wallet?: string; amount?: string; asset?: string };
  * caller's open positions of that type in the chosen wallet. Quantity is amount over price, 6 places.
  */
 export function MarketTradeForm() {
-  const { sign, rate } = useDisplayCurrency();
+  const { sign, rate } = useSettlementCurrency();
   const [wallet, setWallet] = useState('brokerage');
   const [type, setType] = useState<Asset['type']>('stocks');
   const [side, setSide] = useState<'buy' | 'sell'>('buy');
@@ -105,7 +105,7 @@ export function MarketTradeForm() {
           onChange={(event) => reset(() => setWallet(event.target.value))}
           error={errors.wallet}
         />
-        <BrokerageAvailable sign={sign} />
+        <BrokerageAvailable />
         <SelectField
           label="Asset type"
           options={[

@@ -4,13 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
+import { useMoney } from '../../cash/components/use-money';
 import { useClose } from '../api/trading';
 import type { Position } from '../api/types';
 import { openedOn, SignedFigure } from './figures';
 
 type PositionListProps = {
   positions: Position[];
-  sign: string;
   /** 'Position' on the asset screen; the market screen lists every asset's. */
   title?: string;
   loading?: boolean;
@@ -18,7 +18,7 @@ type PositionListProps = {
 };
 
 /** The caller's open positions, one expanded at a time, each closable. */
-export function PositionList({ positions, sign, title = 'Position', loading = false, error }: PositionListProps) {
+export function PositionList({ positions, title = 'Position', loading = false, error }: PositionListProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const closed = useFlash();
   return (
@@ -39,7 +39,6 @@ export function PositionList({ positions, sign, title = 'Position', loading = fa
             <PositionRow
               key={position.id}
               position={position}
-              sign={sign}
               open={expanded === position.id}
               onToggle={() => setExpanded((current) => (current === position.id ? null : position.id))}
               onClosed={() => closed.show('Position closed.')}
@@ -53,13 +52,13 @@ export function PositionList({ positions, sign, title = 'Position', loading = fa
 
 type PositionRowProps = {
   position: Position;
-  sign: string;
   open: boolean;
   onToggle: () => void;
   onClosed: () => void;
 };
 
-function PositionRow({ position, sign, open, onToggle, onClosed }: PositionRowProps) {
+function PositionRow({ position, open, onToggle, onClosed }: PositionRowProps) {
+  const { money } = useMoney();
   const detailsId = `position-${position.id}`;
   return (
     <li className="py-3" data-testid="position-row">
@@ -80,11 +79,11 @@ function PositionRow({ position, sign, open, onToggle, onClosed }: PositionRowPr
         </span>
         <span className="tabular-nums">
           <span className="block text-xs text-slate-600">Value</span>
-          {formatMoney(position.value, sign)}
+          {money(position.value)}
         </span>
         <span className="tabular-nums">
           <span className="block text-xs text-slate-600">Total return</span>
-          <SignedFigure amount={position.pl} percent={position.pl_percentage} sign={sign} />
+          <SignedFigure amount={position.pl} percent={position.pl_percentage} />
         </span>
         <span
           aria-hidden="true"
@@ -93,22 +92,23 @@ function PositionRow({ position, sign, open, onToggle, onClosed }: PositionRowPr
           ▾
         </span>
       </button>
-      {open && <PositionDetails id={detailsId} position={position} sign={sign} onClosed={onClosed} />}
+      {open && <PositionDetails id={detailsId} position={position} onClosed={onClosed} />}
     </li>
   );
 }
 
-type PositionDetailsProps = { id: string; position: Position; sign: string; onClosed: () => void };
+type PositionDetailsProps = { id: string; position: Position; onClosed: () => void };
 
-function PositionDetails({ id, position, sign, onClosed }: PositionDetailsProps) {
+function PositionDetails({ id, position, onClosed }: PositionDetailsProps) {
+  const { money } = useMoney();
   const close = useClose();
   const [quantity, setQuantity] = useState('');
   const error = useFlash();
   const facts: [string, ReactNode][] = [
     ['Symbol', position.asset.symbol || 'Not set'],
     ['Order type', position.order_type || 'Not included'],
-    ['Cost', formatMoney(position.cost, sign)],
-    ["Today's return", <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} sign={sign} />],
+    ['Cost', money(position.cost)],
+    ["Today's return", <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} />],
     ['Leverage', `${position.leverage}×`],
     ['Take profit', position.tp ? formatMoney(position.tp, '$') : 'Not set'],
     ['Stop loss', position.sl ? formatMoney(position.sl, '$') : 'Not set'],

@@ -1,10 +1,10 @@
-import { formatMoney } from '@itrust/contracts/format';
 import { useId, useState } from 'react';
 import { CardList, CardRow } from '../../../components/ui/card-list';
 import { Pager } from '../../../components/ui/pager';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import type { Period } from '../../../lib/period';
+import { useMoney } from '../../cash/components/use-money';
 import { useTradeHistory } from '../api/trading';
 import type { Trade } from '../api/types';
 import { SignedFigure } from './figures';
@@ -18,7 +18,6 @@ const historyDate = (iso: string) =>
 const reasonLabels = { take_profit: 'take profit', stop_loss: 'stop loss', rebalance: 'rebalance' } as const;
 
 type TradeHistoryProps = {
-  sign: string;
   approved?: boolean;
   perPage?: number;
   /** A filter chosen outside (the /history screen); without one the block shows its own month picker. */
@@ -26,7 +25,8 @@ type TradeHistoryProps = {
 };
 
 /** Trade History: 10 per page, with the month picker and paging the old client showed but never wired. */
-export function TradeHistory({ sign, approved = true, perPage = 10, period }: TradeHistoryProps) {
+export function TradeHistory({ approved = true, perPage = 10, period }: TradeHistoryProps) {
+  const { money } = useMoney();
   const [page, setPage] = useState(1);
   const [month, setMonth] = useState('');
   const monthId = useId();
@@ -91,11 +91,11 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
                       <span className="block text-xs text-slate-600">{trade.asset.symbol}</span>
                     </td>
                     <td className="tabular-nums">
-                      {formatMoney(trade.amount, sign)}
+                      {money(trade.amount)}
                       <span className="block text-xs text-slate-600">{trade.quantity}</span>
                     </td>
                     <td>
-                      <SignedFigure amount={trade.pl} percent={trade.pl_percentage} sign={sign} />
+                      <SignedFigure amount={trade.pl} percent={trade.pl_percentage} />
                     </td>
                     <td>
                       <TradeStatus trade={trade} />
@@ -121,8 +121,8 @@ export function TradeHistory({ sign, approved = true, perPage = 10, period }: Tr
                 }
                 aside={<TradeType trade={trade} />}
                 figures={[
-                  ['Amount / Qty', `${formatMoney(trade.amount, sign)} · ${trade.quantity}`],
-                  ['P / L', <SignedFigure amount={trade.pl} percent={trade.pl_percentage} sign={sign} />],
+                  ['Amount / Qty', `${money(trade.amount)} · ${trade.quantity}`],
+                  ['P / L', <SignedFigure amount={trade.pl} percent={trade.pl_percentage} />],
                   ['Status', <TradeStatus trade={trade} />],
                 ]}
               />

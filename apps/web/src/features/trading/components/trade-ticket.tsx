@@ -91,7 +91,7 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
           value="brokerage"
           onChange={() => undefined}
         />
-        <BrokerageAvailable sign={sign} />
+        <BrokerageAvailable />
         {side === 'sell' &&
           (positions.length === 0 ? (
             <p className="text-sm text-slate-700">You have no open positions in {asset.symbol} to sell.</p>
