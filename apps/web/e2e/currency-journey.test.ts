@@ -80,13 +80,16 @@ describe('the display currency in Chromium', () => {
     const { page } = journey;
     await open('/currency');
     await expect.poll(() => picker().textContent()).toContain('Euro (EUR)');
-    await page.context().setOffline(true);
+    // The connection drops on the way: the save never reaches the server. (Going offline would only
+    // pause the request until the browser is back online.)
+    const profile = `${journey.stack.app.url}/api/user/profile`;
+    await page.route(profile, (route) => route.abort('internetdisconnected'));
     try {
       await saveCurrency(page, '£ British Pound (GBP)');
       await page.getByText('Could not reach the server. Check your connection and try again.').waitFor();
       await expect.poll(() => picker().textContent()).toContain('Euro (EUR)');
     } finally {
-      await page.context().setOffline(false);
+      await page.unroute(profile);
     }
     const [stored] = await journey.stack.sql<{ code: string }>(`select c.code from users u
       join currencies c on c.id = u.display_currency_id where u.email = 'demo@example.com'`);
@@ -115,7 +118,7 @@ describe('the display currency in Chromium', () => {
 
   it("shows the wallet's own currency in the deposit field of a euro account", async () => {
     const seen = new Set<string>();
-    const investor = await fundedInvestor(journey.stack, '500', seen, 'EUR');
+    const investor = await fundedInvestor(journey.stack, '60000', seen, 'EUR');
     const { page } = await investorPage(journey.browser, journey.stack.app.url, {
       login: investor.email,
       password: investor.password,

@@ -17,7 +17,7 @@ function PanelFor({ id, user }: { id: SettingsPanelId; user: UserResource }) {
   if (id === 'profile') return <ProfilePanel key={user.id} user={user} />;
   if (id === 'security') return <SecurityPanel user={user} />;
   if (id === 'alerts') return <NotificationsPanel />;
-  if (id === 'currency') return <CurrencyPanel key={user.currency_id} user={user} />;
+  if (id === 'currency') return <CurrencyPanel key={user.id} user={user} />;
   return <KycPanel user={user} />;
 }
 
