@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { readStoredUser } from '../../lib/storage-keys';
+import { useKycStatus } from '../auth/api/get-user';
 
 /** The identity notices of spec 2: a prompt while documents are missing, a note once they are sent. */
 export function KycNotices({ pendingText }: { pendingText: string }) {
-  const kyc = readStoredUser()?.kyc;
+  const kyc = useKycStatus();
   const [dismissed, setDismissed] = useState(false);
   if (kyc === 'pending' || kyc === 'declined') {
     return (

@@ -1,11 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { Button } from '../../components/ui/button';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
 import { MessageBanner } from '../../components/ui/message-banner';
-import { clearSession, localKeys, needsSecondStep, readAccessToken, readStoredUser } from '../../lib/storage-keys';
-import { useUser } from '../auth/api/get-user';
+import {
+  clearSession,
+  fullSession,
+  localKeys,
+  needsSecondStep,
+  readAccessToken,
+  readStoredUser,
+} from '../../lib/storage-keys';
+import { userQuery as currentUserQuery, useUser } from '../auth/api/get-user';
 import { DesktopNavigation } from './desktop-navigation';
 import { KycBanner } from './kyc-banner';
 import { KycGate } from './kyc-gate';
@@ -22,11 +30,14 @@ export function ShellLayout() {
   const token = readAccessToken();
   const userQuery = useUser();
   const user = userQuery.data ?? readStoredUser();
+  const queryClient = useQueryClient();
   useChatWidget();
 
   useEffect(() => {
     localStorage.setItem(localKeys.activeTab, tabForPath(pathname));
-  }, [pathname]);
+    // Every screen change asks the server again (unless it just answered): an approval may have come.
+    if (fullSession()) queryClient.query(currentUserQuery()).catch(() => undefined);
+  }, [pathname, queryClient]);
 
   if (!token) {
     clearSession();
@@ -49,7 +60,19 @@ export function ShellLayout() {
   if (!user.email_verified_at) return <Navigate to="/verifyemail" replace />;
   if (user.role === 'operator') return <Navigate to="/admin" replace />;
 
-  const approved = user.kyc === 'approved';
+  // Identity gates follow the server's answer only: a stored user may be from before a decision.
+  const kyc = userQuery.data?.kyc;
+  const approved = kyc === 'approved';
+  const gate = () => {
+    if (approved || !needsApprovedIdentity(pathname)) return <Outlet />;
+    return kyc ? (
+      <KycGate kyc={kyc} />
+    ) : (
+      <p role="status" className="text-sm text-slate-600">
+        Loading…
+      </p>
+    );
+  };
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -65,9 +88,9 @@ export function ShellLayout() {
           <MobileNavigation kycApproved={approved} />
         </div>
       </header>
-      {(user.kyc === 'pending' || user.kyc === 'declined') && <KycBanner />}
+      {(kyc === 'pending' || kyc === 'declined') && <KycBanner />}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-        {!approved && needsApprovedIdentity(pathname) ? <KycGate kyc={user.kyc} /> : <Outlet />}
+        {gate()}
       </main>
     </div>
   );

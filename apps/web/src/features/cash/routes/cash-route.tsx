@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { onArrowKeys } from '../../../lib/arrow-keys';
-import { localKeys, readStoredUser } from '../../../lib/storage-keys';
+import { localKeys } from '../../../lib/storage-keys';
+import { useKycStatus } from '../../auth/api/get-user';
 import { KycNotices } from '../../shell/kyc-notices';
 import { DepositForm } from '../components/deposit-form';
 import { SettlementNote } from '../components/settlement-note';
@@ -16,7 +17,9 @@ type Tab = 'deposit' | 'transfer' | 'withdraw';
 const tabs: Tab[] = ['deposit', 'transfer', 'withdraw'];
 
 export function WithdrawPanel() {
-  return readStoredUser()?.kyc === 'approved' ? (
+  const kyc = useKycStatus();
+  if (!kyc) return <p className="p-4 text-sm text-slate-600">Loading…</p>;
+  return kyc === 'approved' ? (
     <WithdrawForm />
   ) : (
     <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">

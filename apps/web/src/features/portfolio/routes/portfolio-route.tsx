@@ -6,7 +6,7 @@ import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useScreenSnapshot } from '../../../lib/screen-snapshot';
-import { readStoredUser } from '../../../lib/storage-keys';
+import { useKycStatus } from '../../auth/api/get-user';
 import { KycNotices } from '../../shell/kyc-notices';
 import { TradeHistory } from '../../trading/components/trade-history';
 import { useAnalytics } from '../api/portfolio';
@@ -29,7 +29,7 @@ export function PortfolioRoute() {
   const isDesktop = useIsDesktop();
   const location = useLocation();
   const navigate = useNavigate();
-  const kyc = readStoredUser()?.kyc;
+  const kyc = useKycStatus();
   const approved = kyc === 'approved';
   const [range, setRange] = useState<ChartRange>('1d');
   const analytics = useAnalytics(range);
