@@ -4,7 +4,7 @@ import { BrandLogo } from '../../../components/ui/brand-logo';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { onArrowKeys } from '../../../lib/arrow-keys';
-import { readAccessToken, readStoredUser, twoFactorPassed } from '../../../lib/storage-keys';
+import { needsSecondStep, readAccessToken, readStoredUser, twoFactorPassed } from '../../../lib/storage-keys';
 import { useSignOut } from '../../auth/components/use-sign-out';
 import { AuditLog } from '../components/audit-log';
 import { KycQueue } from '../components/kyc-queue';
@@ -27,17 +27,22 @@ export function AdminRoute() {
   const { caption, signOut } = useSignOut();
   const user = readStoredUser();
   if (!readAccessToken() || !user) return <Navigate to="/" replace />;
-  if (!twoFactorPassed()) return <Navigate to="/otp" replace />;
+  if (needsSecondStep(user)) return <Navigate to="/otp" replace />;
+  // An investor's session has no second step to pass here: no code was sent, so say what this page is.
   if (user.role !== 'operator') {
     return (
-      <main className="mx-auto max-w-xl p-10 text-center">
-        <h1 className="text-2xl font-bold text-brand-900">This is for Itrust operators only.</h1>
-        <Link to="/portfolio" className="mt-4 inline-block font-semibold text-brand-700 underline">
+      <main id="main" className="mx-auto max-w-xl px-6 py-16 text-center">
+        <BrandLogo />
+        <h1 className="mt-8 text-2xl font-bold text-brand-900">This page is for Itrust operators.</h1>
+        <p className="mt-3 text-slate-700">The operator console is not available to investor accounts.</p>
+        <Link to="/portfolio" className="mt-6 inline-block font-semibold text-brand-700 underline">
           Back to your portfolio
         </Link>
       </main>
     );
   }
+  // Operators always pass the emailed code, whether or not they switched two-factor on.
+  if (!twoFactorPassed()) return <Navigate to="/otp" replace />;
 
   return (
     <div className="min-h-screen">
