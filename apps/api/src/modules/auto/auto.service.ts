@@ -6,7 +6,7 @@ import { isoTime } from '../../db/sql-time.ts';
 import { autoRuns, autoSettings, positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
-import { belowOneCent, tradeValue } from '../../lib/trade-cash.ts';
+import { belowOneCent, saleProceeds, tradeValue } from '../../lib/trade-cash.ts';
 import type { PositionRow } from '../trading/trade-settlement.service.ts';
 import { createTradingService, type TradingService } from '../trading/trading.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -219,8 +219,12 @@ export function createAutoService(deps: {
       const wallet = await lockWallet(db, userId, false);
       const currency = wallet?.currency ?? (await users.findById(userId))?.currency.code;
       if (!currency) throw new NotFound();
-      const holdings = (wallet && (await holdingsOf(db, userId, currency, false))) || [];
+      const priced = wallet ? await holdingsOf(db, userId, currency, false) : [];
+      const holdings = priced ?? [];
       const cash = wallet?.cash ?? new Decimal(0);
+      // What a transfer out can take: the cash and every holding sold, each paid to the cent below as
+      // a sale is; unknown while a price is missing.
+      const movable = priced?.reduce((sum, holding) => sum.plus(saleProceeds(holding.value)), cash);
       const total = holdings.reduce((sum, holding) => sum.plus(holding.value), cash);
       const { rows: runs } = await db.execute<{ created_at: string }>(sql`
         select ${isoTime(sql`created_at`)} as created_at from auto_runs
@@ -232,6 +236,7 @@ export function createAutoService(deps: {
         model,
         cash: cash.toFixed(2),
         total: total.toFixed(2),
+        movable: movable?.toFixed(2) ?? null,
         last_rebalanced_at: last?.created_at ?? null,
         holdings: [...symbols].map((symbol) => {
           const held = holdings.filter((holding) => holding.symbol === symbol);

@@ -50,8 +50,19 @@ export const paymentMethodsQuery = (type: 'bank' | 'crypto') =>
   });
 export const usePaymentMethods = (type: 'bank' | 'crypto') => useQuery(paymentMethodsQuery(type));
 
+/**
+ * What a transfer can take out of automated investing: its cash and its holdings sold at current
+ * prices; null while a price is missing. Asked only of an approved identity, the only kind that invests.
+ */
+export const autoMovableQuery = (approved: boolean) =>
+  queryOptions({
+    queryKey: ['auto', 'movable'],
+    queryFn: async () => (await apiData<{ auto: { movable: string | null } }>('/user/auto')).auto.movable,
+    enabled: approved,
+  });
+
 /** After money moves, balances, history and totals are read again. */
-const afterMoneyMoves = ['wallets', 'transactions', 'analytics', 'user', 'payment-methods'] as const;
+const afterMoneyMoves = ['wallets', 'transactions', 'analytics', 'user', 'payment-methods', 'auto'] as const;
 /** Every money-moving request carries an Idempotency-Key: a retry after a lost answer never moves money twice. */
 const useMoneyMutation = <T>(send: (input: T, headers: IdempotencyHeaders) => Promise<{ message: string }>) =>
   useIdempotentMutation(send, afterMoneyMoves);

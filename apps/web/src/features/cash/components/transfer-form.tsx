@@ -1,12 +1,14 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
 import { exceedsAvailable, walletRefusals } from '@itrust/contracts/wallet-rules';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
+import { useKycStatus } from '../../auth/api/get-user';
 import type { WalletKind } from '../api/types';
-import { useSwap, useWallets } from '../api/wallet';
+import { autoMovableQuery, useSwap, useWallets } from '../api/wallet';
 import { ConfirmFlow } from './confirm-flow';
 import { useMoney } from './use-money';
 
@@ -15,6 +17,11 @@ const names: Record<WalletKind, string> = { cash: 'cash', brokerage: 'brokerage 
 /** Moves money between cash and the brokerage or automated-investing balance; the swap icon flips the direction. */
 export function TransferForm() {
   const wallets = useWallets();
+  const approved = useKycStatus() === 'approved';
+  const autoMovable = useQuery(autoMovableQuery(approved));
+  // Automated investing sells its holdings for what its cash lacks; before approval it holds only cash.
+  const movable = (kind: WalletKind) =>
+    kind === 'auto' && approved ? autoMovable.data : wallets.data?.[kind].available;
   const swap = useSwap();
   const error = useFlash();
   const { entered, settlement } = useMoney();
@@ -31,8 +38,7 @@ export function TransferForm() {
       error.show('Invalid amount!');
       return;
     }
-    // Money leaving the automated-investing wallet sells holdings first, so only cash and brokerage are checked here.
-    if (from !== 'auto' && exceedsAvailable(amount, wallets.data?.[from].available)) {
+    if (exceedsAvailable(amount, movable(from))) {
       error.show(walletRefusals.insufficient);
       return;
     }
@@ -46,7 +52,7 @@ export function TransferForm() {
         <div>
           <p className="text-xs text-slate-600">From</p>
           <p className="font-semibold capitalize">{names[from]}</p>
-          <p className="text-sm tabular-nums text-slate-700">{entered(wallets.data?.[from].available)}</p>
+          <p className="text-sm tabular-nums text-slate-700">{entered(movable(from))}</p>
         </div>
         <button
           type="button"
@@ -59,7 +65,7 @@ export function TransferForm() {
         <div className="text-right">
           <p className="text-xs text-slate-600">To</p>
           <p className="font-semibold capitalize">{names[to]}</p>
-          <p className="text-sm tabular-nums text-slate-700">{entered(wallets.data?.[to].available)}</p>
+          <p className="text-sm tabular-nums text-slate-700">{entered(movable(to))}</p>
         </div>
       </div>
       <fieldset className="space-y-2">
@@ -80,10 +86,16 @@ export function TransferForm() {
               {names[kind]}
             </span>
             <span className="text-sm tabular-nums text-slate-700" data-testid={`transfer-available-${kind}`}>
-              {entered(wallets.data?.[kind].available)}
+              {entered(movable(kind))}
             </span>
           </label>
         ))}
+        {from === 'auto' && (
+          <p className="text-xs text-slate-600" data-testid="transfer-auto-note">
+            Automated investing holds {entered(wallets.data?.auto.available)} in cash; the rest of a transfer out is
+            raised by selling its investments at current prices.
+          </p>
+        )}
       </fieldset>
       <TextField
         label={`Amount (${settlement.code})`}
