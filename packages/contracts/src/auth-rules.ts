@@ -3,6 +3,8 @@
 /** Text before an @, text after it, a dot in the domain part, no whitespace (spec 1 §5). */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const codePattern = /^\d{6}$/;
+/** Letters, digits, dots, dashes and underscores, 3 to 30 of them. */
+export const usernamePattern = /^[A-Za-z0-9._-]{3,30}$/;
 
 /** A phone number as people write one: digits with spaces, dots, dashes or brackets, an optional leading +, 7 to 15 digits (E.164's most). */
 export function isPhoneNumber(text: string): boolean {
@@ -21,6 +23,10 @@ export const messages = {
   phoneFormat: 'Enter a phone number of 7 to 15 digits, like +44 20 7946 0958.',
   usernameFormat: 'The username may only contain letters, numbers, dots, dashes and underscores (3 to 30 characters).',
 } as const;
+
+/** A new password's length rule (NIST 800-63B: length, no composition rules); the server adds a common-password check. */
+export const passwordLengthProblem = (password: string): string | undefined =>
+  password.length < 8 || password.length > 128 ? messages.passwordLength : undefined;
 
 /** Sign-up step 1 and the contact step: '{field} is required!' with the field as spelled. */
 export const requiredAsSpelled = (field: string) => `${field} is required!`;

@@ -6,6 +6,7 @@ import {
   requiredAsSpelled,
   requiredInWords,
   requiredShort,
+  usernamePattern,
 } from './auth-rules.ts';
 import { emailProblem } from './email-identity.ts';
 
@@ -28,9 +29,7 @@ export const signUpAccountFields = {
   first_name: text(requiredAsSpelled('first_name'), 100),
   last_name: text(requiredAsSpelled('last_name'), 100),
   email: emailText(requiredAsSpelled('email'), { newAddress: true }),
-  username: text(requiredAsSpelled('username'), 30).pipe(
-    z.string().regex(/^[A-Za-z0-9._-]{3,30}$/, messages.usernameFormat),
-  ),
+  username: text(requiredAsSpelled('username'), 30).pipe(z.string().regex(usernamePattern, messages.usernameFormat)),
   password: z.string({ error: requiredAsSpelled('password') }).min(1, requiredAsSpelled('password')),
   password_confirmation: z
     .string({ error: requiredAsSpelled('password_confirmation') })

@@ -1,9 +1,10 @@
-import { messages } from '@itrust/contracts';
+import { messages, passwordLengthProblem } from '@itrust/contracts';
 import { isCommonPassword } from '../../lib/passwords.ts';
 
 /** 8 to 128 characters and not one of the most common passwords; no composition rules (NIST 800-63B). */
 export function passwordProblem(password: string): string | undefined {
-  if (password.length < 8 || password.length > 128) return messages.passwordLength;
+  const length = passwordLengthProblem(password);
+  if (length) return length;
   if (isCommonPassword(password)) return messages.commonPassword;
   return undefined;
 }

@@ -1,11 +1,10 @@
-import { messages, requiredAsSpelled } from '@itrust/contracts/auth-rules';
+import { messages, passwordLengthProblem, requiredAsSpelled, usernamePattern } from '@itrust/contracts/auth-rules';
+import { emailProblem } from '@itrust/contracts/email-identity';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useFlash } from '../../../hooks/use-flash';
 import { AuthLayout } from '../components/auth-layout';
 import { SignUpSteps } from '../components/sign-up-steps';
 import { accountFields, readAccountStep, saveAccountStep, type AccountStep } from '../components/sign-up-store';
@@ -19,23 +18,37 @@ const labels: Record<keyof AccountStep, { label: string; type?: string; autoComp
   password_confirmation: { label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 };
 
+type Field = keyof AccountStep;
+
+/** What is wrong with one field of step 1, by the rules the server applies at sign-up; undefined when nothing. */
+function problemOf(field: Field, values: AccountStep): string | undefined {
+  const value = values[field];
+  if (value.trim() === '') return requiredAsSpelled(field);
+  if (field === 'email') return emailProblem(value, { newAddress: true });
+  if (field === 'username' && !usernamePattern.test(value.trim())) return messages.usernameFormat;
+  if (field === 'password') return passwordLengthProblem(value);
+  if (field === 'password_confirmation' && value !== values.password) return messages.passwordsDoNotMatch;
+  return undefined;
+}
+
 export function SignUpRoute() {
   useDocumentTitle('Signup');
   const navigate = useNavigate();
-  const error = useFlash();
   const [values, setValues] = useState<AccountStep>(readAccountStep);
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const allFilled = accountFields.every((field) => values[field].trim() !== '');
 
-  const next = (event: SyntheticEvent) => {
+  // Checked on Next, not on leaving a field: a message appearing as the pointer presses Next would
+  // move the button from under it, and the click would be lost.
+  const next = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    error.clear();
-    const missing = accountFields.find((field) => values[field].trim() === '');
-    if (missing) {
-      error.show(requiredAsSpelled(missing));
-      return;
-    }
-    if (values.password !== values.password_confirmation) {
-      error.show(messages.passwordsDoNotMatch);
+    const found = Object.fromEntries(accountFields.map((field) => [field, problemOf(field, values)]));
+    setProblems(found);
+    const first = accountFields.find((field) => found[field]);
+    if (first) {
+      // The message may sit above the fold: the field itself takes the focus, and the screen scrolls to it.
+      const input = event.currentTarget.elements.namedItem(first);
+      if (input instanceof HTMLInputElement) input.focus();
       return;
     }
     saveAccountStep({
@@ -52,7 +65,6 @@ export function SignUpRoute() {
     <AuthLayout title="Create your account" intro="It takes three short steps.">
       <SignUpSteps current={1} />
       <form onSubmit={next} className="space-y-4" noValidate>
-        <MessageBanner error={error.message} />
         {accountFields.map((field) => (
           <TextField
             key={field}
@@ -61,7 +73,11 @@ export function SignUpRoute() {
             type={labels[field].type ?? 'text'}
             autoComplete={labels[field].autoComplete}
             value={values[field]}
-            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+            onChange={(event) => {
+              setValues({ ...values, [field]: event.target.value });
+              if (problems[field]) setProblems({ ...problems, [field]: undefined });
+            }}
+            error={problems[field]}
             {...(field === 'password'
               ? { hint: 'At least 8 characters. A few random words make a strong password.' }
               : {})}
