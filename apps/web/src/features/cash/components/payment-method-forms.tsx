@@ -7,24 +7,40 @@ import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
 import { useSavePaymentMethod } from '../api/wallet';
 
-function useSave(onSaved: () => void) {
+/** Called with the server's message ('Withdraw Info Updated.') once the details are saved. */
+type OnSaved = (message: string) => void;
+
+/**
+ * Saves the form's details. A refusal's field messages go beside their fields (the first of them
+ * focused); a message that belongs to no field on the form shows above the button.
+ */
+function useSave(onSaved: OnSaved, shown: readonly string[]) {
   const save = useSavePaymentMethod();
   const error = useFlash();
-  const success = useFlash();
-  const submit = async (body: Record<string, string>) => {
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
+  const submit = async (form: HTMLFormElement, body: Record<string, string>) => {
     error.clear();
+    setFieldErrors({});
     try {
-      success.show((await save.mutateAsync(body)).message);
-      onSaved();
+      onSaved((await save.mutateAsync(body)).message);
     } catch (failure) {
-      error.show(failure instanceof ApiError ? failure.message : 'An error occurred.');
+      if (!(failure instanceof ApiError)) {
+        error.show('An error occurred.');
+        return;
+      }
+      const placed = shown.filter((field) => failure.errors[field]?.[0]);
+      setFieldErrors(Object.fromEntries(placed.map((field) => [field, failure.errors[field]?.[0]])));
+      const first = placed[0] && form.elements.namedItem(placed[0]);
+      if (first instanceof HTMLElement) first.focus();
+      else error.show(failure.message);
     }
   };
-  return { submit, busy: save.isPending, error: error.message, success: success.message };
+  const clearError = (field: string) => setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
+  return { submit, busy: save.isPending, error: error.message, fieldErrors, clearError };
 }
 
 /** 'Add Bank Details': every field stored as typed. */
-export function AddBankForm({ onSaved }: { onSaved: () => void }) {
+export function AddBankForm({ onSaved }: { onSaved: OnSaved }) {
   const [values, setValues] = useState({
     label: '',
     account_number: '',
@@ -33,7 +49,6 @@ export function AddBankForm({ onSaved }: { onSaved: () => void }) {
     routing_number: '',
     bank_address: '',
   });
-  const { submit, busy, error, success } = useSave(onSaved);
   const fields: [keyof typeof values, string][] = [
     ['label', 'Name (Optional)'],
     ['account_number', 'Account Number'],
@@ -42,9 +57,13 @@ export function AddBankForm({ onSaved }: { onSaved: () => void }) {
     ['routing_number', 'Bank Code/Routing Number'],
     ['bank_address', 'Bank Address'],
   ];
-  const save = (event: SyntheticEvent) => {
+  const { submit, busy, error, fieldErrors, clearError } = useSave(
+    onSaved,
+    fields.map(([field]) => field),
+  );
+  const save = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void submit({ type: 'bank', ...values });
+    void submit(event.currentTarget, { type: 'bank', ...values });
   };
   return (
     <form onSubmit={save} className="space-y-3 rounded-xl border border-slate-200 p-4" noValidate>
@@ -55,10 +74,14 @@ export function AddBankForm({ onSaved }: { onSaved: () => void }) {
           label={label}
           name={field}
           value={values[field]}
-          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+          onChange={(event) => {
+            setValues({ ...values, [field]: event.target.value });
+            clearError(field);
+          }}
+          error={fieldErrors[field]}
         />
       ))}
-      <MessageBanner error={error} success={success} />
+      <MessageBanner error={error} />
       <Button type="submit" disabled={busy}>
         Save
       </Button>
@@ -67,12 +90,12 @@ export function AddBankForm({ onSaved }: { onSaved: () => void }) {
 }
 
 /** 'Add a crypto withdrawal address': the server checks the address format of the chosen coin. */
-export function AddCryptoForm({ onSaved }: { onSaved: () => void }) {
+export function AddCryptoForm({ onSaved }: { onSaved: OnSaved }) {
   const [values, setValues] = useState({ label: '', currency: 'btc', wallet_address: '' });
-  const { submit, busy, error, success } = useSave(onSaved);
-  const save = (event: SyntheticEvent) => {
+  const { submit, busy, error, fieldErrors, clearError } = useSave(onSaved, ['label', 'currency', 'wallet_address']);
+  const save = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void submit({ type: 'crypto', ...values });
+    void submit(event.currentTarget, { type: 'crypto', ...values });
   };
   return (
     <form onSubmit={save} className="space-y-3 rounded-xl border border-slate-200 p-4" noValidate>
@@ -81,13 +104,21 @@ export function AddCryptoForm({ onSaved }: { onSaved: () => void }) {
         label="Name (Optional)"
         name="label"
         value={values.label}
-        onChange={(event) => setValues({ ...values, label: event.target.value })}
+        onChange={(event) => {
+          setValues({ ...values, label: event.target.value });
+          clearError('label');
+        }}
+        error={fieldErrors['label']}
       />
       <SelectField
         label="Coin"
         name="currency"
         value={values.currency}
-        onChange={(event) => setValues({ ...values, currency: event.target.value })}
+        onChange={(event) => {
+          setValues({ ...values, currency: event.target.value });
+          clearError('currency');
+        }}
+        error={fieldErrors['currency']}
         options={[
           { value: 'btc', label: 'BITCOIN' },
           { value: 'eth', label: 'ETHEREUM' },
@@ -99,9 +130,13 @@ export function AddCryptoForm({ onSaved }: { onSaved: () => void }) {
         label="Wallet address"
         name="wallet_address"
         value={values.wallet_address}
-        onChange={(event) => setValues({ ...values, wallet_address: event.target.value })}
+        onChange={(event) => {
+          setValues({ ...values, wallet_address: event.target.value });
+          clearError('wallet_address');
+        }}
+        error={fieldErrors['wallet_address']}
       />
-      <MessageBanner error={error} success={success} />
+      <MessageBanner error={error} />
       <Button type="submit" disabled={busy}>
         Save
       </Button>

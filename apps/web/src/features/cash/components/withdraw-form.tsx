@@ -59,8 +59,14 @@ export function WithdrawForm() {
   const limits = useLimits();
   const withdraw = useWithdraw();
   const error = useFlash();
+  const saved = useFlash();
   const { entered, settlement } = useMoney();
   const method = methods.data?.[0];
+  // The form closes on saving; its notice stays where the saved details show.
+  const onSaved = (message: string) => {
+    setAdding(false);
+    saved.show(message);
+  };
 
   const request = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -121,6 +127,7 @@ export function WithdrawForm() {
             : 'Add a crypto wallet address to request withdrawal'}
         </p>
       )}
+      <MessageBanner success={saved.message} />
       {method && !adding && <MethodCard method={method} />}
       <Button variant="ghost" onClick={() => setAdding(!adding)}>
         {adding
@@ -131,12 +138,7 @@ export function WithdrawForm() {
               ? 'Add bank details'
               : 'Add a crypto address'}
       </Button>
-      {adding &&
-        (kind === 'bank' ? (
-          <AddBankForm onSaved={() => setAdding(false)} />
-        ) : (
-          <AddCryptoForm onSaved={() => setAdding(false)} />
-        ))}
+      {adding && (kind === 'bank' ? <AddBankForm onSaved={onSaved} /> : <AddCryptoForm onSaved={onSaved} />)}
       <form onSubmit={request} className="space-y-4" noValidate>
         <p className="text-sm text-slate-700">
           Cash available: <span className="font-semibold tabular-nums">{entered(wallets.data?.cash.available)}</span>
