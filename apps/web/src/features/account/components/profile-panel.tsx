@@ -62,18 +62,22 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
       feedback.showError('An error occurred.');
       return;
     }
-    const saved = await feedback.run(() =>
-      update.mutateAsync({
+    let stored: UserResource | undefined;
+    await feedback.run(async () => {
+      const answer = await update.mutateAsync({
         ...form,
         current_password: emailChanging ? form.current_password : undefined,
         city: form.city ?? undefined,
         country_id: form.country_id ?? undefined,
         state_id: form.state_id ?? undefined,
         nationality: form.nationality ?? undefined,
-      }),
-    );
-    // The field shows the address in use: a new one waits below for its codes.
-    if (saved) setForm({ ...form, email: user.email, current_password: '' });
+      });
+      stored = answer.data.user;
+      return answer;
+    });
+    // Blank fields kept their values: the form shows what the server now holds, the email in use
+    // included (a new address waits below for its codes).
+    if (stored) setForm(formFrom(stored));
   };
   const emailConfirmed = (newEmail: string, message: string) => {
     emailChanged.show(message);
