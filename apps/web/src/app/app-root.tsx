@@ -7,7 +7,7 @@ import { AppProviders } from './providers';
 export function AppRoot({ router }: { router: DataRouter }) {
   return (
     <StrictMode>
-      <AppProviders>
+      <AppProviders router={router}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

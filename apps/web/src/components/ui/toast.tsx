@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { DataRouter } from 'react-router';
 import { timing } from '../../lib/timing';
 
 type Toast = { id: number; kind: 'success' | 'error'; text: string };
@@ -7,12 +8,30 @@ type ToastApi = { success: (text: string) => void; error: (text: string) => void
 const ToastContext = createContext<ToastApi | null>(null);
 
 /**
- * Success and error toasts, top right, with a close button, gone after 5 seconds. Built here
- * rather than with a toast library: those inject inline <style> elements, which our CSP refuses.
+ * Success and error toasts with a close button, gone after 5 seconds or when the route changes
+ * (they speak of the screen they came from): below the header on wide screens, at the bottom on
+ * phones, so they cover no navigation. Built here rather than with a toast library: those inject
+ * inline <style> elements, which our CSP refuses.
  */
-export function ToastProvider({ children }: { children: ReactNode }) {
+export function ToastProvider({
+  children,
+  router,
+}: {
+  children: ReactNode;
+  router?: Pick<DataRouter, 'state' | 'subscribe'> | undefined;
+}) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
+
+  useEffect(() => {
+    if (!router) return;
+    let pathname = router.state.location.pathname;
+    return router.subscribe((state) => {
+      if (state.location.pathname === pathname) return;
+      pathname = state.location.pathname;
+      setToasts([]);
+    });
+  }, [router]);
 
   const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
   const push = useCallback(
@@ -32,7 +51,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-3">
+      <div className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-3 sm:top-24 sm:bottom-auto">
         {toasts.map((toast) => (
           <div
             key={toast.id}
