@@ -20,7 +20,7 @@ async function call(stack: Stack, path: string, body: unknown, token?: string): 
 }
 
 /** The operator's session, through the same sign-in and emailed code as in the browser. */
-async function operatorToken(stack: Stack, seen: Set<string>): Promise<string> {
+export async function operatorToken(stack: Stack, seen: Set<string>): Promise<string> {
   const waiting = await call(stack, '/user/login', { login: 'ops@example.com', password: stack.operatorPassword });
   const code = await codeFromOutbox(stack.dataDir, 'ops@example.com', 'sign-in code', seen);
   const passed = await call(stack, '/user/verify-two-fa', { code }, String(waiting.data['token']));
