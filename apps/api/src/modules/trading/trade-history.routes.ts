@@ -30,14 +30,21 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ queries: TradingQueries
       config: { access: 'verified' },
       schema: {
         tags,
-        summary: 'Your trades, newest first; filter by month (YYYY-MM) or day (YYYY-MM-DD)',
-        querystring: z.object({ ...periodQuery, ...paging }).strict(),
+        summary: 'Your trades, newest first; filter by month (YYYY-MM), day (YYYY-MM-DD) or asset symbol',
+        querystring: z
+          .object({
+            ...periodQuery,
+            ...paging,
+            'filter[symbol]': z.string().trim().min(1).max(20).toUpperCase().optional(),
+          })
+          .strict(),
       },
     },
     async (request) => {
       const userId = approved(authOf(request));
       const { page, per_page: perPage } = request.query;
-      const { data, total } = await queries.trades(userId, page, perPage, periodOf(request.query));
+      const symbol = request.query['filter[symbol]'];
+      const { data, total } = await queries.trades(userId, page, perPage, periodOf(request.query), symbol);
       return ok('OK', { positions: pageOf(data, page, perPage, total) });
     },
   );

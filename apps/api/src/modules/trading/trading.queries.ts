@@ -143,15 +143,19 @@ export function createTradingQueries(db: Database) {
       });
     },
 
-    async trades(userId: string, page: number, perPage: number, period?: Period) {
+    /** One page of trades, of one asset when `symbol` is given; a buy still open carries its P/L at the current price. */
+    async trades(userId: string, page: number, perPage: number, period?: Period, symbol?: string) {
       const { rows } = await db.execute<Record<string, string | number>>(sql`
         select t.id, t.side::text as type, t.quantity::text, t.price::text, t.amount::text, t.realised_pl::text as pl, t.reason::text,
           ${isoTime(sql`t.created_at`)} as created_at, p.status::text, p.wallet::text, p.opened_cost::text, a.symbol, a.name, a.type::text as asset_type,
+          p.quantity::text as held, p.opened_quantity::text, p.cost::text as held_cost, q.price::text as market_price, f.rate::text,
           count(*) over ()::int as total
         from trades t join positions p on p.id = t.position_id join assets a on a.id = t.asset_id
-        where t.user_id = ${userId} ${withinPeriod(period)}
+        join asset_quotes q on q.asset_id = t.asset_id join users u on u.id = t.user_id
+        join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
+        where t.user_id = ${userId} ${withinPeriod(period)} and (${symbol ?? null}::text is null or a.symbol = ${symbol ?? null})
         order by t.created_at desc, (t.side = 'sell') desc, t.id desc limit ${perPage} offset ${(page - 1) * perPage}`);
-      const data = rows.map(presentTrade);
+      const data = rows.map((row) => ({ ...presentTrade(row), ...openBuyPl(row) }));
       return { data, total: Number(rows[0]?.['total'] ?? 0) };
     },
 
@@ -171,6 +175,22 @@ export function createTradingQueries(db: Database) {
       }));
     },
   };
+}
+
+/**
+ * A buy whose position is still open, valued as its position is: the part of the buy still held, at
+ * the current price, against its share of the position's cost. Sold parts show in their sale rows.
+ */
+function openBuyPl(row: Record<string, string | number>) {
+  if (row['type'] !== 'buy' || row['status'] !== 'open') return {};
+  const share = new Decimal(String(row['quantity'])).dividedBy(String(row['opened_quantity']));
+  const held = share.times(String(row['held']));
+  const openedCost = new Decimal(String(row['opened_cost']));
+  const cost = openedCost.isZero()
+    ? new Decimal(String(row['held_cost'])).times(share)
+    : new Decimal(String(row['held_cost'])).times(String(row['amount'])).dividedBy(openedCost);
+  const pl = held.times(String(row['market_price'])).times(String(row['rate'])).minus(cost);
+  return { pl: round2(pl), pl_percentage: percent(pl, cost) };
 }
 
 const withinPeriod = (period: Period | undefined) =>
