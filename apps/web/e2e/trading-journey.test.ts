@@ -14,6 +14,16 @@ let start: number;
 
 const available = async () => cents(await page.getByTestId('brokerage-available').textContent());
 const heldQuantity = async () => (await page.getByTestId('position-quantity').first().textContent()) ?? '';
+/** Confirms the trade the confirm dialog shows and closes its success dialog. */
+async function confirmTrade(side: 'buy' | 'sell') {
+  await page
+    .getByRole('dialog', { name: `confirm ${side}` })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  const done = page.getByRole('dialog', { name: side === 'buy' ? 'Position opened' : 'Position closed' });
+  await done.getByText('Thank you for investing with us.').waitFor();
+  await done.getByRole('button', { name: 'Continue' }).click();
+}
 
 // A tick every 2 s, as in the market journey: the live-price check waits for ticks, which a loaded
 // machine runs late (once, no change of BTC's quantity within 20 s of 5 s ticks).
@@ -38,7 +48,8 @@ describe('trading on the asset screen in Chromium', () => {
     await form.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByRole('dialog', { name: 'confirm buy' }).getByRole('button', { name: 'Confirm' }).click();
     const done = page.getByRole('dialog', { name: 'Position opened' });
-    await done.getByText(/^You bought \d+\.\d{6} of ADBE for \$1,000\.00\.$/).waitFor();
+    // What the wallet paid: the quantity is rounded down, so at most the amount typed.
+    await done.getByText(/^You bought \d+\.\d{6} of ADBE for \$(999\.\d\d|1,000\.00)\.$/).waitFor();
     await done.getByText('Thank you for investing with us.').waitFor();
     await shot(page, 'market-trade-success');
     await done.getByRole('button', { name: 'Continue' }).click();
@@ -94,7 +105,7 @@ describe('trading on the asset screen in Chromium', () => {
     await page.getByLabel('Amount ($)').fill('1000');
     await expect.poll(async () => page.getByTestId('ticket-quantity').textContent()).toMatch(/^\d+\.\d{8} ADBE$/);
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
-    await page.getByText('Position opened.').waitFor();
+    await confirmTrade('buy');
 
     await expect.poll(async () => page.getByTestId('position-row').count()).toBe(2);
     await expect.poll(available).not.toBe(start - 100_000);
@@ -113,6 +124,7 @@ describe('trading on the asset screen in Chromium', () => {
     await page.getByTestId('position-row').getByRole('button').first().click();
     await page.getByLabel('Quantity to close').fill(half);
     await page.getByRole('button', { name: 'Close position' }).click();
+    await confirmTrade('sell');
     await page.getByText('Position closed.').waitFor();
     await expect.poll(heldQuantity).not.toBe(held);
     expect(Number(await heldQuantity())).toBeCloseTo(Number(held) - Number(half), 8);
@@ -122,10 +134,12 @@ describe('trading on the asset screen in Chromium', () => {
     // The row stays expanded after a partial close.
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByRole('button', { name: 'Close position' }).click();
+    await confirmTrade('sell');
     await expect.poll(async () => page.getByTestId('position-row').count()).toBe(1);
     await page.getByTestId('position-row').getByRole('button').first().click();
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByRole('button', { name: 'Close position' }).click();
+    await confirmTrade('sell');
     await page.getByText('You have no open positions').waitFor();
     // The balance refreshes apart from the positions: wait for both closes to show in it, not just the first.
     await expect.poll(available).not.toBe(middle);

@@ -4,8 +4,13 @@ type ModalProps = { title: string; onClose: () => void; children: ReactNode };
 
 const focusable =
   'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea, [tabindex="0"]';
+/** The dialog's primary control, when it marks one, takes the focus before the first focusable one. */
+const preferred = '[data-autofocus]:not(:disabled)';
 
-/** A dialog that takes the focus, keeps Tab inside itself, closes on Escape and gives the focus back. */
+/**
+ * A dialog that takes the focus (to its `data-autofocus` control, else its first one), keeps Tab
+ * inside itself, closes on Escape and gives the focus back.
+ */
 export function Modal({ title, onClose, children }: ModalProps) {
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -19,7 +24,6 @@ export function Modal({ title, onClose, children }: ModalProps) {
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>(focusable)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close.current();
       if (event.key !== 'Tab' || !panel.current) return;
@@ -42,6 +46,14 @@ export function Modal({ title, onClose, children }: ModalProps) {
       previous?.focus();
     };
   }, []);
+
+  // Runs after every render, not only the first: when the content changes (a confirm step becoming
+  // its success step), the focused button is gone and the focus would fall to the page beneath.
+  useEffect(() => {
+    const inside = panel.current;
+    if (!inside || inside.contains(document.activeElement)) return;
+    (inside.querySelector<HTMLElement>(preferred) ?? inside.querySelector<HTMLElement>(focusable))?.focus();
+  });
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/60 p-4 sm:items-center">

@@ -12,7 +12,8 @@ type ConfirmFlowProps = {
   title: string;
   details: ConfirmDetail[];
   submit: () => Promise<{ message: string }>;
-  continueTo: string;
+  /** Where Continue goes; without it Continue only closes the dialog. */
+  continueTo?: string | undefined;
   onClose: () => void;
   afterSuccess?: ReactNode;
   sendingText?: string;
@@ -54,9 +55,10 @@ export function ConfirmFlow({
         {afterSuccess}
         <Button
           className="mt-6 w-full"
+          data-autofocus
           onClick={() => {
             onClose();
-            void navigate(continueTo);
+            if (continueTo) void navigate(continueTo);
           }}
         >
           Continue

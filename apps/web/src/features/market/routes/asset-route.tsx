@@ -84,7 +84,7 @@ export function AssetRoute() {
                 </>
               )}
               {(isDesktop || tab === 'positions') && <PositionList positions={mine} />}
-              {(isDesktop || tab === 'history') && <TradeHistory />}
+              {(isDesktop || tab === 'history') && <TradeHistory symbol={current.symbol} />}
             </div>
             {/* Hidden rather than removed on a phone's other tabs: what was typed into it stays. */}
             <div hidden={!isDesktop && tab !== 'trade'}>

@@ -53,20 +53,20 @@ export const useHoldings = (enabled = true) =>
     enabled,
   });
 
-export const tradeHistoryQuery = (page: number, perPage: number, period: Period) =>
+/** One page of the caller's trades; with a symbol, that asset's only (the server filters). */
+export const tradeHistoryQuery = (page: number, perPage: number, period: Period, symbol?: string) =>
   queryOptions({
-    queryKey: ['trade-history', page, perPage, period],
-    queryFn: async () =>
-      (
-        await apiData<{ positions: Page<Trade> }>(
-          `/user/position/history?page=${page}&per_page=${perPage}${periodParams(period)}`,
-        )
-      ).positions,
+    queryKey: ['trade-history', page, perPage, period, symbol ?? null],
+    queryFn: async () => {
+      const ofAsset = symbol ? `&filter[symbol]=${encodeURIComponent(symbol)}` : '';
+      const path = `/user/position/history?page=${page}&per_page=${perPage}${periodParams(period)}${ofAsset}`;
+      return (await apiData<{ positions: Page<Trade> }>(path)).positions;
+    },
     placeholderData: keepPreviousData,
     retry: false,
   });
-export const useTradeHistory = (page: number, perPage: number, period: Period, enabled = true) =>
-  useQuery({ ...tradeHistoryQuery(page, perPage, period), enabled });
+export const useTradeHistory = (page: number, perPage: number, period: Period, enabled = true, symbol?: string) =>
+  useQuery({ ...tradeHistoryQuery(page, perPage, period, symbol), enabled });
 
 export const watchlistQuery = () =>
   queryOptions({
@@ -82,7 +82,7 @@ const afterTrade = ['positions', 'trade-history', 'wallets', 'transactions', 'an
 export const useBuy = () =>
   useIdempotentMutation(
     (input: { assetId: number; quantity: string }, headers) =>
-      apiRequest('/user/position/store', {
+      apiRequest<{ position: { cost: string } }>('/user/position/store', {
         method: 'POST',
         body: { asset_id: input.assetId, quantity: input.quantity, wallet: 'brokerage' },
         headers,
@@ -93,7 +93,7 @@ export const useBuy = () =>
 export const useClose = () =>
   useIdempotentMutation(
     (input: { positionId: string; quantity: string }, headers) =>
-      apiRequest(`/user/position/close/${input.positionId}`, {
+      apiRequest<{ proceeds: string }>(`/user/position/close/${input.positionId}`, {
         method: 'PUT',
         body: { position_id: input.positionId, quantity: input.quantity, wallet: 'brokerage' },
         headers,

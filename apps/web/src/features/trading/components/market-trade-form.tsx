@@ -1,18 +1,17 @@
-import { formatMoney } from '@itrust/contracts/format';
 import { quantityFor, tradeRefusal } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useWallets } from '../../cash/api/wallet';
-import { ConfirmFlow } from '../../cash/components/confirm-flow';
 import { useAssetsOfType } from '../../market/api/get-assets-of-type';
 import { useSettlementCurrency } from '../../market/api/get-fx-rates';
 import { useLiveQuotes } from '../../market/hooks/use-live-quotes';
 import type { Asset } from '../../market/api/types';
-import { useBuy, useClose, usePositions } from '../api/trading';
+import { usePositions } from '../api/trading';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { BrokerageAvailable } from './brokerage-available';
+import { TradeConfirm, type TradeOrder } from './trade-confirm';
 
 type Errors = { wallet?: string; amount?: string; asset?: string };
 
@@ -28,12 +27,10 @@ export function MarketTradeForm() {
   const [choice, setChoice] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [confirming, setConfirming] = useState(false);
+  const [order, setOrder] = useState<TradeOrder>();
   const assets = useAssetsOfType(type);
   // Only the brokerage wallet trades here; with none chosen there is nothing to sell.
   const positions = usePositions(wallet === 'brokerage', { type, wallet: 'brokerage' });
-  const buy = useBuy();
-  const close = useClose();
   const wallets = useWallets();
 
   const open = positions.data ?? [];
@@ -67,15 +64,7 @@ export function MarketTradeForm() {
     }
     if (!choice || !asset) found.asset = 'Select an asset!';
     setErrors(found);
-    if (Object.keys(found).length === 0) setConfirming(true);
-  }
-
-  async function submit() {
-    if (!asset) throw new Error('Select an asset!');
-    if (side === 'buy') await buy.mutateAsync({ assetId: asset.id, quantity });
-    else if (position) await close.mutateAsync({ positionId: position.id, quantity });
-    const spent = formatMoney(amount, sign);
-    return { message: `You ${side === 'buy' ? 'bought' : 'sold'} ${quantity} of ${asset.symbol} for ${spent}.` };
+    if (Object.keys(found).length === 0 && asset) setOrder({ side, asset, quantity, amount, positionId: position?.id });
   }
 
   const reset = (next: () => void) => {
@@ -147,22 +136,14 @@ export function MarketTradeForm() {
           {side === 'buy' ? 'Buy' : 'Sell'}
         </Button>
       </form>
-      {confirming && asset && (
-        <ConfirmFlow
-          title={`confirm ${side}`}
-          details={[
-            { label: 'Asset', value: `${asset.name} (${asset.symbol})` },
-            { label: 'Quantity', value: quantity },
-            { label: 'Amount', value: formatMoney(amount, sign) },
-            { label: 'Wallet', value: 'Brokerage' },
-          ]}
-          submit={submit}
-          sendingText="Opening position..."
-          doneTitle={side === 'buy' ? 'Position opened' : 'Position closed'}
+      {order && (
+        <TradeConfirm
+          order={order}
+          sign={sign}
           continueTo="/market"
-          onClose={() => {
-            setConfirming(false);
-            if (buy.isSuccess || close.isSuccess) setAmount('');
+          onClose={(traded) => {
+            setOrder(undefined);
+            if (traded) setAmount('');
           }}
         />
       )}

@@ -1,13 +1,14 @@
 import { formatMoney } from '@itrust/contracts/format';
+import { tradeRefusal } from '@itrust/contracts/trade-rules';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
 import { useMoney } from '../../cash/components/use-money';
-import { useClose } from '../api/trading';
 import type { Position } from '../api/types';
 import { openedOn, SignedFigure } from './figures';
+import { TradeConfirm, type TradeOrder } from './trade-confirm';
 
 type PositionListProps = {
   positions: Position[];
@@ -17,10 +18,18 @@ type PositionListProps = {
   error?: string | undefined;
 };
 
-/** The caller's open positions, one expanded at a time, each closable. */
+/**
+ * The caller's open positions, one expanded at a time, each closable through the trade flow. The
+ * flow lives here, not in the row: a position closed in full leaves the list while its success
+ * dialog is still open.
+ */
 export function PositionList({ positions, title = 'Position', loading = false, error }: PositionListProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
+  const [order, setOrder] = useState<TradeOrder>();
+  const [trades, setTrades] = useState(0);
   const closed = useFlash();
+  // The sale is settled, and its amounts told, in the account's settlement currency.
+  const { settlement } = useMoney();
   return (
     <section aria-labelledby="positions-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="positions-title" className="text-lg font-semibold text-brand-900">
@@ -41,10 +50,24 @@ export function PositionList({ positions, title = 'Position', loading = false, e
               position={position}
               open={expanded === position.id}
               onToggle={() => setExpanded((current) => (current === position.id ? null : position.id))}
-              onClosed={() => closed.show('Position closed.')}
+              onClose={setOrder}
+              trades={trades}
             />
           ))}
         </ul>
+      )}
+      {order && (
+        <TradeConfirm
+          order={order}
+          sign={settlement.sign}
+          sendingText="Closing position..."
+          onClose={(traded) => {
+            setOrder(undefined);
+            if (!traded) return;
+            setTrades((count) => count + 1);
+            closed.show('Position closed.');
+          }}
+        />
       )}
     </section>
   );
@@ -54,10 +77,12 @@ type PositionRowProps = {
   position: Position;
   open: boolean;
   onToggle: () => void;
-  onClosed: () => void;
+  onClose: (order: TradeOrder) => void;
+  /** Trades done so far: a new count clears the quantity typed before. */
+  trades: number;
 };
 
-function PositionRow({ position, open, onToggle, onClosed }: PositionRowProps) {
+function PositionRow({ position, open, onToggle, onClose, trades }: PositionRowProps) {
   const { money } = useMoney();
   const detailsId = `position-${position.id}`;
   return (
@@ -92,18 +117,28 @@ function PositionRow({ position, open, onToggle, onClosed }: PositionRowProps) {
           ▾
         </span>
       </button>
-      {open && <PositionDetails id={detailsId} position={position} onClosed={onClosed} />}
+      {open && <PositionDetails id={detailsId} position={position} onClose={onClose} trades={trades} />}
     </li>
   );
 }
 
-type PositionDetailsProps = { id: string; position: Position; onClosed: () => void };
+type PositionDetailsProps = {
+  id: string;
+  position: Position;
+  onClose: (order: TradeOrder) => void;
+  trades: number;
+};
 
-function PositionDetails({ id, position, onClosed }: PositionDetailsProps) {
+function PositionDetails({ id, position, onClose, trades }: PositionDetailsProps) {
   const { money } = useMoney();
-  const close = useClose();
   const [quantity, setQuantity] = useState('');
-  const error = useFlash();
+  const [error, setError] = useState<string>();
+  // Cleared while rendering, not by remounting: the Close position button keeps the focus it gets back.
+  const [tradesSeen, setTradesSeen] = useState(trades);
+  if (tradesSeen !== trades) {
+    setTradesSeen(trades);
+    setQuantity('');
+  }
   const facts: [string, ReactNode][] = [
     ['Symbol', position.asset.symbol || 'Not set'],
     ['Order type', position.order_type || 'Not included'],
@@ -117,18 +152,18 @@ function PositionDetails({ id, position, onClosed }: PositionDetailsProps) {
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();
-    error.clear();
-    if (quantity.trim()) void closePosition();
-    else error.show('Enter the quantity to close.');
-  }
-
-  async function closePosition() {
-    try {
-      await close.mutateAsync({ positionId: position.id, quantity: quantity.trim() });
-      setQuantity('');
-      onClosed();
-    } catch (caught) {
-      error.show(caught instanceof Error ? caught.message : 'The position could not be closed.');
+    const wanted = quantity.trim();
+    const refusal = wanted
+      ? tradeRefusal({ side: 'sell', amount: '0', quantity: wanted, held: position.quantity })
+      : undefined;
+    if (!wanted || !Number(wanted)) setError('Enter the quantity to close.');
+    else if (refusal) setError(refusal);
+    else {
+      setError(undefined);
+      const asset = { id: position.asset_id, name: position.asset.name, symbol: position.asset.symbol };
+      // An estimate at the position's current value; the success dialog shows what the sale raised.
+      const amount = ((Number(position.value) * Number(wanted)) / Number(position.quantity)).toFixed(2);
+      onClose({ side: 'sell', asset, quantity: wanted, amount, positionId: position.id });
     }
   }
 
@@ -149,17 +184,16 @@ function PositionDetails({ id, position, onClosed }: PositionDetailsProps) {
           value={quantity}
           onChange={(event) => setQuantity(event.target.value)}
           hint={`You hold ${position.quantity}.`}
+          error={error}
           className="min-w-40 flex-1"
         />
         <Button variant="ghost" onClick={() => setQuantity(position.quantity)}>
           All
         </Button>
-        <Button type="submit" variant="secondary" disabled={close.isPending}>
+        <Button type="submit" variant="secondary">
           Close position
         </Button>
       </form>
-      {close.isPending && <p role="status">Closing position...</p>}
-      <MessageBanner error={error.message} />
     </div>
   );
 }

@@ -22,15 +22,17 @@ type TradeHistoryProps = {
   perPage?: number;
   /** A filter chosen outside (the /history screen); without one the block shows its own month picker. */
   period?: Period;
+  /** The asset screen's symbol: only that asset's trades. */
+  symbol?: string;
 };
 
 /** Trade History: 10 per page, with the month picker and paging the old client showed but never wired. */
-export function TradeHistory({ approved = true, perPage = 10, period }: TradeHistoryProps) {
+export function TradeHistory({ approved = true, perPage = 10, period, symbol }: TradeHistoryProps) {
   const { money } = useMoney();
   const [page, setPage] = useState(1);
   const [month, setMonth] = useState('');
   const monthId = useId();
-  const history = useTradeHistory(page, perPage, period ?? { month }, approved);
+  const history = useTradeHistory(page, perPage, period ?? { month }, approved, symbol);
   const rows = history.data?.data ?? [];
   const lastPage = history.data?.last_page ?? 1;
   const isDesktop = useIsDesktop();

@@ -1,16 +1,14 @@
 import { quantityFor, tradeRefusal } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { MessageBanner } from '../../../components/ui/message-banner';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useFlash } from '../../../hooks/use-flash';
 import type { Asset } from '../../market/api/types';
 import { useWallets } from '../../cash/api/wallet';
-import { useBuy, useClose } from '../api/trading';
 import type { Position } from '../api/types';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { BrokerageAvailable } from './brokerage-available';
+import { TradeConfirm, type TradeOrder } from './trade-confirm';
 
 type TradeTicketProps = { asset: Asset; positions: Position[]; sign: string; rate: number };
 
@@ -23,12 +21,8 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
   const [amount, setAmount] = useState('');
   const [positionId, setPositionId] = useState('');
   const [amountError, setAmountError] = useState<string>();
-  const buy = useBuy();
-  const close = useClose();
+  const [order, setOrder] = useState<TradeOrder>();
   const wallets = useWallets();
-  const error = useFlash();
-  const success = useFlash();
-  const pending = buy.isPending || close.isPending;
 
   const price = (Number(asset.price) * rate).toFixed(8);
   const quantity = quantityFor(amount, price) ?? '0.00000000';
@@ -57,19 +51,7 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
       return;
     }
     setAmountError(undefined);
-    error.clear();
-    void trade();
-  }
-
-  async function trade() {
-    try {
-      if (side === 'buy') await buy.mutateAsync({ assetId: asset.id, quantity });
-      else if (chosen) await close.mutateAsync({ positionId: chosen.id, quantity });
-      success.show(side === 'buy' ? 'Position opened.' : 'Position closed.');
-      setAmount('');
-    } catch (caught) {
-      error.show(caught instanceof Error ? caught.message : 'The trade failed.');
-    }
+    setOrder({ side, asset, quantity, amount, positionId: chosen?.id });
   }
 
   return (
@@ -121,16 +103,20 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
             {quantity} {asset.symbol}
           </span>
         </p>
-        <MessageBanner error={error.message} success={pending ? null : success.message} />
-        {pending && (
-          <p role="status" className="text-sm text-slate-700">
-            {side === 'buy' ? 'Opening position...' : 'Closing position...'}
-          </p>
-        )}
-        <Button type="submit" className="w-full" disabled={pending || (side === 'sell' && positions.length === 0)}>
+        <Button type="submit" className="w-full" disabled={side === 'sell' && positions.length === 0}>
           {side === 'buy' ? 'Buy' : 'Sell'}
         </Button>
       </form>
+      {order && (
+        <TradeConfirm
+          order={order}
+          sign={sign}
+          onClose={(traded) => {
+            setOrder(undefined);
+            if (traded) setAmount('');
+          }}
+        />
+      )}
     </section>
   );
 }
