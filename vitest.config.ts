@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core free by default; the API's files mostly wait on PostgreSQL, so two share the machine's two cores.
+    maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
@@ -39,6 +41,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // The browser journeys start after the other projects, so no other file competes for their time.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
