@@ -3,16 +3,17 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 
+/** Spins until this process has spent `ms` of CPU time: a busy machine stretches the clock, not this. */
 const busyFor = (ms: number) => {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
+  const started = process.cpuUsage();
+  for (let used = process.cpuUsage(started); used.user + used.system < ms * 1000; used = process.cpuUsage(started));
 };
 
 describe('CPU time per request', () => {
   it('charges a process the CPU time it spent, and not the time it slept', async () => {
     const burner = spawn(process.execPath, [
       '-e',
-      'const t = Date.now() + 600; while (Date.now() < t); setTimeout(() => {}, 60000)',
+      'for (let used = process.cpuUsage(); used.user + used.system < 600_000; used = process.cpuUsage()); setTimeout(() => {}, 60000)',
     ]);
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
@@ -33,18 +34,24 @@ describe('CPU time per request', () => {
   });
 
   it('counts the whole tree under a parent, children running and children gone, as PostgreSQL runs its backends', async () => {
-    const burn = (ms: number, then: string) => `const t = Date.now() + ${ms}; while (Date.now() < t); ${then}`;
+    // Each child burns 400 ms of its own CPU time (not of the clock, which a busy machine stretches), then says so.
+    const burn = (then: string) =>
+      `for (let used = process.cpuUsage(); used.user + used.system < 400_000; used = process.cpuUsage()); process.stdout.write('burned\\n'); ${then}`;
     const child = (code: string) =>
       `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(code)}], { stdio: 'inherit' });`;
     const parent = spawn(process.execPath, [
       '-e',
-      `${child(burn(400, 'setTimeout(() => {}, 3000)'))} ${child(burn(400, 'process.exit(0)'))} setTimeout(() => {}, 60000)`,
+      `${child(burn('setTimeout(() => {}, 60000)'))} ${child(burn('process.exit(0)'))} setTimeout(() => {}, 60000)`,
     ]);
     try {
       const before = cpuSnapshot({ postgres: parent.pid });
-      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      let output = '';
+      parent.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      while (output.split('burned').length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+      // The second child has exited, or is exiting; its time counts once it has been reaped.
+      await new Promise((resolve) => setTimeout(resolve, 200));
       const perRequest = cpuPerRequest(before, cpuSnapshot({ postgres: parent.pid }), 1);
-      // Two children of 400 ms each (less what they burned before the first snapshot).
+      // Two children of 400 ms each, less what they burned before the first snapshot.
       expect(perRequest.postgresUs).toBeGreaterThan(550_000);
       expect(perRequest.apiUs).toBe(0);
     } finally {
