@@ -86,6 +86,8 @@ describe('trading on the asset screen in Chromium', () => {
   it('finds the position on the asset screen and buys more from the trade ticket without a reload', async () => {
     await page.locator('tbody tr[data-symbol="ADBE"]').click();
     await page.waitForURL((url) => url.pathname.endsWith('/ADBE'));
+    // The market screen lists every position too: its rows may still be on screen until the asset screen shows.
+    await page.getByTestId('asset-price').waitFor();
     await page.getByTestId('position-row').waitFor();
     await expect.poll(available).toBe(start - 100_000);
 
