@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { Decimal } from 'decimal.js';
 import type { Database } from '../src/db/client.ts';
 import { createOperator } from '../src/modules/admin/operators.ts';
+import type { WalletService } from '../src/modules/ledger/wallet.service.ts';
 import type { TestApp } from './app.ts';
 
 type Places = { countryId: number; stateId: number; cityId: number; nationalityId: number; currencyId: number };
@@ -154,4 +156,14 @@ export async function signInForCode(testApp: TestApp, user: SignedUpUser) {
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return { token: response.json().data.token as string, code: await testApp.outbox.code(user.email, 'sign-in code') };
+}
+
+/** An approved investor whose bank deposit of `amount` was approved and moved into automated investing. */
+export async function investorInAuto(testApp: TestApp, wallet: WalletService, amount: string): Promise<SignedUpUser> {
+  const user = await signUp(testApp, { verified: true });
+  await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
+  const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal(amount), mode: 'bank' });
+  if (deposit) await wallet.approve(deposit.id);
+  await wallet.swap(user.id, { amount: new Decimal(amount), from: 'cash', to: 'auto' });
+  return user;
 }

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, investorInAuto, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -25,11 +25,7 @@ afterAll(() => testApp.close());
 
 /** An approved investor whose `amount` went into automated investing and was invested. */
 async function investor(amount: string): Promise<SignedUpUser> {
-  const user = await signUp(testApp, { verified: true });
-  await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
-  const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal(amount), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
-  await wallet.swap(user.id, { amount: new Decimal(amount), from: 'cash', to: 'auto' });
+  const user = await investorInAuto(testApp, wallet, amount);
   await auto.runFor(user.id);
   return user;
 }

@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, investorInAuto, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -52,14 +52,7 @@ afterEach(async () => {
 afterAll(() => testApp.close());
 
 /** An approved investor (intermediate experience: the balanced model) with `amount` moved into auto. */
-async function investor(amount: string): Promise<SignedUpUser> {
-  const user = await signUp(testApp, { verified: true });
-  await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
-  const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal(amount), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
-  await wallet.swap(user.id, { amount: new Decimal(amount), from: 'cash', to: 'auto' });
-  return user;
-}
+const investor = (amount: string): Promise<SignedUpUser> => investorInAuto(testApp, wallet, amount);
 const holdings = async (user: SignedUpUser) => (await auto.overview(user.id)).holdings;
 const runs = async (user: SignedUpUser) =>
   (
