@@ -17,7 +17,12 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
           ],
+          exclude: ['bench/steady.test.ts'],
         },
+      },
+      {
+        // Measures latency on this machine, so it runs alone, after the files that share the cores.
+        test: { name: 'timed', include: ['bench/steady.test.ts'], sequence: { groupOrder: 1 } },
       },
       {
         test: {
@@ -42,7 +47,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           // The browser journeys start after the other projects, so no other file competes for their time.
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
