@@ -46,6 +46,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A browser waits on an app and a database sharing two cores; one second is too short a wait for a screen to settle.
+          expect: { poll: { timeout: 10_000 } },
           // The browser journeys start after the other projects, so no other file competes for their time.
           sequence: { groupOrder: 2 },
         },

@@ -56,6 +56,8 @@ describe('automated investing in Chromium', () => {
     await page.getByRole('button', { name: 'Change model' }).click();
     await page.getByRole('dialog', { name: 'Change your model?' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Your automated investing now follows the Growth model.').waitFor();
+    // 'Change model' is disabled now that Growth is the model: the focus goes to the chooser's heading.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Choose a model');
     await page.getByRole('heading', { name: 'Growth model' }).waitFor();
     await expect
       .poll(

@@ -55,6 +55,8 @@ describe('the cash wallet in Chromium', () => {
     await page.getByRole('menuitem', { name: 'cancel' }).click();
     await page.getByText('Transaction cancelled').waitFor();
     await expect.poll(async () => (await rows())[0]).toMatch(/^Deposit\$1,500\.00.*Cancelled/);
+    // The row's menu button is gone: the focus stays in the history, on its heading, not on the page's body.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('transaction history');
   });
 
   it('transfers cash to brokerage and both balances change', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { returnFocus } from '../../lib/focus';
 
 type ModalProps = { title: string; onClose: () => void; children: ReactNode };
 
@@ -9,7 +10,7 @@ const preferred = '[data-autofocus]:not(:disabled)';
 
 /**
  * A dialog that takes the focus (to its `data-autofocus` control, else its first one), keeps Tab
- * inside itself, closes on Escape and gives the focus back.
+ * inside itself, closes on Escape and gives the focus back (see `returnFocus`).
  */
 export function Modal({ title, onClose, children }: ModalProps) {
   const id = useId();
@@ -24,6 +25,8 @@ export function Modal({ title, onClose, children }: ModalProps) {
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
+    // Found now: by the time the dialog closes, the control that opened it may have left the page.
+    const section = previous?.closest('section');
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close.current();
       if (event.key !== 'Tab' || !panel.current) return;
@@ -43,7 +46,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      previous?.focus();
+      returnFocus(previous, section);
     };
   }, []);
 

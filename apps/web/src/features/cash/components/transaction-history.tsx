@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { useToast } from '../../../components/ui/toast';
@@ -32,12 +32,15 @@ export function TransactionHistory({ perPage = 10, period }: TransactionHistoryP
   const toast = useToast();
   const { money } = useMoney();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   const lastPage = history.data?.last_page ?? 1;
 
   const sortBy = (column: TransactionSort) =>
     setSort((current) => ({ column, descending: current.column === column ? !current.descending : false }));
   const cancelRow = async (transaction: Transaction) => {
     setOpenMenu(null);
+    // The menu closes and, once cancelled, the row has no menu button left to take the focus.
+    title.current?.focus();
     try {
       await cancel.mutateAsync(transaction);
       toast.success('Transaction cancelled');
@@ -54,7 +57,12 @@ export function TransactionHistory({ perPage = 10, period }: TransactionHistoryP
     >
       <LoadingOverlay caption={cancel.isPending ? 'Wait...' : null} />
       <div className="flex flex-wrap items-center justify-between gap-3 px-5 pt-5">
-        <h2 id="history-title" className="text-lg font-semibold text-brand-900 first-letter:uppercase">
+        <h2
+          id="history-title"
+          ref={title}
+          tabIndex={-1}
+          className="text-lg font-semibold text-brand-900 first-letter:uppercase"
+        >
           transaction history
         </h2>
         <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">wallet history</span>
