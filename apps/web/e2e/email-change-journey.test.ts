@@ -148,6 +148,18 @@ describe('email change in Chromium', () => {
     await phone.goto(`${stack.app.url}/profile`);
     await codeBoxes(phone, oldEmail).scrollIntoViewIfNeeded();
     expect(await sidewaysOverflow(phone)).toBeLessThanOrEqual(0);
+    // Each sixth box ends inside the panel's padding, not past its edge.
+    for (const sentTo of [newEmail, oldEmail]) {
+      const reach = await codeBoxes(phone, sentTo).evaluate((group) => {
+        const panel = group.closest('form')?.getBoundingClientRect();
+        const sixth = group.querySelector('[aria-label="Digit 6 of 6"]')?.getBoundingClientRect();
+        return (
+          (sixth?.right ?? Infinity) -
+          ((panel?.right ?? 0) - Number.parseFloat(getComputedStyle(group.closest('form') ?? group).paddingRight))
+        );
+      });
+      expect(reach).toBeLessThanOrEqual(0);
+    }
     await pageShot(phone, 'email-change-codes-phone');
   });
 

@@ -97,10 +97,21 @@ describe('a new user in Chromium', () => {
     await shot('signup-step-1-refused');
 
     await field('Email address').fill(person.email);
+    await field('Password').fill('Password123');
+    await field('Confirm password').fill('Password123');
+    await page.getByRole('button', { name: 'Next' }).click();
+    // The list of common passwords is the server's: it is asked on step 1, and answers beside the field.
+    await expect
+      .poll(() => describedBy(field('Password')))
+      .toContain('This password is too common. Choose one that is harder to guess.');
+    expect(await focusedName()).toBe('password');
+    expect(new URL(page.url()).pathname).toBe('/signup');
+
     await field('Password').fill(person.password);
+    await field('Confirm password').fill('shorter');
     await page.getByRole('button', { name: 'Next' }).click();
     // The mismatch is the one left: its field has the focus and is on screen, whatever the scroll.
-    expect(await focusedName()).toBe('password_confirmation');
+    await expect.poll(() => focusedName()).toBe('password_confirmation');
     const confirmation = await field('Confirm password').boundingBox();
     expect(confirmation && confirmation.y >= 0 && confirmation.y + confirmation.height <= 800).toBe(true);
     expect(await describedBy(field('Email address'))).toBe('');

@@ -66,6 +66,9 @@ export const registerRequest = z
   });
 export type RegisterRequest = z.input<typeof registerRequest>;
 
+/** A password checked on sign-up's first step, before the rest of the form is filled. */
+export const passwordCheckRequest = z.object({ password: signUpAccountFields.password.max(1024) });
+
 export const loginRequest = z.object({
   login: z
     .string({ error: requiredShort('login') })

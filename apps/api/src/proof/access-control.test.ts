@@ -28,6 +28,7 @@ let routes: Route[];
 const publicRoutes = new Set([
   'POST /api/user/register',
   'POST /api/user/login',
+  'POST /api/user/password/check',
   'POST /api/user/password/forgot',
   'POST /api/user/password/verify',
   'POST /api/user/password/reset',

@@ -3,6 +3,7 @@ import {
   forgotPasswordRequest,
   loginAnswer,
   loginRequest,
+  passwordCheckRequest,
   registerRequest,
   resetLinkRequest,
   resetPasswordRequest,
@@ -14,7 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, clientInfo } from '../../plugins/auth.ts';
+import { ValidationFailed } from '../../lib/errors.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
+import { passwordProblem } from './password-policy.ts';
 import type { PasswordReset } from './password-reset.service.ts';
 import { resetMessages } from './password-reset.service.ts';
 import type { createRegistration } from './registration.service.ts';
@@ -54,6 +57,25 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
           user: await present(user),
         }),
       );
+    },
+  );
+
+  // The password rules that need the server's word list, checked before the last step of sign-up.
+  app.post(
+    '/user/password/check',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Check a new password against the password rules',
+        body: passwordCheckRequest,
+        response: { 200: noData },
+      },
+    },
+    async (request) => {
+      const problem = passwordProblem(request.body.password);
+      if (problem) throw new ValidationFailed({ password: [problem] });
+      return ok('The password can be used.', {});
     },
   );
 

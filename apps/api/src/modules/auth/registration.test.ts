@@ -109,6 +109,25 @@ describe('POST /api/user/register', () => {
     ).toBe(201);
   });
 
+  it("checks a password by the same rules before sign-up's last step, and creates nothing", async () => {
+    const check = (password: unknown) =>
+      testApp.app.inject({ method: 'POST', url: '/api/user/password/check', payload: { password } });
+    const users = async () => (await testApp.database.db.$client.query('select count(*) from users')).rows[0].count;
+    const before = await users();
+    const common = await check('Password123');
+    expect(common.statusCode).toBe(422);
+    expect(common.json().errors.password).toEqual(['This password is too common. Choose one that is harder to guess.']);
+    expect((await check('a1!b2')).json().errors.password).toEqual([
+      'The password must be between 8 and 128 characters.',
+    ]);
+    expect((await check('')).json().errors.password).toEqual(['password is required!']);
+    expect((await check(42)).statusCode).toBe(422);
+    const fine = await check('correcthorsebatterystaple');
+    expect(fine.statusCode).toBe(200);
+    expect(fine.json()).toMatchObject({ status: 'success', message: 'The password can be used.' });
+    expect(await users()).toBe(before);
+  });
+
   it('checks the email and phone formats, and that state and city belong together', async () => {
     expect((await register(await registration(testApp, { email: 'ada@example' }))).json().errors.email).toEqual([
       'The email must be a valid email address.',

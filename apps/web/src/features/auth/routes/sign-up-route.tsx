@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useCheckPassword } from '../api/check-password';
 import { AuthLayout } from '../components/auth-layout';
 import { SignUpSteps } from '../components/sign-up-steps';
 import { accountFields, readAccountStep, saveAccountStep, type AccountStep } from '../components/sign-up-store';
@@ -37,17 +38,20 @@ export function SignUpRoute() {
   const [values, setValues] = useState<AccountStep>(readAccountStep);
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const allFilled = accountFields.every((field) => values[field].trim() !== '');
+  const checkPassword = useCheckPassword();
 
   // Checked on Next, not on leaving a field: a message appearing as the pointer presses Next would
   // move the button from under it, and the click would be lost.
-  const next = (event: SyntheticEvent<HTMLFormElement>) => {
+  const next = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const found = Object.fromEntries(accountFields.map((field) => [field, problemOf(field, values)]));
+    found['password'] ??= await checkPassword.mutateAsync(values.password);
     setProblems(found);
     const first = accountFields.find((field) => found[field]);
     if (first) {
       // The message may sit above the fold: the field itself takes the focus, and the screen scrolls to it.
-      const input = event.currentTarget.elements.namedItem(first);
+      const input = form.elements.namedItem(first);
       if (input instanceof HTMLInputElement) input.focus();
       return;
     }
@@ -64,7 +68,7 @@ export function SignUpRoute() {
   return (
     <AuthLayout title="Create your account" intro="It takes three short steps.">
       <SignUpSteps current={1} />
-      <form onSubmit={next} className="space-y-4" noValidate>
+      <form onSubmit={(event) => void next(event)} className="space-y-4" noValidate>
         {accountFields.map((field) => (
           <TextField
             key={field}
@@ -83,8 +87,8 @@ export function SignUpRoute() {
               : {})}
           />
         ))}
-        <Button type="submit" className="w-full" disabled={!allFilled}>
-          Next
+        <Button type="submit" className="w-full" disabled={!allFilled || checkPassword.isPending}>
+          {checkPassword.isPending ? 'Checking…' : 'Next'}
         </Button>
         <p className="text-center text-sm text-slate-700">
           Already have an account?{' '}
