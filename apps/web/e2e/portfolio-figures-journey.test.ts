@@ -18,6 +18,13 @@ browserJourney(
   (ready) => ({ stack, browser, page } = ready),
 );
 
+/** The market's last price tick. */
+const tick = async () =>
+  (await stack.sql<{ tick: number }>('select max(tick_sequence)::int as tick from asset_quotes'))[0]?.tick ?? 0;
+/** The end of the net-worth chart, as its text summary says it. */
+const chartEnd = async () =>
+  /to (\$[\d,]+\.\d\d)/.exec((await page.getByText(/^Over .* your net worth went from/).textContent()) ?? '')?.[1];
+
 /** The labels of a chart's price scale (the time scale's never start with the currency sign). */
 const scaleLabels = async (chart: Locator) =>
   (await chart.locator('svg text').allTextContents()).filter((text) => text.startsWith('$'));
@@ -86,10 +93,6 @@ describe('portfolio figures in Chromium', () => {
   it('ends every range of the net-worth chart at the net worth of the breakdown, however the market moved', async () => {
     const chart = page.getByTestId('net-worth-chart');
     const netWorth = page.getByTestId('net-worth');
-    const chartEnd = async () =>
-      /to (\$[\d,]+\.\d\d)/.exec((await page.getByText(/^Over .* your net worth went from/).textContent()) ?? '')?.[1];
-    const tick = async () =>
-      (await stack.sql<{ tick: number }>('select max(tick_sequence)::int as tick from asset_quotes'))[0]?.tick ?? 0;
     for (const range of ['30d', '1yr', 'all', '1d']) {
       // Prices move between one range and the next.
       const before = await tick();
@@ -102,6 +105,22 @@ describe('portfolio figures in Chromium', () => {
       };
       await expect.poll(ends).toBe('the same');
     }
+  });
+
+  it('ends the chart at the net worth shown when a price tick lands between their two answers', async () => {
+    // The wallets' answer is held back until the market has ticked again: the chart is read at older prices.
+    const wallets = (url: URL) => url.pathname === '/api/user' && url.searchParams.get('include') === 'wallet';
+    await page.route(wallets, async (route) => {
+      const before = await tick();
+      await expect.poll(tick, { timeout: 15_000 }).toBeGreaterThan(before);
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('net-worth').waitFor();
+    await page.unroute(wallets);
+    await expect
+      .poll(async () => [await chartEnd(), await page.getByTestId('net-worth').textContent()])
+      .toSatisfy(([end, worth]) => end === worth);
   });
 
   it('marks only $0.00 on the net-worth chart of an investor with no money, on desktop and phone', async () => {

@@ -1,25 +1,32 @@
 import { formatMoney } from '@itrust/contracts/format';
 import { useCallback, useMemo } from 'react';
 import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
+import { useWallets } from '../../cash/api/wallet';
 import { useMoney } from '../../cash/components/use-money';
 import { useAnalytics } from '../api/portfolio';
 
-/** The net worth over the chosen range: every wallet, savings and positions at the prices of each time. */
+/**
+ * The net worth over the chosen range: every wallet, savings and positions at the prices of each
+ * time. Its last point is now: the net worth the wallet breakdown shows, read with the wallets, so
+ * the two agree whichever of the two answers was read after a price tick.
+ */
 export function NetWorthChart({ range, onRange }: { range: ChartRange; onRange: (range: ChartRange) => void }) {
   const analytics = useAnalytics(range);
+  const now = useWallets().data?.cash.total_networth;
   const { sign, convert } = useMoney();
   // The series is in the settlement currency; the chart draws it in the display currency.
   const factor = convert(1);
   const chartData = analytics.data?.chart_data;
-  const points = useMemo(
-    () =>
-      chartData &&
-      Object.entries(chartData).map(([time, value]) => ({
-        time: Math.floor(Date.parse(time) / 1000),
-        value: Number(value) * factor,
-      })),
-    [chartData, factor],
-  );
+  const points = useMemo(() => {
+    if (!chartData) return undefined;
+    const series = Object.entries(chartData).map(([time, value]) => ({
+      time: Math.floor(Date.parse(time) / 1000),
+      value,
+    }));
+    const last = series.at(-1);
+    if (last && now !== undefined) last.value = now;
+    return series.map(({ time, value }) => ({ time, value: Number(value) * factor }));
+  }, [chartData, now, factor]);
   const formatValue = useCallback((value: number) => formatMoney(value, sign), [sign]);
   const first = points?.[0]?.value ?? 0;
   const last = points?.at(-1)?.value ?? 0;

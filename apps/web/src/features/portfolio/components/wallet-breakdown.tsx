@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useWallets } from '../../cash/api/wallet';
@@ -18,21 +17,9 @@ type Row = {
  * Where the net worth sits: cash (what is available, and what pending withdrawals reserve), the two
  * investing wallets with their move today, and savings.
  */
-export function WalletBreakdown({
-  analytics,
-  analyticsUpdatedAt,
-}: {
-  analytics: Analytics | undefined;
-  /** When the chart's range was last read: the net worth is read again to match its end. */
-  analyticsUpdatedAt: number;
-}) {
+export function WalletBreakdown({ analytics }: { analytics: Analytics | undefined }) {
   const wallets = useWallets();
   const { money } = useMoney();
-  const { refetch, dataUpdatedAt } = wallets;
-  // A wallet read a tick before the chart would end it at another net worth; prices tick at most once a second.
-  useEffect(() => {
-    if (dataUpdatedAt > 0 && analyticsUpdatedAt - dataUpdatedAt > 1000) void refetch();
-  }, [analyticsUpdatedAt, dataUpdatedAt, refetch]);
   const rows: Row[] = wallets.data
     ? [
         // What can be spent, as /cash shows it; what pending withdrawals hold is said beneath.

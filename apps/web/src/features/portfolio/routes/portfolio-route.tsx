@@ -41,7 +41,7 @@ export function PortfolioRoute() {
   const show = (candidate: View) => isDesktop || view === candidate;
 
   const chart = <NetWorthChart range={range} onRange={setRange} />;
-  const breakdown = <WalletBreakdown analytics={analytics.data} analyticsUpdatedAt={analytics.dataUpdatedAt} />;
+  const breakdown = <WalletBreakdown analytics={analytics.data} />;
   const history = (
     <div id="history">
       <TradeHistory approved={approved} />
