@@ -100,13 +100,16 @@ async function enter(page: Page, session: Session) {
   }, session);
 }
 
-/** Waits until the app shows a heading (or its not-found message) and has its data. */
+/**
+ * Waits until the app shows a heading (or its not-found message) and has its data. The wait is long:
+ * on a machine this busy an answer can take seconds, and a failed one is retried with a backoff.
+ */
 async function settled(page: Page) {
-  await page.locator('#root').locator('h1:visible, [role="alert"]:visible').first().waitFor({ timeout: 10_000 });
+  await page.locator('#root').locator('h1:visible, [role="alert"]:visible').first().waitFor({ timeout: 30_000 });
   await page.waitForFunction(
     () => !/Loading|Wait\.\.\./.test(document.getElementById('root')?.innerText ?? ''),
     undefined,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
 }
 
@@ -165,14 +168,9 @@ describe('every client route by a full page load', () => {
           continue;
         }
         if (!(await showsScreen(page))) {
-          // A load seen stalled on 'Loading…' under a busy machine is said aloud, then given one more try.
-          console.warn(`${name} ${address}: no screen within 10 s; loading it again`);
           await shot(page, `stalled-route-sweep-${name}-${address.replace(/\W+/g, '-')}`);
-          await page.reload({ waitUntil: 'commit' });
-          if (!(await showsScreen(page))) {
-            problems.push(`${address}: neither a heading nor a not-found message`);
-            continue;
-          }
+          problems.push(`${address}: neither a heading nor a not-found message, or still loading`);
+          continue;
         }
         const overflow = await sidewaysOverflow(page);
         if (overflow > 0) problems.push(`${address}: ${overflow}px sideways`);
