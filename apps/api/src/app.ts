@@ -3,7 +3,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createChangeFeed } from './db/change-feed.ts';
 import type { MailQueue } from './jobs/mail.job.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createThrottle } from './lib/throttle.ts';
@@ -36,7 +35,6 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createTradingQueries } from './modules/trading/trading.queries.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
-import type { PriceBarCache } from './modules/portfolio/net-worth.repository.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
 import { createSavingsService } from './modules/savings/savings.service.ts';
 import { autoRoutes } from './modules/auto/auto.routes.ts';
@@ -53,7 +51,6 @@ import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes, type AssetsAnswer } from './modules/market/market.routes.ts';
 import { createQuoteHub } from './modules/market/quote-hub.ts';
-import { createQuoteBook } from './modules/market/quote-book.ts';
 import { createTickCache } from './modules/market/tick-cache.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -109,15 +106,7 @@ export async function buildApp({
   await registerDocs(app);
 
   const users = createUsersRepository(db);
-  // What this process keeps of users (their tokens, their answers) is dropped when their data changes.
-  const feed = config.keepAnswers
-    ? createChangeFeed(db.$client.options.connectionString ?? '', { log: app.log })
-    : undefined;
-  if (feed) {
-    app.addHook('onReady', () => feed.start());
-    app.addHook('onClose', () => feed.stop());
-  }
-  const tokens = createTokens(db, clock, config.tokenLifetimeMs, feed);
+  const tokens = createTokens(db, clock, config.tokenLifetimeMs);
   const throttle = createThrottle(clock);
   const codes = createCodes({ db, clock, throttle, secret: appSecret, users, mail });
   registerAuth(app, { tokens });
@@ -144,25 +133,11 @@ export async function buildApp({
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);
   const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash, references);
   const savings = createSavingsService({ db, clock, users });
-  // All three change only with a market tick; the quote hub below hears of each.
+  // Both change only with a market tick; the quote hub below hears of each.
   const listCache = createTickCache<AssetsAnswer>({ maxAgeMs: 1000, maxEntries: 200 });
   const chartCache = createTickCache<Buffer>({ maxAgeMs: 5000, maxEntries: 1000 });
-  const priceBars: PriceBarCache = createTickCache({ maxAgeMs: 5000, maxEntries: 500 });
-  // Kept answers value positions at this process's copy of the prices, read again on every change,
-  // and the net-worth chart at the price bars, written by ticks.
-  let ticks = 0;
-  const kept = feed && { feed, book: createQuoteBook(db), ticks: () => ticks };
-  kept?.feed.onPrices(kept.book.refresh);
-  const portfolio = createPortfolioService({ db, clock, wallet, savings, priceBars, kept });
-  await app.register(usersRoutes, {
-    prefix: '/api',
-    present,
-    wallet,
-    reference,
-    savings,
-    portfolio,
-    kept,
-  });
+  const portfolio = createPortfolioService({ db, clock, wallet, savings });
+  await app.register(usersRoutes, { prefix: '/api', present, wallet, reference, savings, portfolio });
   await app.register(portfolioRoutes, { prefix: '/api', portfolio });
   await app.register(savingsRoutes, { prefix: '/api', db, savings });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
@@ -191,8 +166,6 @@ export async function buildApp({
   const hub = createQuoteHub(db, market, app.log, () => {
     listCache.advance();
     chartCache.advance();
-    priceBars.advance();
-    ticks += 1;
   });
   app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());

@@ -25,7 +25,6 @@ const envSchema = z.object({
   MARKET_DATA_API_KEY: optionalText,
   MARKET_SEED: z.coerce.number().int().default(20250131),
   MARKET_TICK_SECONDS: z.coerce.number().min(1).max(3600).default(5),
-  KEEP_ANSWERS: z.enum(['true', 'false']).default('true'),
   CHAT_WIDGET_ID: optionalText,
   WEB_DIST_DIR: optionalText,
   PLATFORM_SETTINGS_FILE: optionalText,
@@ -70,8 +69,6 @@ export type Config = {
   marketDataApiKey: string | undefined;
   marketSeed: number;
   marketTickSeconds: number;
-  /** Whether a process keeps sessions and answers per user until their data changes (db/change-feed.ts). */
-  keepAnswers: boolean;
   chatWidgetId: string | undefined;
   webDistDir: string;
   platformSettingsFile: string;
@@ -133,7 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketDataApiKey: values.MARKET_DATA_API_KEY,
     marketSeed: values.MARKET_SEED,
     marketTickSeconds: values.MARKET_TICK_SECONDS,
-    keepAnswers: values.KEEP_ANSWERS === 'true',
     chatWidgetId: values.CHAT_WIDGET_ID,
     webDistDir: path.resolve(repoRoot, values.WEB_DIST_DIR ?? 'apps/web/dist'),
     platformSettingsFile: path.resolve(

@@ -84,22 +84,3 @@ export async function createTestApp(
     },
   };
 }
-
-/**
- * The same app on the same database, keeping nothing (`KEEP_ANSWERS=false`): every answer read
- * afresh, to hold a process's kept answers against. Close it before the test app.
- */
-export async function createFreshApp(testApp: TestApp): Promise<App> {
-  const fresh = await buildApp({
-    ...testApp.dependencies,
-    config: loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: testApp.config.dataDir,
-      DATABASE_URL: testApp.database.url,
-      WEB_DIST_DIR: testApp.config.webDistDir,
-      KEEP_ANSWERS: 'false',
-    }),
-  });
-  await fresh.ready();
-  return fresh;
-}

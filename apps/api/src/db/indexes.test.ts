@@ -15,8 +15,6 @@ it('reads every user-owned table by its owner through an index', async () => {
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = 'public' and c.column_name = 'user_id' and t.table_type = 'BASE TABLE'
-      -- Read by transaction id, never by user (db/change-feed.ts).
-      and c.table_name <> 'user_changes'
       and not exists (
         select 1 from pg_index i
         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]

@@ -54,7 +54,7 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
     if (route.config?.access || !isApiRoute(route.url)) return;
     throw new Error(`${String(route.method)} ${route.url} declares no access level (config.access)`);
   });
-  // A request without a token to read, or with one this process keeps, goes on at once, without a promise.
+  // A request without a token to read goes on at once, without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const access = accessOf(request);
     const token =
@@ -65,19 +65,7 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
       done();
       return;
     }
-    const whole = request.routeOptions.config.wholeUser === true;
-    const kept = token === undefined ? undefined : keptCaller(token, whole);
-    if (kept) {
-      let refused: Error | undefined;
-      try {
-        admit(request, access, kept);
-      } catch (error) {
-        refused = error as Error;
-      }
-      done(refused);
-      return;
-    }
-    callerOf(token, whole)
+    callerOf(token, request.routeOptions.config.wholeUser === true)
       .then((caller) => admit(request, access, caller))
       .then(() => done(), done);
   });
@@ -92,10 +80,6 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
   const accessCaller = (active: (ActiveToken & { user: AccessUser }) | undefined) => active && callerFrom(active);
   const wholeCaller = (active: (ActiveToken & { user: SignedInUser }) | undefined) =>
     active && callerFrom(active, active.user);
-
-  /** The caller of a token this process keeps and may serve at once; undefined when it must be read. */
-  const keptCaller = (token: string, whole: boolean) =>
-    whole ? wholeCaller(deps.tokens.keptActiveWhole(token)) : accessCaller(deps.tokens.keptActive(token));
 
   /** The live token's caller, with the whole user when the route asks for it; undefined for any other token. */
   async function callerOf(token: string | undefined, whole: boolean): Promise<AuthContext | undefined> {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Decimal } from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { londonPlacesIn, registrationBody } from '../../test/fixtures.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
@@ -184,7 +184,7 @@ describe('two API processes on one database', () => {
     expect((await call(second, 'GET', '/user')).status).toBe(200);
   });
 
-  it('shows a swap made through one in the other’s kept user include within a few milliseconds', async () => {
+  it('shows a swap made through one in the other’s user include at once', async () => {
     const [first, second] = servers as [Server, Server];
     const brokerage = async () =>
       (
@@ -196,10 +196,7 @@ describe('two API processes on one database', () => {
     expect(await brokerage()).toBe(before);
     const swapped = await call(first, 'POST', '/user/transaction/swap', { amount: '1', from: 'brokerage', to: 'cash' });
     expect(swapped.status).toBe(201);
-    const sent = performance.now();
-    // The other process hears of the write from a poke sent right after it (db/change-feed.ts).
-    await vi.waitFor(async () => expect(await brokerage()).not.toBe(before), { timeout: 200, interval: 5 });
-    expect(performance.now() - sent).toBeLessThan(200);
+    expect(await brokerage()).not.toBe(before);
   });
 
   it('sends price ticks to stream clients of both processes', async () => {

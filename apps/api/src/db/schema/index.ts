@@ -1,6 +1,5 @@
 export * from './audit.ts';
 export * from './auth.ts';
-export * from './changes.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './market.ts';

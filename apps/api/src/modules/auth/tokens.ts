@@ -12,15 +12,6 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { newAccessToken, sha256, sha256Hex } from '../../lib/secrets.ts';
 import { batchedLookup } from './batched-lookup.ts';
-import type { ChangeFeed } from '../../db/change-feed.ts';
-import { createKeptByUser } from '../../db/kept-by-user.ts';
-
-/** A kept token is shared by the requests that carry it: nothing may change it. */
-function frozen<User>(active: Active<User>): Active<User> {
-  Object.freeze((active.user as { currency?: object }).currency);
-  Object.freeze(active.user);
-  return Object.freeze(active);
-}
 
 export type TokenScope = 'full' | 'two_fa';
 export type ActiveToken = { id: string; userId: string; scope: TokenScope; expiresAt: Date };
@@ -32,7 +23,7 @@ const batchSlots = Array.from({ length: 32 }, (_, slot) => slot);
 /** A token waiting for the second step lives only as long as the code it waits for. */
 const secondStepLifetimeMs = 15 * 60 * 1000;
 
-export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number, feed?: ChangeFeed) {
+export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number) {
   // Every signed-in request starts here: the token and its user in one prepared statement, the
   // user's access columns only unless the route shows the whole user (its 34 columns cost a swap
   // about 30 µs of the API's CPU). The tokens of requests that arrive while one such read is on its
@@ -89,29 +80,8 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number,
         ]),
       );
     }, batchSlots.length);
-  /**
-   * A live token's read kept in this process until its user's data changes (a revoked token, an
-   * edited user: db/change-feed.ts) or it expires. Measured with and without: bench/HISTORY.md.
-   * `now` answers at once, without a promise, when the token is kept and may be served: most
-   * signed-in requests.
-   */
-  function kept<User>(find: (hash: string) => Promise<Active<User> | undefined>) {
-    if (!feed) return { find, now: () => undefined };
-    const live = (active: Active<User> | undefined) => (active && active.expiresAt > clock.now() ? active : undefined);
-    const cache = createKeptByUser<Active<User>>(feed, { scope: 'account', maxAgeMs: 60_000, maxEntries: 100_000 });
-    return {
-      find: async (hash: string) =>
-        live(
-          await cache.answer(hash, async () => {
-            const found = await find(hash);
-            return found && { userId: found.userId, value: frozen(found) };
-          }),
-        ),
-      now: (hash: string) => live(cache.keptNow(hash)),
-    };
-  }
-  const findAccess = kept(lookup(activeTokens('find_active_tokens_access', accessUserColumns)));
-  const findWhole = kept(lookup(activeTokens('find_active_tokens', signedInUserColumns)));
+  const findAccess = lookup(activeTokens('find_active_tokens_access', accessUserColumns));
+  const findWhole = lookup(activeTokens('find_active_tokens', signedInUserColumns));
 
   return {
     /** Issues a token and returns its plain value: the only time it exists outside the client. */
@@ -130,15 +100,10 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number,
     },
     /** A live token with what the access checks need of its user (and the user's currency), or undefined. */
     findActive: (token: string): Promise<(ActiveToken & { user: AccessUser }) | undefined> =>
-      findAccess.find(sha256Hex(token)),
+      findAccess(sha256Hex(token)),
     /** The same with the whole user. */
     findActiveWhole: (token: string): Promise<(ActiveToken & { user: SignedInUser }) | undefined> =>
-      findWhole.find(sha256Hex(token)),
-    /** findActive's answer when this process keeps the token and may serve it at once; else undefined: ask findActive. */
-    keptActive: (token: string): (ActiveToken & { user: AccessUser }) | undefined => findAccess.now(sha256Hex(token)),
-    /** The same with the whole user. */
-    keptActiveWhole: (token: string): (ActiveToken & { user: SignedInUser }) | undefined =>
-      findWhole.now(sha256Hex(token)),
+      findWhole(sha256Hex(token)),
     async revoke(tokenId: string, tx: Executor = db) {
       await tx.update(accessTokens).set({ revokedAt: clock.now() }).where(eq(accessTokens.id, tokenId));
     },

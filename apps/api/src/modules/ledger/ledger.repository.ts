@@ -44,33 +44,26 @@ export const ledgerRepository = {
     return byKind(rows);
   },
 
-  /**
-   * The ids of the three wallets (and of one system account, if named) when they all exist and were
-   * written before the current transaction began (`created_at` defaults to its start): only such ids
-   * may be kept beyond it, as a transaction that opened the accounts may yet be undone.
-   */
-  async settledIds(
+  /** The ids of the three wallets and of one system account, in one read; undefined until they all exist. */
+  async accountIdsOf(
     tx: Executor,
     userId: string,
-    system?: SystemAccountKey,
-  ): Promise<{ wallets: Record<WalletKind, { id: number }>; system?: { id: number } } | undefined> {
-    const { rows } = await tx.execute<{ id: number; kind: string; owned: boolean; settled: boolean }>(sql`
-      select id::int, kind::text, user_id is not null as owned, created_at < now() as settled
+    system: SystemAccountKey,
+  ): Promise<{ wallets: Record<WalletKind, { id: number }>; system: { id: number } } | undefined> {
+    const { rows } = await tx.execute<{ id: number; kind: string; owned: boolean }>(sql`
+      select id::int, kind::text, user_id is not null as owned
       from ledger_accounts
-      where (user_id = ${userId} and savings_id is null)${
-        system
-          ? sql` or (user_id is null and kind = ${system.kind}::account_kind and currency = ${system.currency}
-              and shard = ${system.shard ?? 0})`
-          : sql``
-      }`);
+      where (user_id = ${userId} and savings_id is null)
+        or (user_id is null and kind = ${system.kind}::account_kind and currency = ${system.currency}
+          and shard = ${system.shard ?? 0})`);
     const owned = rows.filter((row) => row.owned);
     const found = rows.find((row) => !row.owned);
-    if (owned.length < walletKinds.length || (system && !found) || rows.some((row) => !row.settled)) return undefined;
+    if (owned.length < walletKinds.length || !found) return undefined;
     const wallets = Object.fromEntries(owned.map((row) => [row.kind, { id: row.id }])) as Record<
       WalletKind,
       { id: number }
     >;
-    return found ? { wallets, system: { id: found.id } } : { wallets };
+    return { wallets, system: { id: found.id } };
   },
 
   /** The three wallets when they all exist (else undefined) and the sum of the savings accounts, in one read. */

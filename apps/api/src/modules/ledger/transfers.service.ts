@@ -20,7 +20,6 @@ import {
   type WalletKind,
 } from './ledger.repository.ts';
 import { writeSwaps, type SwapToWrite } from './swaps.repository.ts';
-import { createKeptAccountIds } from './kept-account-ids.ts';
 import { lockAccounts } from './locks.ts';
 import { toMoney } from './money.ts';
 import { walletMessages, type WalletWrites } from './wallet-writes.ts';
@@ -115,10 +114,6 @@ export function createTransfers(deps: {
   // larger statements cost PostgreSQL less a swap than more at once (README, Performance).
   const swapsTogether = createBatches(writeTogether, { inFlight: 1, maxSize: 64 });
 
-  const keptIds = createKeptAccountIds();
-  const walletIdsOf = async (userId: string, currency: string) =>
-    (await keptIds(db, userId, undefined, async () => ({ wallets: await openWallets(userId, currency) }))).wallets;
-
   return {
     /**
      * Moves money between two of the user's own wallets at once. A caller that already holds the
@@ -162,7 +157,7 @@ export function createTransfers(deps: {
       }
       // The record, the locks, the balances and the journal commit together in one statement, with
       // those of the other swaps that arrive meanwhile unless a caller's transaction holds this one.
-      const swap = placed(await walletIdsOf(userId, currency));
+      const swap = placed(await openWallets(userId, currency));
       return rowFrom(transactions, await (inTransaction() ? writeAlone(swap) : swapsTogether.submit(swap)));
     },
   };

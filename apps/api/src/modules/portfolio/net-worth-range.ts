@@ -17,7 +17,6 @@ const spacing: Record<Exclude<Timeframe, 'all'>, Spacing & { span: number }> = {
 };
 
 const floorTo = (time: number, step: number) => Math.floor(time / step) * step;
-export const barLength: Record<Resolution, number> = { '5m': 5 * minute, '1h': hour, '1d': day };
 
 /** The times of a range's points: whole steps from the start, then now. */
 export function pointsFor(timeframe: Timeframe, now: number, firstActivity: number | undefined): number[] {
@@ -37,23 +36,4 @@ export function rangeOf(
   // Since the first money moved: daily up to two years, weekly beyond; at least a week.
   const span = Math.max(7 * day, now - (firstActivity ?? now) + day);
   return { span, step: span > 730 * day ? 7 * day : day, resolution: '1d' };
-}
-
-/** A tick that read its clock just before a bar began may write just after: a minute's margin. */
-const settleMarginMs = minute;
-
-/**
- * How many of the points come before the bar now falls in (less the margin). The last point, now,
- * never does.
- */
-export function settledCount(points: number[], resolution: Resolution, now: number): number {
-  const bound = floorTo(now - settleMarginMs, barLength[resolution]);
-  let count = points.length - 1;
-  while (count > 0 && (points[count - 1] ?? 0) >= bound) count -= 1;
-  return count;
-}
-
-/** Which of a range's steps `now` falls in: a base read in one step serves the whole step. */
-export function stepOf(timeframe: Timeframe, now: Date): number {
-  return Math.floor(now.getTime() / (timeframe === 'all' ? day : spacing[timeframe].step));
 }

@@ -2,8 +2,7 @@ import { toCents } from '@itrust/contracts/money';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { toUnits } from '../../lib/fixed-point.ts';
-import type { TickCache } from '../market/tick-cache.ts';
-import { barLength, hour, minute, type Spacing } from './net-worth-range.ts';
+import { hour, minute, type Spacing } from './net-worth-range.ts';
 
 // Exact integer units at the columns' scales: quantities 8 places, prices and rates 10, money 2.
 export const quantityScale = 8;
@@ -12,8 +11,6 @@ export const rateScale = 10;
 
 /** A price bar's opening price in units of 10^-10. */
 type Bar = { time: number; price: bigint };
-/** Price bars per asset and range, the same for every investor: kept until the next tick. */
-export type PriceBarCache = TickCache<Bar[]>;
 
 /** A trade's change of the quantity held, in units of 10^-8. */
 export type Movement = { time: number; quantity: bigint };
@@ -45,26 +42,19 @@ export async function movementsAfter(db: Executor, userId: string, step: number,
 
 /**
  * Per asset: the last bar begun by the start, then the last bar begun in each step up to now (a
- * point is valued by the last bar begun at or before it; the others are never read). The same for
- * everyone holding the asset, so kept per asset until the next tick (which is when bars are
- * written); the key names the bar now falls in, so a later `now` never reads an earlier answer.
+ * point is valued by the last bar begun at or before it; the others are never read).
  */
 export async function barsOf(
   db: Executor,
-  priceBars: PriceBarCache,
   assetIds: number[],
   range: Spacing,
   start: number,
   now: Date,
 ): Promise<Map<number, Bar[]>> {
   const { resolution, step } = range;
-  const current = Math.floor(now.getTime() / barLength[resolution]);
-  const keyOf = (assetId: number) => `${assetId} ${resolution} ${step} ${start} ${current}`;
-  const kept = await priceBars.answerMany(assetIds.map(keyOf), async (missing) => {
-    const wanted = assetIds.filter((assetId) => missing.includes(keyOf(assetId)));
-    const { rows } = await db.execute<{ asset_id: number; starts_at: Date; open: string }>(sql`
+  const { rows } = await db.execute<{ asset_id: number; starts_at: Date; open: string }>(sql`
       select a.id as asset_id, b.starts_at, b.open::text
-      from unnest(${sql.param(wanted)}::int[]) as a(id)
+      from unnest(${sql.param(assetIds)}::int[]) as a(id)
       cross join lateral (
         (select starts_at, open from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
           and starts_at <= ${new Date(start)} order by starts_at desc limit 1)
@@ -74,14 +64,10 @@ export async function barsOf(
             from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
               and starts_at > ${new Date(start)} and starts_at <= ${now}) in_range
           order by step, starts_at desc)) b`);
-    const series = new Map<string, Bar[]>(wanted.map((assetId) => [keyOf(assetId), []]));
-    for (const row of rows)
-      series
-        .get(keyOf(row.asset_id))
-        ?.push({ time: new Date(row.starts_at).getTime(), price: toUnits(row.open, priceScale) });
-    return series;
-  });
-  return new Map(assetIds.map((assetId) => [assetId, kept.get(keyOf(assetId)) ?? []]));
+  const series = new Map<number, Bar[]>(assetIds.map((assetId) => [assetId, []]));
+  for (const row of rows)
+    series.get(row.asset_id)?.push({ time: new Date(row.starts_at).getTime(), price: toUnits(row.open, priceScale) });
+  return series;
 }
 
 /**
@@ -127,7 +113,7 @@ export async function holdingsSince(db: Executor, userId: string, start: number)
   return byAsset;
 }
 
-/** The latest prices and the user's rate (units of 10^-10), when the caller has them at hand. */
+/** The latest prices and the user's rate (units of 10^-10). */
 export type Latest = { price: (assetId: number) => bigint | undefined; rate: bigint };
 
 /** The assets' latest prices and the user's rate, read. */

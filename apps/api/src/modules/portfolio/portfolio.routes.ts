@@ -19,11 +19,10 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{ portfolio: PortfolioServic
           .strict(),
       },
     },
-    async (request, reply) => {
-      const { userId, user } = authOf(request);
-      const body = await portfolio.analytics(userId, user.currency.code, request.query.timeframe);
-      // Already JSON: Fastify sends a string with a JSON content type as it is.
-      return reply.type('application/json; charset=utf-8').send(body);
-    },
+    async (request) => ({
+      status: 'success' as const,
+      message: 'OK',
+      data: await portfolio.analytics(authOf(request).userId, request.query.timeframe),
+    }),
   );
 };

@@ -183,9 +183,11 @@ export function createPositionOpening(
       },
     ): Promise<PositionRow> {
       const currency = order.currency ?? (await currencyOf(userId));
-      const { quote, rate, cost } = await priced(db, order.assetId, order.quantity, currency);
+      const [{ quote, rate, cost }, { wallets, market }] = await Promise.all([
+        priced(db, order.assetId, order.quantity, currency),
+        tradingAccounts(db, userId, currency),
+      ]);
       checkExits(order, quote);
-      const { wallets, market } = await tradingAccounts(db, userId, currency);
       const now = clock.now();
       const values = {
         ...opening(userId, { ...order, wallet: 'brokerage' }, { quote, rate, cost }, now),

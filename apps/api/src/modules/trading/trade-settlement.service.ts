@@ -7,7 +7,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, purchaseCost, tradeValue } from '../../lib/trade-cash.ts';
 import { InsufficientFunds, ledgerRepository as ledger, marketShardOf, movement } from '../ledger/ledger.repository.ts';
-import { createKeptAccountIds } from '../ledger/kept-account-ids.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
@@ -84,7 +83,6 @@ export function createTradeSettlement(deps: TradingDeps) {
     return user.currency.code;
   }
 
-  const keptIds = createKeptAccountIds();
   // A trade is not a wallet transaction: its journal names none.
   const tradeRecord = (name: string, columns: readonly (keyof typeof trades.$inferInsert)[]) =>
     movement(name, () => db.insert(trades).values(placeholders(columns)).returning().getSQL(), { linked: false });
@@ -100,11 +98,10 @@ export function createTradeSettlement(deps: TradingDeps) {
   /** The user's wallets and the market account a trade moves money against, in the user's currency. */
   async function tradingAccounts(tx: Executor, userId: string, currency: string) {
     const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
-    const { wallets, system } = await keptIds(tx, userId, market, async () => ({
+    const { wallets, system } = (await ledger.accountIdsOf(tx, userId, market)) ?? {
       wallets: await ledger.walletsOf(tx, userId, currency),
       system: await ledger.systemAccount(tx, 'market', currency, market.shard),
-    }));
-    if (!system) throw new Error(`the market account in ${currency} is missing`);
+    };
     return { wallets, market: system };
   }
 
