@@ -54,20 +54,12 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
     if (route.config?.access || !isApiRoute(route.url)) return;
     throw new Error(`${String(route.method)} ${route.url} declares no access level (config.access)`);
   });
-  // A request without a token to read goes on at once, without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', async (request) => {
     const access = accessOf(request);
-    const token =
-      access === 'public'
-        ? undefined
-        : /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '')?.[1];
-    if (access === 'public' || (access === 'optional' && !token)) {
-      done();
-      return;
-    }
-    callerOf(token, request.routeOptions.config.wholeUser === true)
-      .then((caller) => admit(request, access, caller))
-      .then(() => done(), done);
+    if (access === 'public') return;
+    const token = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    if (access === 'optional' && !token) return;
+    admit(request, access, await callerOf(token, request.routeOptions.config.wholeUser === true));
   });
 
   const callerFrom = (active: ActiveToken & { user: AccessUser }, wholeUser?: SignedInUser): AuthContext => ({
