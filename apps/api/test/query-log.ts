@@ -14,7 +14,7 @@ type WireConnection = {
 };
 
 /**
- * Records every statement the app's pool and its pipelined reads run while `work` runs: its text
+ * Records every statement the app's pool runs while `work` runs: its text
  * and whether it ran as a named (server-side prepared) statement. Only our database is watched,
  * not the job queue's.
  */
@@ -63,8 +63,6 @@ export function watchQueries(db: Database) {
     };
   };
   db.$client.on('acquire', watch);
-  db.$client.reads.on('open', watch);
-  db.$client.reads.clients().forEach(watch);
   return {
     async during<T>(work: () => Promise<T>): Promise<{ result: T; queries: LoggedQuery[] }> {
       log.length = 0;

@@ -6,8 +6,9 @@ import {
   drawsAllowed,
   isTransientConflict,
   isUniqueViolation,
-  lastBeforeCommit,
+  transaction,
   type Database,
+  type Executor,
 } from '../db/client.ts';
 import { retention } from '../db/retention.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
@@ -56,12 +57,12 @@ export async function idempotent(
   const claim: Key = { userId, key, requestHash };
 
   let refused: AppError | undefined;
-  let remembered: Promise<unknown> | undefined;
   // The key, the work and the remembered answer commit together: a crash anywhere in between
-  // leaves none of them, so a retry starts afresh and money moves exactly once.
+  // leaves none of them, so a retry starts afresh and money moves exactly once. The work joins
+  // this transaction (db/client.ts `transaction`).
   const outcome = await withRetries(() =>
-    db.transaction(async (): Promise<{ replay: StoredAnswer } | { answer: Answer }> => {
-      const stored = await lookUpKey(db, claim);
+    transaction(db, async (tx): Promise<{ replay: StoredAnswer } | { answer: Answer }> => {
+      const stored = await lookUpKey(tx, claim);
       if (stored) {
         if (stored.request_hash !== requestHash) throw new AppError(422, idempotencyMessages.otherBody);
         return { replay: stored };
@@ -70,7 +71,10 @@ export async function idempotent(
         if (error instanceof AppError && error.statusCode < 500) refused = error;
         throw error;
       });
-      remembered = lastBeforeCommit(keyWithAnswer(claim, answer));
+      await tx.execute(keyWithAnswer(claim, answer)).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new Conflict(idempotencyMessages.inProgress);
+        throw error;
+      });
       return { answer };
     }),
   ).catch(async (error: unknown) => {
@@ -81,11 +85,6 @@ export async function idempotent(
     throw refused;
   });
 
-  // A key that could not be written undid the transaction (its COMMIT rolled back): the answer is its error.
-  await remembered?.catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw new Conflict(idempotencyMessages.inProgress);
-    throw error;
-  });
   if ('replay' in outcome)
     return reply
       .code(outcome.replay.response_status ?? 200)
@@ -101,8 +100,8 @@ export async function idempotent(
  * arrives while the first runs is told so (409). The key is written only with the answer, at the
  * end: one write instead of a claim and then its answer.
  */
-async function lookUpKey(db: Database, { userId, key }: Key): Promise<StoredAnswer | undefined> {
-  const { rows } = await db.execute<
+async function lookUpKey(tx: Executor, { userId, key }: Key): Promise<StoredAnswer | undefined> {
+  const { rows } = await tx.execute<
     Omit<StoredAnswer, 'request_hash'> & { locked: boolean; request_hash: string | null }
   >(sql`
     with lock as materialized (

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inOneTransaction } from '../db/client.ts';
+import { transaction } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, savedBankAccount, signUp, type SignedUpUser } from '../../test/fixtures.ts';
@@ -126,7 +126,7 @@ describe('concurrent money requests of one investor', () => {
     const unexpected: unknown[] = [];
     for (let round = 0; round < 4; round += 1) {
       const batch = Array.from({ length: 4 }, () => operations).flat();
-      const results = await Promise.allSettled(batch.map((operation) => inOneTransaction(db, operation)));
+      const results = await Promise.allSettled(batch.map((operation) => transaction(db, operation)));
       // A refusal (an AppError: short of money, over a limit) is an answer; anything else is not.
       for (const result of results)
         if (result.status === 'rejected' && !(result.reason instanceof AppError)) unexpected.push(result.reason);

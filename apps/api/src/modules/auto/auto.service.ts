@@ -36,7 +36,7 @@ export function createAutoService(deps: {
   async function modelOf(executor: Executor, userId: string): Promise<AutoModel> {
     const [chosen] = await executor.select().from(autoSettings).where(eq(autoSettings.userId, userId));
     if (chosen && chosen.model in autoModels) return chosen.model as AutoModel;
-    return defaultModelFor((await users.findById(userId))?.experience);
+    return defaultModelFor((await users.findById(userId, executor))?.experience);
   }
 
   /** The auto wallet (locked unless only read); undefined when the user has never had one. */

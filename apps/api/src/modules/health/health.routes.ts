@@ -1,5 +1,6 @@
 import { successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async () => {
       try {
-        await db.$client.reads.query('select 1');
+        await db.execute(sql`select 1`);
       } catch {
         throw new AppError(503, 'The database is not reachable.');
       }

@@ -1,20 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { hotQuery, type Executor } from '../../db/client.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { kycDocuments, users } from '../../db/schema/index.ts';
 
 export type KycDocument = typeof kycDocuments.$inferSelect;
 
 export function createKycRepository(db: Executor) {
-  // Read on every GET /api/user.
-  const documentsOf = hotQuery('kyc_documents_of', () =>
-    db
-      .select()
-      .from(kycDocuments)
-      .where(eq(kycDocuments.userId, sql.placeholder('userId')))
-      .orderBy(asc(kycDocuments.side)),
-  );
   return {
-    documentsOf: (userId: string) => documentsOf({ userId }),
+    documentsOf: (userId: string) =>
+      db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(asc(kycDocuments.side)),
     /** Only the owner's documents: another user's id finds nothing. */
     documentOf: async (userId: string, documentId: string) => {
       const [document] = await db

@@ -2,7 +2,7 @@ import { formatMoneyIn } from '@itrust/contracts';
 import { amountRangeMessage, limitNames } from '@itrust/contracts/wallet-rules';
 import { Decimal } from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
@@ -27,13 +27,12 @@ const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: st
 
 /** Deposits and withdrawals: the user's requests and the operator's decisions on them. */
 export function createDepositsAndWithdrawals(deps: {
-  db: Database;
   clock: Clock;
   limits: Limits;
-  currencyOf: (userId: string) => Promise<string>;
+  currencyOf: (userId: string, tx: Executor) => Promise<string>;
   writes: WalletWrites;
 }) {
-  const { db, clock, limits, currencyOf } = deps;
+  const { clock, limits, currencyOf } = deps;
   const { withReference, moving } = deps.writes;
 
   /** pending → the given final state, exactly once even when two decisions race. */
@@ -59,31 +58,33 @@ export function createDepositsAndWithdrawals(deps: {
       input: { amount: Decimal; mode: 'crypto' | 'bank'; coin?: string | undefined; comment?: string | undefined },
     ) {
       if (input.amount.lt(1)) throw new ValidationFailed({ amount: [walletMessages.minimumDeposit] });
-      const currency = await currencyOf(userId);
-      range(
-        input.amount,
-        input.mode === 'crypto' ? limits.cryptoDeposit : limits.bankDeposit,
-        input.mode === 'crypto' ? limitNames.crypto_deposit : limitNames.bank_deposit,
-        currency,
-      );
-      const [created] = await withReference((reference) =>
-        db
-          .insert(transactions)
-          .values({
-            userId,
-            type: 'credit',
-            status: 'pending',
-            createdAt: clock.now(),
-            amount: toMoney(input.amount),
+      return withReference((reference) =>
+        moving(async (tx) => {
+          const currency = await currencyOf(userId, tx);
+          range(
+            input.amount,
+            input.mode === 'crypto' ? limits.cryptoDeposit : limits.bankDeposit,
+            input.mode === 'crypto' ? limitNames.crypto_deposit : limitNames.bank_deposit,
             currency,
-            reference,
-            mode: input.mode,
-            coin: input.mode === 'crypto' ? (input.coin ?? null) : null,
-            comment: input.comment ?? null,
-          })
-          .returning(),
+          );
+          const [created] = await tx
+            .insert(transactions)
+            .values({
+              userId,
+              type: 'credit',
+              status: 'pending',
+              createdAt: clock.now(),
+              amount: toMoney(input.amount),
+              currency,
+              reference,
+              mode: input.mode,
+              coin: input.mode === 'crypto' ? (input.coin ?? null) : null,
+              comment: input.comment ?? null,
+            })
+            .returning();
+          return created;
+        }),
       );
-      return created;
     },
 
     /** A pending withdrawal holds its amount in the cash wallet at once. */
@@ -91,15 +92,15 @@ export function createDepositsAndWithdrawals(deps: {
       userId: string,
       input: { amount: Decimal; paymentMethodId: string; comment?: string | undefined },
     ) {
-      const [method] = await db
-        .select()
-        .from(paymentMethods)
-        .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.userId, userId)));
-      if (!method) throw new NotFound(walletMessages.noSuchPaymentMethod);
-      const currency = await currencyOf(userId);
-      range(input.amount, limits.withdrawal, limitNames.withdrawal, currency);
       return withReference((reference) =>
         moving(async (tx) => {
+          const [method] = await tx
+            .select()
+            .from(paymentMethods)
+            .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.userId, userId)));
+          if (!method) throw new NotFound(walletMessages.noSuchPaymentMethod);
+          const currency = await currencyOf(userId, tx);
+          range(input.amount, limits.withdrawal, limitNames.withdrawal, currency);
           const wallets = await ledger.walletsOf(tx, userId, currency);
           await ledger.hold(tx, wallets.cash.id, input.amount);
           const [created] = await tx
@@ -126,12 +127,12 @@ export function createDepositsAndWithdrawals(deps: {
 
     /** The owner cancels a pending deposit or withdrawal; a withdrawal's hold is released. */
     async cancel(userId: string, transactionId: string) {
-      const [owned] = await db
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
-      if (!owned) throw new NotFound(walletMessages.noSuchTransaction);
       return moving(async (tx) => {
+        const [owned] = await tx
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
+        if (!owned) throw new NotFound(walletMessages.noSuchTransaction);
         const cancelled = await decide(tx, transactionId, 'cancelled');
         if (cancelled.type === 'debit') {
           const wallets = await ledger.walletsOf(tx, userId, cancelled.currency);

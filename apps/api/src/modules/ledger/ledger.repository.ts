@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { sql, type SQL } from 'drizzle-orm';
-import { databaseErrorOf, fixedStatement, type Executor } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { databaseErrorOf, type Executor } from '../../db/client.ts';
 import { accountLockOrder } from './locks.ts';
 import { toMoney } from './money.ts';
 
@@ -92,9 +92,10 @@ export const ledgerRepository = {
 
   /**
    * Posts one journal whose entries sum to zero and moves the cached balances in the same
-   * statement. A debit that would take a wallet below what it holds for withdrawals fails with
-   * InsufficientFunds: PostgreSQL's own check on the wallet decides, under the row lock of the
-   * UPDATE, and the statement (with the caller's transaction) is undone. `at` comes from the
+   * statement: lock the accounts in the lock order (locks.ts), add each account's net, write the
+   * journal and its entries. A debit that would take a wallet below what it holds for withdrawals
+   * fails with InsufficientFunds: PostgreSQL's own check on the wallet decides, under the row lock
+   * of the UPDATE, and the statement (with the caller's transaction) is undone. `at` comes from the
    * caller's clock, so balances over time follow the same clock as the records that caused them.
    */
   async post(
@@ -104,12 +105,28 @@ export const ledgerRepository = {
     entries: { accountId: number; amount: Decimal }[],
     at: Date,
   ): Promise<void> {
-    const statement = (postStatements[entries.length] ??= fixedStatement(
-      `ledger_post_${entries.length}`,
-      () => sql`with ${journal(entries.length, sql`${sql.placeholder('journal_transaction')}::uuid`)} select 1`,
-    ));
-    const values = { ...journalValues(description, entries, at), journal_transaction: transactionId };
-    await detectingShortfall(() => statement(tx, values));
+    const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
+    if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
+    const rows = sql.join(
+      entries.map((entry) => sql`(${entry.accountId}::bigint, ${toMoney(entry.amount)}::numeric)`),
+      sql`, `,
+    );
+    await detectingShortfall(() =>
+      tx.execute(sql`
+        with entry (account_id, amount) as (values ${rows}),
+        locked as materialized (
+          select id from ledger_accounts where id in (select account_id from entry)
+          order by ${accountLockOrder} for update),
+        net as (select account_id, sum(amount) as amount from entry group by account_id),
+        moved as (
+          update ledger_accounts a set balance = a.balance + net.amount
+          from net where a.id = net.account_id and a.id in (select id from locked)),
+        journal as (
+          insert into journal_transactions (description, transaction_id, created_at)
+          values (${description}, ${transactionId}::uuid, ${at}) returning id)
+        insert into journal_entries (journal_id, account_id, amount, created_at)
+        select journal.id, entry.account_id, entry.amount, ${at} from journal, entry`),
+    );
   },
 
   /** Reserves money in a wallet for a withdrawal: available (balance − held) must cover it. */
@@ -125,113 +142,13 @@ export const ledgerRepository = {
   },
 };
 
-const postStatements: ReturnType<typeof fixedStatement>[] = [];
-
-/**
- * A kind of movement: its record (`insert`, an INSERT … RETURNING of one row with a placeholder
- * for every value) and its journal in one statement, so it is whole without a surrounding
- * transaction: the fewest round trips a movement can take. The statement is built once per
- * number of entries. `record` returns the inserted row as the database spelled it.
- *
- * `before` adds CTEs ahead of the record, which `insert` may read (a trade names the position it
- * opens in the same statement); `result` names the CTE whose row `record` returns instead.
- */
-export function movement(
-  name: string,
-  insert: () => SQL,
-  // The journal names the record as its transaction unless the record is not one (a trade).
-  options: { linked?: boolean; before?: () => SQL; result?: string } = {},
-) {
-  const statements: ReturnType<typeof fixedStatement>[] = [];
-  const transactionId = options.linked === false ? sql`null::uuid` : sql`(select id from recorded)`;
-  const result = sql.identifier(options.result ?? 'recorded');
-  return {
-    async record(
-      executor: Executor,
-      values: Record<string, unknown>,
-      description: string,
-      entries: { accountId: number; amount: Decimal }[],
-      at: Date,
-    ): Promise<Record<string, unknown>> {
-      const statement = (statements[entries.length] ??= fixedStatement(
-        `${name}_${entries.length}`,
-        () => sql`
-          with ${options.before ? sql`${options.before()}, ` : sql``}recorded as (${insert()}),
-          ${journal(entries.length, transactionId)}
-          select * from ${result}`,
-      ));
-      const rows = await detectingShortfall(() =>
-        statement(executor, { ...values, ...journalValues(description, entries, at) }),
-      );
-      const [row] = rows;
-      if (!row) throw new Error(`journal '${description}' recorded nothing`);
-      return row;
-    },
-  };
-}
-
 const accountColumns = sql.raw('id::int, kind::text, currency::text, balance::text, held::text');
 
 const byKind = (accounts: Account[]) =>
   Object.fromEntries(accounts.map((account) => [account.kind, account])) as Record<WalletKind, Account>;
 
-/**
- * The CTEs of one journal of `count` entries, its values as placeholders (journalValues): lock the
- * accounts in the lock order (locks.ts), move every balance, write the journal and its entries.
- *
- * The entries go as a VALUES list, one pair of parameters each, not as arrays: with an array the
- * planner cannot know its length before it sees the values, judges every custom plan cheaper
- * than the prepared generic one, and plans this statement again on every execution (a third of
- * what a swap cost PostgreSQL). A VALUES list of known length gives the generic plan the custom
- * plan's cost, so it is planned once per connection and entry count.
- */
-function journal(count: number, transactionId: SQL) {
-  const rows = sql.join(
-    Array.from(
-      { length: count },
-      (_, index) =>
-        sql`(${sql.placeholder(`entry${index}_account`)}::bigint, ${sql.placeholder(`entry${index}_amount`)}::numeric)`,
-    ),
-    sql`, `,
-  );
-  return sql`
-    entry (account_id, amount) as (values ${rows}),
-    ${balancesMoved},
-    journal as (
-      insert into journal_transactions (description, transaction_id, created_at)
-      values (${sql.placeholder('journal_description')}, ${transactionId}, ${sql.placeholder('journal_at')}) returning id),
-    written as (
-      insert into journal_entries (journal_id, account_id, amount, created_at)
-      select journal.id, entry.account_id, entry.amount, ${sql.placeholder('journal_at')} from journal, entry)`;
-}
-
-/**
- * The CTEs that move the balances of the accounts in `entry` (account_id, amount): lock them in the
- * lock order (locks.ts), then add each account's net.
- */
-export const balancesMoved = sql`
-    locked as materialized (
-      select id from ledger_accounts where id in (select account_id from entry)
-      order by ${accountLockOrder} for update),
-    net as (select account_id, sum(amount) as amount from entry group by account_id),
-    moved as (
-      update ledger_accounts a set balance = a.balance + net.amount
-      from net where a.id = net.account_id and a.id in (select id from locked))`;
-
-/** The values of a journal's placeholders; refuses entries that do not sum to zero. */
-function journalValues(description: string, entries: { accountId: number; amount: Decimal }[], at: Date) {
-  const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
-  if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
-  const values: Record<string, unknown> = { journal_description: description, journal_at: at };
-  entries.forEach((entry, index) => {
-    values[`entry${index}_account`] = entry.accountId;
-    values[`entry${index}_amount`] = toMoney(entry.amount);
-  });
-  return values;
-}
-
 /** The wallet check `ledger_accounts_wallet_not_negative` refusing a movement becomes InsufficientFunds. */
-export async function detectingShortfall<T>(statement: () => Promise<T>): Promise<T> {
+async function detectingShortfall<T>(statement: () => Promise<T>): Promise<T> {
   try {
     return await statement();
   } catch (error) {

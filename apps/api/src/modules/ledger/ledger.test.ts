@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, savedBankAccount, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
-import { InsufficientFunds, ledgerRepository } from './ledger.repository.ts';
-import { writeSwaps, type SwapToWrite } from './swaps.repository.ts';
-import { createWalletService, newReference, type WalletService } from './wallet.service.ts';
+import { watchQueries } from '../../../test/query-log.ts';
+import { ledgerRepository } from './ledger.repository.ts';
+import { createWalletService, type WalletService } from './wallet.service.ts';
 
 let testApp: TestApp;
 let wallet: WalletService;
@@ -99,26 +98,6 @@ describe('transfers between wallets', () => {
     );
   });
 
-  /** A transfer of `amount` from cash to brokerage (or back), as writeSwaps takes it. */
-  async function swapOf(user: SignedUpUser, amount: string, from: 'cash' | 'brokerage' = 'cash'): Promise<SwapToWrite> {
-    const accounts = await ledgerRepository.existingWalletsOf(testApp.database.db, user.id);
-    const to = from === 'cash' ? 'brokerage' : 'cash';
-    return {
-      id: randomUUID(),
-      userId: user.id,
-      amount,
-      currency: 'USD',
-      reference: newReference(),
-      from,
-      to,
-      comment: null,
-      fromAccount: accounts![from].id,
-      toAccount: accounts![to].id,
-      description: `transfer ${from} → ${to}`,
-      at: new Date(),
-    };
-  }
-
   const recordsOf = async (user: SignedUpUser) =>
     (
       await testApp.database.db.$client.query<{ amount: string; entries: string[] }>(
@@ -130,33 +109,27 @@ describe('transfers between wallets', () => {
       )
     ).rows;
 
-  it('writes the swaps of several investors in one statement, two of one investor among them', async () => {
-    const [first, second] = [await investor(), await investor()];
-    await fund(first, '100.00');
-    await fund(second, '100.00');
-    const swaps = [
-      await swapOf(first, '30.00'),
-      await swapOf(second, '40.00'),
-      await swapOf(first, '10.00', 'brokerage'),
-    ];
-    const rows = await writeSwaps(testApp.database.db, swaps);
-    expect(rows.map((row) => row['id']).sort()).toEqual(swaps.map((swap) => swap.id).sort());
-    expect(await wallets(first)).toMatchObject({ cash: { balance: '80.00' }, brokerage: { balance: '20.00' } });
-    expect(await wallets(second)).toMatchObject({ cash: { balance: '60.00' }, brokerage: { balance: '40.00' } });
-    expect(await recordsOf(first)).toEqual([
-      { amount: '10.00', entries: ['-10.00', '10.00'] },
-      { amount: '30.00', entries: ['-30.00', '30.00'] },
-    ]);
-  });
-
-  it('refuses the whole statement when one wallet would go below zero, and writes nothing of it', async () => {
-    const [rich, short] = [await investor(), await investor()];
-    await fund(rich, '100.00');
-    await fund(short, '10.00');
-    const swaps = [await swapOf(rich, '50.00'), await swapOf(short, '10.01')];
-    await expect(writeSwaps(testApp.database.db, swaps)).rejects.toBeInstanceOf(InsufficientFunds);
-    expect(await recordsOf(rich)).toEqual([]);
-    expect(await wallets(rich)).toMatchObject({ cash: { balance: '100.00' }, brokerage: { balance: '0.00' } });
+  it('writes each of many parallel swaps in statements of its own, with a key or without', async () => {
+    const investors = await Promise.all(Array.from({ length: 8 }, () => investor()));
+    await Promise.all(investors.map((user) => fund(user, '20.00')));
+    const { result: answers, queries } = await watchQueries(testApp.database.db).during(() =>
+      Promise.all(
+        investors.map((user, index) =>
+          post(
+            user,
+            '/api/user/transaction/swap',
+            { amount: '5.00', from: 'cash', to: 'brokerage' },
+            index % 2 ? { 'idempotency-key': `own-statement-${user.id}` } : {},
+          ),
+        ),
+      ),
+    );
+    answers.forEach((answer) => expect(answer.statusCode, answer.body).toBe(201));
+    // One record and one journal per request: no statement carries the writes of two.
+    expect(queries.filter(({ text }) => /insert into "?transactions"?\s*\(/i.test(text))).toHaveLength(8);
+    expect(queries.filter(({ text }) => /insert into "?journal_transactions"?/i.test(text))).toHaveLength(8);
+    for (const user of investors)
+      expect(await recordsOf(user)).toEqual([{ amount: '5.00', entries: ['-5.00', '5.00'] }]);
   });
 
   it('answers each of many parallel swaps on its own when one among them is short', async () => {

@@ -4,6 +4,7 @@ import {
   DrawnValueTaken,
   drawsAllowed,
   inTransaction,
+  transaction,
   violates,
   type Database,
   type Executor,
@@ -45,8 +46,8 @@ export function createWalletWrites(db: Database, references: () => string) {
 
   /**
    * Writes a new transaction with a fresh reference. References are random, so one may already be
-   * taken (about once in 100,000 inserts at ten million transactions). The write is one statement or
-   * its own transaction, undone whole when the reference is refused, and is run again with another.
+   * taken (about once in 100,000 inserts at ten million transactions). The write is its own
+   * transaction, undone whole when the reference is refused, and is run again with another.
    * Inside a caller's transaction (a request with an Idempotency-Key) the clash has failed that
    * transaction too, so it is the caller's to run again (DrawnValueTaken).
    */
@@ -62,8 +63,8 @@ export function createWalletWrites(db: Database, references: () => string) {
     }
   }
 
-  /** Runs money-moving work in one transaction. */
-  const moving = <T>(work: (tx: Executor) => Promise<T>) => refusingShortfall(db.transaction(work));
+  /** Runs money-moving work in one transaction (the caller's, when it opened one). */
+  const moving = <T>(work: (tx: Executor) => Promise<T>) => refusingShortfall(transaction(db, work));
 
   return { refusingShortfall, withReference, moving };
 }

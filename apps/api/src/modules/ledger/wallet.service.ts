@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { hotQuery, readerOf, type Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -52,26 +52,8 @@ export function createWalletService(deps: {
   references?: () => string;
 }) {
   const { db, clock, users, limits, raiseAutoCash, references = newReference } = deps;
-  // Reads of every GET /api/user, built once.
-  const recent = hotQuery('recent_transactions', () =>
-    db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.userId, sql.placeholder('userId')))
-      .orderBy(desc(transactions.createdAt))
-      .limit(sql.placeholder('limit')),
-  );
-  const latestBankAccount = hotQuery('latest_bank_account', () =>
-    db
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.userId, sql.placeholder('userId')), eq(paymentMethods.type, 'bank')))
-      .orderBy(desc(paymentMethods.createdAt))
-      .limit(1),
-  );
-
-  async function currencyOf(userId: string): Promise<string> {
-    const user = await users.findById(userId);
+  async function currencyOf(userId: string, tx: Executor = db): Promise<string> {
+    const user = await users.findById(userId, tx);
     if (!user) throw new NotFound();
     return user.currency.code;
   }
@@ -86,8 +68,8 @@ export function createWalletService(deps: {
     );
   }
 
-  const depositsAndWithdrawals = createDepositsAndWithdrawals({ db, clock, limits, currencyOf, writes });
-  const transfers = createTransfers({ db, clock, currencyOf, openWallets, writes, raiseAutoCash, references });
+  const depositsAndWithdrawals = createDepositsAndWithdrawals({ clock, limits, currencyOf, writes });
+  const transfers = createTransfers({ clock, currencyOf, writes, raiseAutoCash });
 
   return {
     currencyOf,
@@ -98,7 +80,7 @@ export function createWalletService(deps: {
 
     /** The wallets and what the user's savings accounts hold: one read once the wallets exist. */
     async walletsAndSavings(userId: string) {
-      const { wallets, saved } = await ledger.accountsOf(readerOf(db), userId);
+      const { wallets, saved } = await ledger.accountsOf(db, userId);
       return { wallets: presentWallets(wallets ?? (await openWallets(userId))), saved: toMoney(saved) };
     },
 
@@ -107,7 +89,12 @@ export function createWalletService(deps: {
 
     /** The bank account a withdrawal goes to by default: the newest saved one. */
     async withdrawalAccount(userId: string) {
-      const [bank] = await latestBankAccount({ userId });
+      const [bank] = await db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.type, 'bank')))
+        .orderBy(desc(paymentMethods.createdAt))
+        .limit(1);
       return bank
         ? {
             id: bank.id,
@@ -120,11 +107,17 @@ export function createWalletService(deps: {
         : undefined;
     },
 
-    recent: (userId: string, limit: number) => recent({ userId, limit }),
+    recent: (userId: string, limit: number) =>
+      db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.userId, userId))
+        .orderBy(desc(transactions.createdAt))
+        .limit(limit),
 
     /** Approved deposits and withdrawals, from the user's transactions. */
     async totals(userId: string) {
-      const { rows } = await readerOf(db).execute<{ deposited: string; withdrawn: string }>(moneyTotalsOf(userId));
+      const { rows } = await db.execute<{ deposited: string; withdrawn: string }>(moneyTotalsOf(userId));
       return { deposited: toMoney(rows[0]?.deposited ?? '0'), withdrawn: toMoney(rows[0]?.withdrawn ?? '0') };
     },
   };

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { readerOf, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 
 export const sortColumns = {
   name: sql`lower(name)`,
@@ -72,7 +72,7 @@ export function createMarketRepository(db: Database) {
     /** Live watcher counts of the given assets, and whether the user's watchlist holds each. */
     async watchersOf(userId: string, assetIds: number[]): Promise<Map<number, { watchers: number; starred: boolean }>> {
       if (assetIds.length === 0) return new Map();
-      const { rows } = await readerOf(db).execute<{ id: number; watchers: number; starred: boolean }>(sql`
+      const { rows } = await db.execute<{ id: number; watchers: number; starred: boolean }>(sql`
         select a.id, a.watchers,
           exists (select 1 from watchlist_entries w where w.user_id = ${userId} and w.asset_id = a.id) as starred
         from assets a where a.id = any(${sql.param(assetIds)}::int[])`);

@@ -1,6 +1,6 @@
 import { fromCents, sumMoney, toCents } from '@itrust/contracts/money';
 import { sql } from 'drizzle-orm';
-import { readerOf, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
@@ -37,7 +37,7 @@ export function createPortfolioService(deps: {
       trading_day: string | null;
       rate: string;
     };
-    const { rows } = await readerOf(db).execute<Row>(sql`
+    const { rows } = await db.execute<Row>(sql`
       with lots as (${heldLots(userId)}),
       rate as materialized (
         select coalesce((select f.rate from users u join currencies c on c.id = u.currency_id
@@ -104,7 +104,7 @@ export function createPortfolioService(deps: {
         wallet.totals(userId),
         savings.accounts(userId),
         invested(userId),
-        netWorthChart(readerOf(db), userId, timeframe, clock.now()),
+        netWorthChart(db, userId, timeframe, clock.now()),
       ]);
       return {
         data: {

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { hotQuery, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { cities, countries, currencies, nationalities, platformSettings, states } from '../../db/schema/index.ts';
 
 export type Place = { countryId: number | null; stateId: number | null; cityId: number | null };
@@ -18,7 +18,6 @@ export function createReferenceRepository(db: Database) {
     .orderBy(asc(cities.name), asc(cities.id))
     .prepare('cities_of_state');
 
-  const settings = hotQuery('platform_settings', () => db.select().from(platformSettings));
   return {
     currencies: () => db.select().from(currencies).orderBy(asc(currencies.id)),
     countries: () =>
@@ -35,7 +34,7 @@ export function createReferenceRepository(db: Database) {
     nationalities: () => db.select().from(nationalities).orderBy(asc(nationalities.name)),
     statesOfCountry: (countryId: number) => statesOfCountry.execute({ countryId }),
     citiesOfState: (stateId: number) => citiesOfState.execute({ stateId }),
-    platformSettings: () => settings({}),
+    platformSettings: () => db.select().from(platformSettings),
     /** The names of a country, state and city by id, in one read; a missing id gives nulls. */
     async placeNames(place: Place) {
       const { rows } = await db.execute<{

@@ -10,7 +10,7 @@ import {
 } from '@itrust/contracts/savings-rules';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { readerOf, type Database, type Executor } from '../../db/client.ts';
+import { transaction, type Database, type Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
@@ -42,8 +42,8 @@ type Account = { id: string; product_id: number; name: string; ledger_id: number
 export function createSavingsService(deps: { db: Database; clock: Clock; users: UsersRepository }) {
   const { db, clock, users } = deps;
 
-  async function userOf(userId: string) {
-    const user = await users.findById(userId);
+  async function userOf(userId: string, tx: Executor = db) {
+    const user = await users.findById(userId, tx);
     if (!user) throw new NotFound();
     return user;
   }
@@ -66,9 +66,10 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
     return account;
   }
 
+  /** Runs a movement in one transaction (the caller's, when it opened one). */
   async function moving<T>(work: (tx: Executor) => Promise<T>, short: string): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await transaction(db, work);
     } catch (error) {
       if (error instanceof InsufficientFunds) throw new ValidationFailed({ amount: [short] });
       throw error;
@@ -146,9 +147,9 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
 
     /** Cash wallet → savings account, within the yearly limit. */
     async contribute(userId: string, productId: number, amount: Decimal) {
-      const currency = (await userOf(userId)).currency.code;
-      amountInRange(amount, 'contribution', currency);
       return moving(async (tx) => {
+        const currency = (await userOf(userId, tx)).currency.code;
+        amountInRange(amount, 'contribution', currency);
         const now = clock.now();
         const room = await roomLeft(tx, userId, productId, now.getUTCFullYear());
         const account = await lockAccount(tx, userId, productId);
@@ -171,8 +172,8 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
 
     /** Savings account → cash wallet. Below the minimum only when it empties the account. */
     async cashOut(userId: string, productId: number, amount: Decimal) {
-      const currency = (await userOf(userId)).currency.code;
       return moving(async (tx) => {
+        const currency = (await userOf(userId, tx)).currency.code;
         const account = await lockAccount(tx, userId, productId);
         const { rows } = await tx.execute<{ balance: string }>(
           sql`select balance::text from ledger_accounts where id = ${account.ledger_id}`,
@@ -193,7 +194,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
       }, savingsMessages.insufficientSavings);
     },
 
-    accounts: (userId: string) => savingsQueries.accounts(readerOf(db), userId, clock.now()),
+    accounts: (userId: string) => savingsQueries.accounts(db, userId, clock.now()),
     history: (userId: string, page: number, perPage: number, period?: Period) =>
       savingsQueries.history(db, userId, page, perPage, period),
     historyBatch: (userId: string, period: Period | undefined, after: Cursor | undefined, size: number) =>

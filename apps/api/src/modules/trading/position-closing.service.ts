@@ -1,13 +1,14 @@
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { readerOf, type Database, type Executor } from '../../db/client.ts';
-import { positions } from '../../db/schema/index.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, saleProceeds, tradeValue } from '../../lib/trade-cash.ts';
+import { ledgerRepository as ledger } from '../ledger/ledger.repository.ts';
 import { lockWallets } from '../ledger/locks.ts';
 import { toMoney } from '../ledger/money.ts';
-import { sellColumns, tradingMessages, type PositionRow, type TradeSettlement } from './trade-settlement.service.ts';
+import { tradingMessages, type PositionRow, type TradeSettlement } from './trade-settlement.service.ts';
 
 /** A part of a position's cost, in the settlement currency, rounded half up to the cent. */
 const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -15,10 +16,8 @@ const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP
 /** Selling: the owner closes a position, or a crossed take-profit or stop-loss closes it. */
 export function createPositionClosing(
   { db, clock }: { db: Database; clock: Clock },
-  { quoteOf, rateOf, currencyOf, tradeRecord, tradingAccounts, settle }: TradeSettlement,
+  { quoteOf, rateOf, currencyOf, tradingAccounts, settle }: TradeSettlement,
 ) {
-  const sellRecord = tradeRecord('trade_sell', sellColumns);
-
   /**
    * Closes part or all of a position at the current price; the proceeds, to the cent below, go back
    * to its wallet. Part of a position worth less than a cent is refused; the whole of one may close
@@ -32,8 +31,8 @@ export function createPositionClosing(
   ) {
     const held = new Decimal(position.quantity);
     if (quantity.gt(held)) throw new ValidationFailed({ quantity: [tradingMessages.tooMuch] });
-    const currency = await currencyOf(position.userId);
-    const [quote, rate] = await Promise.all([quoteOf(readerOf(tx), position.assetId), rateOf(readerOf(tx), currency)]);
+    const currency = await currencyOf(position.userId, tx);
+    const [quote, rate] = await Promise.all([quoteOf(tx, position.assetId), rateOf(tx, currency)]);
     const value = tradeValue(quantity, quote.price, rate);
     const full = quantity.eq(held);
     if (!full && belowOneCent(value)) throw new ValidationFailed({ quantity: [tradingMessages.belowOneCent] });
@@ -53,7 +52,7 @@ export function createPositionClosing(
       })
       .where(eq(positions.id, position.id));
     const { wallets, market } = await tradingAccounts(tx, position.userId, currency);
-    const trade = {
+    await tx.insert(trades).values({
       userId: position.userId,
       positionId: position.id,
       assetId: position.assetId,
@@ -65,11 +64,12 @@ export function createPositionClosing(
       realisedPl: toMoney(profit),
       reason,
       createdAt: now,
-    } satisfies Record<(typeof sellColumns)[number], unknown>;
-    await sellRecord.record(
+    });
+    // A trade is not a wallet transaction: its journal names none.
+    await ledger.post(
       tx,
-      trade,
       `sell ${quote.symbol}`,
+      null,
       [
         { accountId: market.id, amount: proceeds.negated() },
         { accountId: wallets[position.wallet === 'auto' ? 'auto' : 'brokerage'].id, amount: proceeds },

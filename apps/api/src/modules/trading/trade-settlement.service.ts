@@ -1,12 +1,12 @@
 import { tradeRefusals } from '@itrust/contracts/trade-rules';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { placeholders, readerOf, type Database, type Executor } from '../../db/client.ts';
-import { trades, type positions } from '../../db/schema/index.ts';
+import { transaction, type Database, type Executor } from '../../db/client.ts';
+import type { positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, purchaseCost, tradeValue } from '../../lib/trade-cash.ts';
-import { InsufficientFunds, ledgerRepository as ledger, marketShardOf, movement } from '../ledger/ledger.repository.ts';
+import { InsufficientFunds, ledgerRepository as ledger, marketShardOf } from '../ledger/ledger.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
@@ -30,20 +30,6 @@ export const tradingMessages = {
   takeProfitBelow: (price: string) => `The take-profit price must be above the current price, ${price}.`,
   stopLossAbove: (price: string) => `The stop-loss price must be below the current price, ${price}.`,
 } as const;
-
-/** The columns of a trade's record, every one always given. */
-export const buyColumns = [
-  'userId',
-  'positionId',
-  'assetId',
-  'side',
-  'quantity',
-  'price',
-  'fxRate',
-  'amount',
-  'createdAt',
-] as const;
-export const sellColumns = [...buyColumns, 'realisedPl', 'reason'] as const;
 
 /** Where a trade reads its execution price; the live quote unless the caller says otherwise. */
 export type QuoteSource = (tx: Executor, assetId: number) => Promise<Quote>;
@@ -77,19 +63,15 @@ export function createTradeSettlement(deps: TradingDeps) {
     return new Decimal(rows[0].rate);
   }
 
-  async function currencyOf(userId: string) {
-    const user = await users.findById(userId);
+  async function currencyOf(userId: string, tx: Executor) {
+    const user = await users.findById(userId, tx);
     if (!user) throw new NotFound();
     return user.currency.code;
   }
 
-  // A trade is not a wallet transaction: its journal names none.
-  const tradeRecord = (name: string, columns: readonly (keyof typeof trades.$inferInsert)[]) =>
-    movement(name, () => db.insert(trades).values(placeholders(columns)).returning().getSQL(), { linked: false });
-
   /** What buying `quantity` of an asset costs now in the user's currency, to the cent above; refused below a cent. */
   async function priced(tx: Executor, assetId: number, quantity: Decimal, currency: string) {
-    const [quote, rate] = await Promise.all([quoteOf(readerOf(tx), assetId), rateOf(readerOf(tx), currency)]);
+    const [quote, rate] = await Promise.all([quoteOf(tx, assetId), rateOf(tx, currency)]);
     const value = tradeValue(quantity, quote.price, rate);
     if (belowOneCent(value)) throw new ValidationFailed({ quantity: [tradingMessages.belowOneCent] });
     return { quote, rate, cost: purchaseCost(value) };
@@ -105,17 +87,17 @@ export function createTradeSettlement(deps: TradingDeps) {
     return { wallets, market: system };
   }
 
-  /** Runs `work` (in a transaction, when it takes one); a wallet short of the cost becomes the 422 of trading. */
-  async function settle<T>(work: (tx: Executor) => Promise<T>, inTransaction = true): Promise<T> {
+  /** Runs `work` in a transaction (the caller's, when it opened one); a wallet short of the cost becomes the 422 of trading. */
+  async function settle<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     try {
-      return await (inTransaction ? db.transaction(work) : work(db));
+      return await transaction(db, work);
     } catch (error) {
       if (error instanceof InsufficientFunds) throw new ValidationFailed({ quantity: [tradingMessages.insufficient] });
       throw error;
     }
   }
 
-  return { quoteOf, rateOf, currencyOf, tradeRecord, priced, tradingAccounts, settle };
+  return { quoteOf, rateOf, currencyOf, priced, tradingAccounts, settle };
 }
 
 export type TradeSettlement = ReturnType<typeof createTradeSettlement>;

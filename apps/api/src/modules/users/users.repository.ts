@@ -1,6 +1,6 @@
 import { normalizeEmail, normalizeLogin } from '@itrust/contracts';
 import { and, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
-import { hotQuery, type Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import {
   cities,
   countries,
@@ -54,15 +54,9 @@ export function createUsersRepository(db: Executor) {
   const flatten = (row: { user: UserRow; currency: Currency } | undefined): UserWithCurrency | undefined =>
     row ? { ...row.user, currency: row.currency } : undefined;
 
-  const byId = hotQuery('user_by_id', () =>
-    joined(db)
-      .where(eq(users.id, sql.placeholder('id')))
-      .limit(1),
-  );
-
   return {
     async findById(id: string, tx: Executor = db) {
-      return flatten((tx === db ? await byId({ id }) : await joined(tx).where(eq(users.id, id)).limit(1))[0]);
+      return flatten((await joined(tx).where(eq(users.id, id)).limit(1))[0]);
     },
     /** Sign-in accepts the email, in any spelling that normalizes to it, or the username in any letter case. */
     async findByLogin(login: string, tx: Executor = db) {
