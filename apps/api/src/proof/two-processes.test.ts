@@ -158,8 +158,7 @@ describe('two API processes on one database', () => {
     let signedOut = false;
     let stop = false;
     const answered: { sentAfterSignOut: boolean; status: number }[] = [];
-    // Eight requests at a time keep the second process's token reads on their way, so that those
-    // arriving meanwhile wait and leave together (modules/auth/batched-lookup.ts).
+    // Eight requests at a time keep the second process's token reads on their way.
     const load = Array.from({ length: 8 }, async () => {
       while (!stop) {
         const sentAfterSignOut = signedOut;

@@ -39,8 +39,7 @@ it('takes %, _ and \\ as the characters they are, not as patterns', async () => 
   expect(await usernames('\\')).toEqual([]);
 });
 
-// Reading every user took 8 ms at 10,000 investors and grows with each one. The search runs as a
-// prepared statement, which PostgreSQL plans once for any term after five runs (a generic plan).
+// Reading every user took 8 ms at 10,000 investors and grows with each one.
 it('finds a term of three or more characters through the indexes, and reads the table for a shorter one', async () => {
   /** How often `users` was read whole, and through its trigram indexes, by `runs` searches for `term`. */
   const scans = (term: string, runs = 8) =>

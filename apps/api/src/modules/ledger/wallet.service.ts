@@ -64,7 +64,7 @@ export function createWalletService(deps: {
   async function openWallets(userId: string, currency?: string) {
     return (
       (await ledger.existingWalletsOf(db, userId)) ??
-      (await db.transaction(async (tx) => ledger.walletsOf(tx, userId, currency ?? (await currencyOf(userId)))))
+      (await db.transaction(async (tx) => ledger.walletsOf(tx, userId, currency ?? (await currencyOf(userId, tx)))))
     );
   }
 
