@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { accessTokens, currencies, users } from '../../db/schema/index.ts';
@@ -18,35 +18,40 @@ export type ActiveToken = { id: string; userId: string; scope: TokenScope; expir
 const secondStepLifetimeMs = 15 * 60 * 1000;
 
 export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number) {
-  /** A live token by its hash (hex), with its user (the columns asked for) and the user's currency as one object. */
-  const lookup =
-    <Columns extends SelectedFieldsFlat>(userColumns: Columns) =>
-    async (hash: string) => {
-      const [row] = await db
-        .select({
-          token: {
-            id: accessTokens.id,
-            userId: accessTokens.userId,
-            scope: accessTokens.scope,
-            expiresAt: accessTokens.expiresAt,
-          },
-          user: userColumns,
-          currency: currencies,
-        })
-        .from(accessTokens)
-        .innerJoin(users, eq(users.id, accessTokens.userId))
-        .innerJoin(currencies, eq(currencies.id, users.currencyId))
-        .where(
-          and(
-            eq(accessTokens.tokenHash, Buffer.from(hash, 'hex')),
-            isNull(accessTokens.revokedAt),
-            gt(accessTokens.expiresAt, clock.now()),
-          ),
-        );
+  /**
+   * A live token by its hash (hex), with its user (the columns asked for) and the user's currency as
+   * one object. Every signed-in request reads it: a prepared statement, built once.
+   */
+  const lookup = <Columns extends SelectedFieldsFlat>(name: string, userColumns: Columns) => {
+    const query = db
+      .select({
+        token: {
+          id: accessTokens.id,
+          userId: accessTokens.userId,
+          scope: accessTokens.scope,
+          expiresAt: accessTokens.expiresAt,
+        },
+        user: userColumns,
+        currency: currencies,
+      })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .innerJoin(currencies, eq(currencies.id, users.currencyId))
+      .where(
+        and(
+          eq(accessTokens.tokenHash, sql.placeholder('hash')),
+          isNull(accessTokens.revokedAt),
+          gt(accessTokens.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .prepare(name);
+    return async (hash: string) => {
+      const [row] = await query.execute({ hash: Buffer.from(hash, 'hex'), now: clock.now() });
       return row && { ...row.token, user: Object.assign({}, row.user, { currency: row.currency }) };
     };
-  const findAccess = lookup(accessUserColumns);
-  const findWhole = lookup(signedInUserColumns);
+  };
+  const findAccess = lookup('active_token_access', accessUserColumns);
+  const findWhole = lookup('active_token', signedInUserColumns);
 
   return {
     /** Issues a token and returns its plain value: the only time it exists outside the client. */
