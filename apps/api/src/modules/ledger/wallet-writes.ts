@@ -66,7 +66,7 @@ export function createWalletWrites(db: Database, references: () => string) {
   /** Runs money-moving work in one transaction (the caller's, when it opened one). */
   const moving = <T>(work: (tx: Executor) => Promise<T>) => refusingShortfall(transaction(db, work));
 
-  return { refusingShortfall, withReference, moving };
+  return { withReference, moving };
 }
 
 export type WalletWrites = ReturnType<typeof createWalletWrites>;
