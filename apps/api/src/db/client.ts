@@ -12,7 +12,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function createDatabase(url: string, maxConnections = 10): Database {
   // A request that cannot get a connection fails loudly instead of queueing forever.
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 10_000 });
+  // A connection lost while idle (pool) or checked out (client) fails its next query instead of
+  // the process; the pool then drops it.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }
 
