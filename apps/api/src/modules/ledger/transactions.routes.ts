@@ -192,7 +192,6 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
           comment: request.body.comment,
           currency: user.currency.code,
         });
-        if (!transfer) throw new Error('transfer was not recorded');
         return created('Transfer completed.', { transaction: presentTransaction(transfer) });
       });
     },
