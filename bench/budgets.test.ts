@@ -1,98 +1,117 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudgets, pairedRatio, type Measured } from './budgets.ts';
+import { checkBudgets, type BudgetInput, type Measured } from './budgets.ts';
 
-const run = (name: string, rps: number, p99 = 10): Measured => ({ name, rps, p50: 1, p99, errors: 0 });
-const page = (name: string, performance: number, lcpMs: number) => ({
+const run = (name: string, ratio: number, p99: number, errors = 0): Measured => ({
   name,
-  url: `/${name}`,
+  rps: 1,
+  p50: 1,
+  p99,
+  errors,
+  paired: { baseline: 'either', baselineRps: 1 / ratio, ratio },
+});
+const page = (url: string, performance: number, lcpMs: number) => ({
+  name: url,
+  url: `http://127.0.0.1:3000${url}`,
   performance,
   lcpMs,
   fcpMs: lcpMs,
   tbtMs: 0,
   lcpElement: '<p>',
 });
+const endpoint = (p99: number, errors = 0) => ({ count: 100, p50: 1, p99, errors });
+
+/** Every figure exactly at its budget's limit. */
+const atLimits = (): BudgetInput => ({
+  nodeHttp: { name: 'node:http', rps: 40_000, p50: 0, p99: 1, errors: 0 },
+  pgbenchTps: 2_000,
+  writes: [run('transfer', 0.6, 30), run('buy', 0.45, 40), run('close', 0.01, 500)],
+  firstReads: [run('user include', 0.05, 25), run('analytics 30d', 0.04, 30)],
+  market: run('market list', 0.3, 5),
+  day: {
+    visit: {},
+    atBudget: { rate: 1_000, rps: 1_000, errors: 0, endpoints: { 'GET /a': endpoint(50), 'GET /b': endpoint(3) } },
+    search: [],
+    highestRate: 1_000,
+  },
+  signIn: { argon2PerSecond: 40, rps: 32, p50: 1, p99: 1, errors: 0, ratio: 0.8, portfolioBeside: endpoint(100) },
+  signInKb: 150,
+  pages: [
+    page('/bench-static.html', 100, 600),
+    page('/', 95, 900),
+    page('/portfolio', 95, 900),
+    page('/market', 50, 5000),
+  ],
+});
+const failing = (input: BudgetInput) =>
+  checkBudgets(input)
+    .filter((budget) => !budget.holds)
+    .map((budget) => budget.budget);
 
 describe('the benchmark budgets', () => {
-  const baseline = run('node:http baseline', 10_000);
-  const verdicts = (overrides: Partial<Record<string, Measured>> = {}) =>
-    Object.fromEntries(
-      checkBudgets({
-        baseline,
-        results: [
-          // Not a budget, and listed first: the market list's budget is the one without a token.
-          run('GET /api/assets?per_page=25&sort=-market_cap, signed in (spread)', 1),
-          overrides['user'] ?? run('GET /api/user?include=… (spread)', 2_000, 25),
-          overrides['market'] ?? run('GET /api/assets?per_page=25&sort=-market_cap', 3_000),
-          overrides['analytics'] ?? run('GET /api/user/analytics?timeframe=30d', 1_000),
-          overrides['swap'] ?? run('POST swap (spread over users)', 500, 30),
-          run('POST swap (one user)', 1),
-        ],
-        pgbenchTps: 1_000,
-        signInKb: 150,
-        pages: [page('static page', 100, 600), page('sign-in (/)', 95, 900)],
-      }).map((budget) => [budget.budget, budget.holds]),
-    );
-
-  it('holds every budget exactly at its limit', () => {
-    expect(Object.values(verdicts()).every(Boolean)).toBe(true);
+  it('holds every budget exactly at its limit, whatever the scenarios without a budget measure', () => {
+    expect(failing(atLimits())).toEqual([]);
   });
 
   it('fails each budget just past its limit, and only that one', () => {
-    const failing = (overrides: Record<string, Measured>) =>
-      Object.entries(verdicts(overrides))
-        .filter(([, holds]) => !holds)
-        .map(([budget]) => budget);
-    expect(failing({ user: run('GET /api/user?include=… (spread)', 1_999, 25) })).toEqual([
-      'user include ≥ 0.20× node:http',
+    const past = (change: (input: BudgetInput) => void) => {
+      const input = atLimits();
+      change(input);
+      return failing(input);
+    };
+    expect(past((input) => (input.writes[0] = run('transfer', 0.59, 30)))).toEqual([
+      'keyed transfer, against pgbench TPC-B, ≥ 0.6×',
     ]);
-    expect(failing({ user: run('GET /api/user?include=… (spread)', 2_000, 26) })).toEqual(['user include p99 ≤ 25 ms']);
-    expect(failing({ market: run('GET /api/assets?per_page=25&sort=-market_cap', 2_999) })).toEqual([
-      'market list ≥ 0.30× node:http',
+    expect(past((input) => (input.writes[0] = run('transfer', 0.6, 31)))).toEqual([
+      'keyed transfer (32 connections) p99 ≤ 30 ms',
     ]);
-    expect(failing({ swap: run('POST swap (spread over users)', 499, 30) })).toEqual([
-      'swap spread ≥ 0.5× pgbench TPC-B',
+    expect(past((input) => (input.writes[1] = run('buy', 0.44, 41)))).toEqual([
+      'keyed buy, against pgbench TPC-B, ≥ 0.45×',
+      'keyed buy p99 ≤ 40 ms',
     ]);
-    expect(failing({ analytics: run('GET /api/user/analytics?timeframe=30d', 999) })).toEqual([
-      'analytics 30d ≥ 0.10× node:http',
+    expect(past((input) => (input.firstReads[0] = run('user include', 0.049, 26)))).toEqual([
+      'first-after-write user include, against node:http, ≥ 0.05×',
+      'first-after-write user include p99 ≤ 25 ms',
+    ]);
+    expect(past((input) => (input.firstReads[1] = run('analytics 30d', 0.039, 31)))).toEqual([
+      'first-after-write analytics 30d, against node:http, ≥ 0.04×',
+      'first-after-write analytics 30d p99 ≤ 30 ms',
+    ]);
+    expect(past((input) => (input.market = run('market list', 0.29, 5)))).toEqual([
+      'market list, against node:http, ≥ 0.3×',
+    ]);
+    expect(past((input) => (input.signIn.ratio = 0.79))).toEqual(['sign-in ≥ 0.8× argon2id alone']);
+    expect(past((input) => (input.signIn.portfolioBeside = endpoint(101)))).toEqual([
+      "another investor's portfolio during a sign-in flood p99 ≤ 100 ms",
+    ]);
+    expect(past((input) => (input.signInKb = 151))).toEqual(['sign-in JavaScript ≤ 150 KB gzip']);
+    expect(past((input) => (input.pages[2] = page('/portfolio', 94, 901)))).toEqual([
+      'Lighthouse mobile /portfolio ≥ 95',
+      "LCP /portfolio ≤ 1.5× the static page's",
     ]);
   });
 
-  it('fails the page budgets on a low score or a slow paint, and swap when pgbench is missing', () => {
-    const budgets = checkBudgets({
-      baseline,
-      results: [],
-      pgbenchTps: undefined,
-      signInKb: 151,
-      pages: [page('static page', 100, 600), page('portfolio', 94, 901)],
-    });
-    const holds = Object.fromEntries(budgets.map((budget) => [budget.budget, budget.holds]));
-    expect(holds).toMatchObject({
-      'sign-in JavaScript ≤ 150 KB gzip': false,
-      'Lighthouse portfolio ≥ 95': false,
-      'LCP portfolio ≤ 1.5× static': false,
-      'swap spread ≥ 0.5× pgbench TPC-B': false,
-    });
+  it("fails the trading day on one endpoint's p99 or on one error", () => {
+    const day = (endpoints: Record<string, ReturnType<typeof endpoint>>) => {
+      const input = atLimits();
+      input.day.atBudget.endpoints = endpoints;
+      return failing(input);
+    };
+    const budget = "mixed day at 1000 req/s: every endpoint's p99 ≤ 50 ms, no errors";
+    expect(day({ 'GET /a': endpoint(51), 'GET /b': endpoint(3) })).toEqual([budget]);
+    expect(day({ 'GET /a': endpoint(50), 'GET /b': endpoint(3, 1) })).toEqual([budget]);
+    expect(checkBudgets(atLimits()).find((found) => found.budget === budget)?.measured).toBe(
+      'slowest GET /a 50 ms, 0 errors',
+    );
   });
 
-  it('judges a scenario measured in turns with its baseline by the ratio of each run to the baseline run before it', () => {
-    // The machine slows by half between the first and the last pair: the ratios stay 0.2.
-    expect(pairedRatio([2_000, 1_500, 1_000], [10_000, 7_500, 5_000])).toBeCloseTo(0.2);
-    // The median of the pairs: one disturbed pair does not decide.
-    expect(pairedRatio([2_000, 3_000, 1_000], [10_000, 10_000, 10_000])).toBeCloseTo(0.2);
-    expect(pairedRatio([], [])).toBe(0);
-    expect(pairedRatio([2_000], [0])).toBe(0);
-    expect(pairedRatio([2_000, 2_000], [10_000])).toBe(0);
-
-    const paired = (name: string, rps: number, ratio: number): Measured => ({
-      ...run(name, rps, 25),
-      paired: { baseline: 'node:http', baselineRps: rps / ratio, ratio },
-    });
-    // Against the run's single baseline (10,000) this user include would hold (0.25×); its pairing says 0.19×.
-    expect(verdicts({ user: paired('GET /api/user?include=… (spread)', 2_500, 0.19) })).toMatchObject({
-      'user include ≥ 0.20× node:http': false,
-    });
-    expect(verdicts({ market: paired('GET /api/assets?per_page=25&sort=-market_cap', 2_000, 0.3) })).toMatchObject({
-      'market list ≥ 0.30× node:http': true,
-    });
+  it('fails a scenario that answered errors, however fast, and a write without pgbench to compare with', () => {
+    const input = atLimits();
+    input.writes[0] = run('transfer', 0.9, 10, 3);
+    input.pgbenchTps = undefined;
+    input.writes[1] = { ...run('buy', 1, 10), paired: undefined };
+    expect(failing(input)).toEqual([
+      'keyed transfer, against pgbench TPC-B, ≥ 0.6×',
+      'keyed buy, against pgbench TPC-B, ≥ 0.45×',
+    ]);
   });
 });

@@ -1,5 +1,8 @@
 import type { CpuPerRequest } from './cpu.ts';
 import type { PageScore } from './lighthouse.ts';
+import type { DayMeasured } from './mixed-day.ts';
+import { dayP99Ms, judgeDay } from './trading-day.ts';
+import type { SignInMeasured } from './sign-in.ts';
 
 export type Measured = {
   name: string;
@@ -8,7 +11,7 @@ export type Measured = {
   p99: number;
   errors: number;
   cpu?: CpuPerRequest;
-  /** When the scenario ran, warm-up included (UTC). */
+  /** When the scenario ran (UTC). */
   from?: string;
   to?: string;
   /**
@@ -16,100 +19,94 @@ export type Measured = {
    * of the ratios of each run to the baseline run before it.
    */
   paired?: { baseline: string; baselineRps: number; ratio: number };
-  /** A write's warm-up of one request per investor, not counted (run.ts, measure). */
-  pass?: { rps: number; p50: number; p99: number };
 };
 export type Budget = { budget: string; measured: string; holds: boolean };
 
-/** The market list as the issue names it, without a token; run.ts measures it under `GET <path>`. */
-export const marketListPath = '/api/assets?per_page=25&sort=-market_cap';
+/** Everything the budgets are judged on, from one run. */
+export type BudgetInput = {
+  nodeHttp: Measured;
+  pgbenchTps: number | undefined;
+  writes: Measured[];
+  firstReads: Measured[];
+  market: Measured | undefined;
+  day: DayMeasured;
+  signIn: SignInMeasured;
+  signInKb: number;
+  pages: PageScore[];
+};
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/**
- * A scenario against its baseline when the two ran in turns (baseline, scenario, baseline, …): the
- * median of each scenario run's ratio to the baseline run just before it, so that a machine slowing
- * down or speeding up during the benchmark moves both sides of each ratio alike.
- */
-export function pairedRatio(scenario: number[], baseline: number[]): number {
-  if (scenario.length === 0 || scenario.length !== baseline.length) return 0;
-  return median(
-    scenario.map((rps, run) => {
-      const against = baseline[run] ?? 0;
-      return against > 0 ? rps / against : 0;
-    }),
-  );
-}
-
-/**
- * A scenario's ratio: by its pairing when it ran in turns with its baseline, otherwise against the
- * run's one baseline (`against`); 0 when there is nothing to divide.
- */
+/** A scenario's ratio: by its pairing when it ran in turns with its baseline, otherwise against `against`. */
 export function ratioOf(result: Measured | undefined, against: number): number {
   if (result?.paired) return result.paired.ratio;
   return result && against ? result.rps / against : 0;
 }
 
-/** The budgets of issue 13, each with what this run measured and whether it holds. */
-export function checkBudgets(input: {
-  baseline: Measured;
-  results: Measured[];
-  pgbenchTps: number | undefined;
-  signInKb: number;
-  pages: PageScore[];
-}): Budget[] {
-  const { baseline, results, pgbenchTps, signInKb, pages } = input;
-  const find = (prefix: string) => results.find((result) => result.name.startsWith(prefix));
-  const user = find('GET /api/user?include');
-  // Without a token, as the issue names it (the signed-in list is measured beside it, not a budget).
-  const market = results.find((result) => result.name === `GET ${marketListPath}`);
-  const analytics = find('GET /api/user/analytics');
-  const swap = find('POST swap (spread');
-  const staticPage = pages[0];
-  const appPages = pages.slice(1);
-  const budgets: Budget[] = [
-    {
-      budget: 'user include ≥ 0.20× node:http',
-      measured: `${ratioOf(user, baseline.rps).toFixed(3)}×`,
-      holds: ratioOf(user, baseline.rps) >= 0.2,
-    },
-    { budget: 'user include p99 ≤ 25 ms', measured: `${user?.p99 ?? '–'} ms`, holds: (user?.p99 ?? Infinity) <= 25 },
-    {
-      budget: 'market list ≥ 0.30× node:http',
-      measured: `${ratioOf(market, baseline.rps).toFixed(3)}×`,
-      holds: ratioOf(market, baseline.rps) >= 0.3,
-    },
-    {
-      budget: 'swap spread ≥ 0.5× pgbench TPC-B',
-      measured: pgbenchTps ? `${ratioOf(swap, pgbenchTps).toFixed(3)}×` : 'pgbench missing',
-      holds: ratioOf(swap, pgbenchTps ?? 0) >= 0.5,
-    },
-    { budget: 'swap spread p99 ≤ 30 ms', measured: `${swap?.p99 ?? '–'} ms`, holds: (swap?.p99 ?? Infinity) <= 30 },
-    {
-      budget: 'analytics 30d ≥ 0.10× node:http',
-      measured: `${ratioOf(analytics, baseline.rps).toFixed(3)}×`,
-      holds: ratioOf(analytics, baseline.rps) >= 0.1,
-    },
-    { budget: 'sign-in JavaScript ≤ 150 KB gzip', measured: `${signInKb} KB`, holds: signInKb <= 150 },
-    ...appPages.flatMap((page) => [
-      {
-        budget: `Lighthouse ${page.name} ≥ 95`,
-        measured: String(page.performance),
-        holds: page.performance >= 95,
-      },
-      {
-        budget: `LCP ${page.name} ≤ 1.5× static`,
-        measured: `${(page.lcpMs / (staticPage?.lcpMs ?? NaN)).toFixed(2)}×`,
-        holds: page.lcpMs <= 1.5 * (staticPage?.lcpMs ?? 0),
-      },
-    ]),
-  ];
-  return budgets;
-}
+const throughput = (label: string, result: Measured | undefined, against: number, floor: number): Budget => {
+  const ratio = ratioOf(result, against);
+  const errors = result?.errors ? `, ${result.errors} errors` : '';
+  return {
+    budget: `${label} ≥ ${floor}×`,
+    measured: `${ratio.toFixed(3)}×${errors}`,
+    holds: ratio >= floor && result?.errors === 0,
+  };
+};
+const latency = (label: string, result: { p99: number } | undefined, ceiling: number): Budget => ({
+  budget: `${label} p99 ≤ ${ceiling} ms`,
+  measured: `${result?.p99 ?? '–'} ms`,
+  holds: (result?.p99 ?? Infinity) <= ceiling,
+});
 
-export function printBudgets(budgets: Budget[]): void {
-  console.log('\n| Budget | measured | holds |');
-  console.log('|---|---:|---|');
-  for (const { budget, measured, holds } of budgets)
-    console.log(`| ${budget} | ${measured} | ${holds ? 'yes' : 'no'} |`);
+/** The budgets of issue 42, each with what this run measured and whether it holds. */
+export function checkBudgets(input: BudgetInput): Budget[] {
+  const { nodeHttp, pgbenchTps, writes, firstReads, market, day, signIn, signInKb, pages } = input;
+  const write = (name: string) => writes.find((result) => result.name === name);
+  const read = (name: string) => firstReads.find((result) => result.name === name);
+  const tpcb = pgbenchTps ?? 0;
+  const http = nodeHttp.rps;
+  const atBudget = judgeDay(day.atBudget.endpoints);
+  const pageAt = (pathname: string) => pages.find((page) => new URL(page.url).pathname === pathname);
+  // The yardstick: the one page that is a plain file.
+  const staticPage = pages.find((page) => page.url.endsWith('.html'));
+  return [
+    throughput('keyed transfer, against pgbench TPC-B,', write('transfer'), tpcb, 0.6),
+    latency('keyed transfer (32 connections)', write('transfer'), 30),
+    throughput('keyed buy, against pgbench TPC-B,', write('buy'), tpcb, 0.45),
+    latency('keyed buy', write('buy'), 40),
+    throughput('first-after-write user include, against node:http,', read('user include'), http, 0.05),
+    latency('first-after-write user include', read('user include'), 25),
+    throughput('first-after-write analytics 30d, against node:http,', read('analytics 30d'), http, 0.04),
+    latency('first-after-write analytics 30d', read('analytics 30d'), 30),
+    {
+      budget: `mixed day at ${day.atBudget.rate} req/s: every endpoint's p99 ≤ ${dayP99Ms} ms, no errors`,
+      measured: `slowest ${atBudget.worst} ${atBudget.worstP99} ms, ${atBudget.errors} errors`,
+      holds: atBudget.holds,
+    },
+    {
+      budget: 'sign-in ≥ 0.8× argon2id alone',
+      measured: `${signIn.ratio.toFixed(3)}×${signIn.errors ? `, ${signIn.errors} errors` : ''}`,
+      holds: signIn.ratio >= 0.8 && signIn.errors === 0,
+    },
+    {
+      ...latency("another investor's portfolio during a sign-in flood", signIn.portfolioBeside, 100),
+      holds: signIn.portfolioBeside.p99 <= 100 && signIn.portfolioBeside.errors === 0,
+    },
+    throughput('market list, against node:http,', market, http, 0.3),
+    { budget: 'sign-in JavaScript ≤ 150 KB gzip', measured: `${signInKb} KB`, holds: signInKb <= 150 },
+    ...(['/', '/portfolio'] as const).flatMap((pathname) => {
+      const page = pageAt(pathname);
+      const lcpRatio = (page?.lcpMs ?? NaN) / (staticPage?.lcpMs ?? NaN);
+      return [
+        {
+          budget: `Lighthouse mobile ${pathname} ≥ 95`,
+          measured: String(page?.performance ?? '–'),
+          holds: (page?.performance ?? 0) >= 95,
+        },
+        {
+          budget: `LCP ${pathname} ≤ 1.5× the static page's`,
+          measured: `${lcpRatio.toFixed(2)}×`,
+          holds: lcpRatio <= 1.5,
+        },
+      ];
+    }),
+  ];
 }

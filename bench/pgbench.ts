@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { median } from './budgets.ts';
+import { median } from './stats.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { runs, seconds } from './measure.ts';
 

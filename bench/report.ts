@@ -1,113 +1,108 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
-import path from 'node:path';
-import { repoRoot } from '../apps/api/src/config.ts';
-import { ratioOf, type Budget } from './budgets.ts';
+import type { Budget, Measured } from './budgets.ts';
 import type { PageScore } from './lighthouse.ts';
-import { connections, seconds, users, type Result } from './measure.ts';
-
-/** A scenario at a steady rate: the medians of its runs. */
-export type SteadyMeasured = { name: string; rps: number; p50: number; p99: number; errors: number };
+import type { DayMeasured } from './mixed-day.ts';
+import type { SignInMeasured } from './sign-in.ts';
+import { dayP99Ms, screenGapMs, signInEvery } from './trading-day.ts';
 
 /** pgbench's TPC-B alone: transactions per second and CPU time per transaction. */
 export type Tpcb = { tps: number; postgresUs: number; pgbenchUs: number };
 
-/** Everything a benchmark run measured, as printed and as written to bench/results.json. */
-export type Measurements = {
-  baseline: Result;
-  baselineAfter: Result;
-  results: Result[];
-  steady: SteadyMeasured[];
-  tpcb: Tpcb | undefined;
+/** One run of `npm run bench`, as bench/results.json holds it. */
+export type Results = {
+  date: string;
+  commit: string;
+  machine: { cpus: number; memoryGiB: number };
+  users: number;
+  seconds: number;
+  runs: number;
+  connections: number;
+  nodeHttp: Measured;
+  nodeHttpAfter: Measured;
+  tpcb: Tpcb | null;
+  market: Measured;
+  writes: Measured[];
+  firstReads: Measured[];
+  day: DayMeasured;
+  signIn: SignInMeasured;
   signInKb: number;
-  pages: PageScore[];
+  lighthouse: PageScore[];
+  budgets: Budget[];
+  postgresEvents: string[];
 };
 
-/**
- * What one request cost each process, and the throughput those costs allow on this machine's cores
- * if CPU time were all that limited it.
- */
-function printCpu(measured: Result[]) {
-  console.log('\n| Scenario | API µs | PostgreSQL µs | autocannon µs | machine busy | CPU ceiling req/s |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const { name, cpu } of measured) {
-    if (!cpu) continue;
-    const total = cpu.apiUs + cpu.postgresUs + cpu.loadUs;
-    const ceiling = Math.round((cpus().length * 1e6) / Math.max(total, 1));
-    console.log(
-      `| ${name} | ${cpu.apiUs} | ${cpu.postgresUs} | ${cpu.loadUs} | ${cpu.machineBusyPercent}% | ${ceiling} |`,
-    );
-  }
-}
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+const head = (cells: string[]) => [row(cells), row(cells.map((_, index) => (index === 0 ? '---' : '---:')))];
+const ratio = (result: Measured) =>
+  result.paired
+    ? [`${result.paired.ratio.toFixed(2)}×`, `${result.paired.baseline} (${result.paired.baselineRps})`]
+    : ['', ''];
+const scenario = (label: string, result: Measured) =>
+  row([label, result.rps, result.p50, result.p99, result.errors, ...ratio(result)]);
 
-/** The scenario, CPU, steady-rate and Lighthouse tables. */
-export function printTables({ baseline, baselineAfter, results, steady, tpcb, signInKb, pages }: Measurements) {
-  const tps = tpcb?.tps;
-  const ratio = (result: Result, against: number) =>
-    result.paired || against ? ratioOf(result, against).toFixed(2) : '–';
-  const baselineOf = (result: Result, swap: boolean) =>
-    result.paired
-      ? `${result.paired.baseline} in turns (${result.paired.baselineRps})`
-      : swap
-        ? 'pgbench TPC-B tps'
-        : 'node:http';
-  console.log('\n| Scenario | req/s | p50 ms | p99 ms | ratio | baseline |');
-  console.log('|---|---:|---:|---:|---:|---|');
-  console.log(`| node:http hello world | ${baseline.rps} | ${baseline.p50} | ${baseline.p99} | 1.00 | itself |`);
-  for (const result of results) {
-    const swap = result.name.startsWith('POST swap');
-    console.log(
-      `| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} | ${swap ? ratio(result, tps ?? 0) : ratio(result, baseline.rps)} | ${baselineOf(result, swap)} |`,
-    );
-  }
-  printCpu([baseline, ...results]);
-  console.log('\n| At a steady rate, not a budget | req/s | p50 ms | p99 ms |');
-  console.log('|---|---:|---:|---:|');
-  for (const result of steady) console.log(`| ${result.name} | ${result.rps} | ${result.p50} | ${result.p99} |`);
-  const drift = ((baselineAfter.rps - baseline.rps) / baseline.rps) * 100;
-  console.log(
-    `\nnode:http baseline after the API scenarios: ${baselineAfter.rps} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(0)}%; each ratio uses the baseline runs taken in turns with its scenario).`,
+/** docs/performance.md, all of it generated from one run's results. */
+export function performanceDoc(results: Results): string {
+  const { day, signIn } = results;
+  const held = day.search.map(
+    (step) =>
+      `${step.rate} ${step.holds ? 'held' : `did not (${step.worst} ${step.worstP99} ms, ${step.errors} errors)`}`,
   );
-  console.log(`\nSign-in route JavaScript: ${signInKb} KB gzip (budget 150 KB).`);
-  const staticLcp = pages[0]?.lcpMs ?? NaN;
-  console.log('\n| Page (Lighthouse mobile) | performance | LCP ms | LCP ratio to static | FCP ms | TBT ms |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const page of pages)
-    console.log(
-      `| ${page.name} | ${page.performance} | ${page.lcpMs} | ${(page.lcpMs / staticLcp).toFixed(2)} | ${page.fcpMs} | ${page.tbtMs} |`,
-    );
-}
-
-/** Writes bench/results.json, from which the README's table is generated. */
-export async function writeResults(
-  { baseline, baselineAfter, results, steady, tpcb, signInKb, pages }: Measurements,
-  budgets: Budget[],
-  events: string[],
-) {
-  const tps = tpcb?.tps;
-  await mkdir(path.join(repoRoot, 'bench'), { recursive: true });
-  await writeFile(
-    path.join(repoRoot, 'bench', 'results.json'),
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) },
-        users,
-        seconds,
-        connections,
-        baseline,
-        baselineAfter,
-        results,
-        steady,
-        pgbenchTps: tps ?? null,
-        pgbenchCpuUs: tpcb ? { postgres: tpcb.postgresUs, pgbench: tpcb.pgbenchUs } : null,
-        signInJsKbGzip: signInKb,
-        lighthouse: pages satisfies PageScore[],
-        budgets,
-        postgresEvents: events,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  return [
+    '# Performance',
+    '',
+    '<!-- Generated by `npm run bench` from bench/results.json (bench/report.ts); do not edit by hand. -->',
+    '',
+    `Latest run: ${results.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${results.commit}\`, ${results.machine.cpus} cores, ${results.machine.memoryGiB} GiB. ` +
+      `${results.users.toLocaleString('en-US')} investors with a year of history; each figure is the median of ${results.runs} runs of ${results.seconds} s. ` +
+      'A ratio is the median of the ratios of each run to its baseline run just before it. ' +
+      'Shorter runs for development: `BENCH_USERS=500 BENCH_SECONDS=2 BENCH_RUNS=1 BENCH_OUT=/tmp/bench.json npm run bench`.',
+    '',
+    '## Requests (32 connections; money writes with an Idempotency-Key; reads first after a write of the same investor)',
+    '',
+    ...head(['Scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio', 'baseline in turns (req/s)']),
+    scenario('node:http hello world', results.nodeHttp),
+    row(['pgbench TPC-B, 8 clients, alone', results.tpcb?.tps ?? '–', '', '', '', '', '']),
+    scenario('market list (public)', results.market),
+    ...results.writes.map((result) => scenario(`keyed ${result.name}`, result)),
+    ...results.firstReads.map((result) => scenario(`first-after-write ${result.name}`, result)),
+    '',
+    '## Mixed trading day (open model)',
+    '',
+    `Visits start on schedule, each by the next investor, and open a screen every ${screenGapMs / 1000} s: sign-in (one visit in ${signInEvery}), ` +
+      'the portfolio screen, the market list, one asset’s history, a keyed transfer or buy (in turns), the history screen. ' +
+      `At ${day.atBudget.rate} req/s (${day.atBudget.rps} answered a second):`,
+    '',
+    ...head(['Endpoint', 'calls a visit', 'share %', 'p50 ms', 'p99 ms', 'errors']),
+    ...Object.entries(day.visit).map(([label, calls]) => {
+      const latencies = day.atBudget.endpoints[label];
+      const total = Object.values(day.visit).reduce((all, count) => all + count, 0);
+      return row([
+        `\`${label}\``,
+        calls.toFixed(2),
+        ((100 * calls) / total).toFixed(1),
+        latencies?.p50 ?? '–',
+        latencies?.p99 ?? '–',
+        latencies?.errors ?? '–',
+      ]);
+    }),
+    '',
+    `Highest rate at which every endpoint's p99 stays ≤ ${dayP99Ms} ms with no errors: **${day.highestRate} req/s** (steps: ${held.join('; ')}).`,
+    '',
+    '## Sign-in at its limit',
+    '',
+    `argon2id alone on all cores: ${signIn.argon2PerSecond} checks/s. Sign-in flat out: ${signIn.rps}/s (${signIn.ratio.toFixed(2)}×), p50 ${signIn.p50} ms, p99 ${signIn.p99} ms, ${signIn.errors} errors. ` +
+      `Another investor's portfolio calls meanwhile: p50 ${signIn.portfolioBeside.p50} ms, p99 ${signIn.portfolioBeside.p99} ms, ${signIn.portfolioBeside.errors} errors.`,
+    '',
+    `## Lighthouse (mobile, median of ${results.runs})`,
+    '',
+    ...head(['Page', 'score', 'LCP ms', 'FCP ms', 'TBT ms']),
+    ...results.lighthouse.map((page) => row([page.name, page.performance, page.lcpMs, page.fcpMs, page.tbtMs])),
+    '',
+    `Sign-in route JavaScript: ${results.signInKb} KB gzip.`,
+    '',
+    '## Budgets',
+    '',
+    ...head(['Budget', 'measured', 'holds']),
+    ...results.budgets.map((budget) => row([budget.budget, budget.measured, budget.holds ? 'yes' : '**no**'])),
+    '',
+  ].join('\n');
 }

@@ -1,38 +1,27 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import type autocannon from 'autocannon';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServerProcess } from '../apps/api/test/server-process.ts';
 import { repoRoot } from '../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
-import { writeDataset } from './dataset.ts';
-import { checkBudgets, marketListPath, median, printBudgets } from './budgets.ts';
-import { postgresEvents } from './postgres-events.ts';
+import { checkBudgets } from './budgets.ts';
+import { benchFixtures, writeDataset } from './dataset.ts';
 import { lighthouseScores, writeStaticPage } from './lighthouse.ts';
-import {
-  measure,
-  runs,
-  seconds,
-  startBaselineServer,
-  sum,
-  users,
-  warmUpSeconds,
-  type Pairing,
-  type WarmUp,
-} from './measure.ts';
+import { connections, measure, runs, seconds, startBaselineServer, users, type Pairing } from './measure.ts';
+import { measureDay } from './mixed-day.ts';
 import { pgbench, pgbenchOnce, preparePgbench } from './pgbench.ts';
-import { printTables, writeResults } from './report.ts';
-import { steadyLoad, type SteadyRequest, type SteadyResult } from './steady.ts';
+import { postgresEvents } from './postgres-events.ts';
+import { performanceDoc, type Results } from './report.ts';
+import { firstReads, marketListPath, moneyWrites, spreadOver, transfer } from './scenarios.ts';
+import { measureSignIn } from './sign-in.ts';
+import { get, password, visitScreens } from './trading-day.ts';
 
-/** The steady rate, not a budget: about half of what this machine's two cores answer flat out. */
-const steadyRate = 1000;
-const benchPassword = 'bench passphrase 2026';
-const swapBody = JSON.stringify({ amount: '1', from: 'cash', to: 'brokerage' });
-const userIncludePath =
-  '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount';
+/** Where the results go; bench/results.json and docs/performance.md only when unset. */
+const out = process.env['BENCH_OUT'];
 
 /**
  * The API pays savings interest for missed days once at start; when that run lands on the fresh
@@ -47,20 +36,24 @@ async function waitForInterestCatchUp(client: pg.Client) {
     quiet = rows[0]?.pending ? 0 : quiet + 1;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  console.log(`  interest catch-up settled after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function commit(): string {
+  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot }).toString().trim();
+  const changed = execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot }).toString().trim();
+  return changed ? `${head} with uncommitted changes` : head;
 }
 
 /**
- * `npm run bench`: the production build on the embedded PostgreSQL with 10,000 investors, measured
- * with autocannon (a 2 s warm-up, then 3 runs each, medians) beside a bare node:http server and pgbench's TPC-B on the
- * same machine. Prints a table and writes bench/results.json.
+ * `npm run bench`: the production build on its own embedded PostgreSQL with `BENCH_USERS` investors,
+ * measured as investors use it, beside node:http and pgbench's TPC-B run in turns with each scenario.
+ * Writes bench/results.json and docs/performance.md from it.
  */
 async function main() {
   console.log('Building the production bundle…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(build.stderr);
   const signInKb = Number(/sign-in route JavaScript: ([\d.]+) KB/.exec(build.stdout + build.stderr)?.[1] ?? NaN);
-
   const webDistDir = path.join(repoRoot, 'apps/web/dist');
   await writeStaticPage(webDistDir);
 
@@ -69,10 +62,7 @@ async function main() {
   const postgres = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'db'),
     database: 'itrust',
-    // The data set ends with a checkpoint. With the default of 5 minutes the next one, timed, began
-    // inside the measurements (about 8 minutes long), and every scenario after it ran beside its writes.
-    // Every autovacuum logged: by default PostgreSQL logs only those over 10 minutes, and a run that listed
-    // none had vacuumed five tables during its swaps (2026-11-25).
+    // No timed checkpoint inside the measurements, and every autovacuum logged, to be told apart from a slow machine.
     settings: { checkpoint_timeout: '30min', log_autovacuum_min_duration: '0' },
   });
   const api = await startServerProcess(postgres.url, path.join(dataDir, 'api'), {
@@ -81,162 +71,73 @@ async function main() {
   });
   const helloServer = await startBaselineServer();
   try {
-    // Before the data set, whose closing checkpoint then covers these tables too.
     console.log("Preparing pgbench's TPC-B tables…");
     const pgbenchUrl = preparePgbench(postgres.adminUrl('postgres'));
     console.log(`Writing ${users.toLocaleString('en-US')} investors with a year of history…`);
     const client = new pg.Client({ connectionString: postgres.url });
     client.on('error', () => undefined);
     await client.connect();
-    const started = performance.now();
-    const tokens = await writeDataset(client, users, await hashPassword(benchPassword));
-    console.log(`  written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const fixtures = await benchFixtures(client, await writeDataset(client, users, await hashPassword(password)));
     await waitForInterestCatchUp(client);
     await client.end();
+    const { investors } = fixtures;
+    const url = api.url;
+    const pids = { api: api.child.pid, postgres: postgres.pid };
 
-    console.log('Measuring (3 runs each, medians)…');
-    const baseline = await helloServer.measure();
-
-    let next = 0;
-    const anyToken = () => tokens[(next += 1) % tokens.length] ?? '';
-    let keys = 0;
-    const authed = (pathName: string, method = 'GET', body?: (token: string) => string, withKey = false) => ({
-      url: api.url,
-      requests: [
-        {
-          method: method as 'GET',
-          path: pathName,
-          setupRequest: (request: autocannon.Request) => {
-            const token = anyToken();
-            return {
-              ...request,
-              headers: {
-                authorization: `Bearer ${token}`,
-                'content-type': 'application/json',
-                accept: 'application/json',
-                ...(withKey ? { 'idempotency-key': `bench-${process.pid}-${(keys += 1)}` } : {}),
-              },
-              ...(body ? { body: body(token) } : {}),
-            };
-          },
-        },
-      ],
-    });
-    const oneToken = tokens[0] ?? '';
-    const apiPids = { api: api.child.pid, postgres: postgres.pid };
-    // Each scenario with a ratio runs in turns with its baseline (pairedRatio): the machine's speed
-    // drifts during a benchmark (node:http moved by 14% between the start and the end of one run).
-    const nodeHttp: Pairing = { baseline: 'node:http', runOnce: helloServer.runOnce };
-    const tpcbInTurns: Pairing | undefined =
-      pgbenchUrl === undefined
-        ? undefined
-        : { baseline: 'pgbench TPC-B', runOnce: async () => pgbenchOnce(pgbenchUrl).tps, warmsUp: true };
-    const measureApi = (
-      name: string,
-      options: autocannon.Options,
-      pairing: Pairing | undefined = nodeHttp,
-      warmUp?: WarmUp,
-    ) => measure(name, options, apiPids, pairing, warmUp);
-    const everyInvestor: WarmUp = { requests: tokens.length };
-    const results = [
-      await measureApi('GET /api/health', { url: `${api.url}/api/health` }),
-      await measureApi(`GET ${marketListPath}`, { url: `${api.url}${marketListPath}` }),
-      // Not a budget: the same list as the market screen shows an investor, with their stars (five each).
-      await measureApi(`GET ${marketListPath}, signed in (spread)`, authed(marketListPath)),
-      // Not a budget: the floor under every signed-in read, the kept token and the kept answer.
-      await measureApi('GET /api/user, no include (spread)', authed('/api/user'), nodeHttp, everyInvestor),
-      await measureApi('GET /api/user?include=… (spread)', authed(userIncludePath), nodeHttp, everyInvestor),
-      await measureApi(
-        'GET /api/user/analytics?timeframe=30d',
-        authed('/api/user/analytics?timeframe=30d'),
-        nodeHttp,
-        everyInvestor,
-      ),
-      await measureApi(
-        'POST swap (spread over users)',
-        authed('/api/user/transaction/swap', 'POST', () => swapBody),
-        tpcbInTurns,
-        everyInvestor,
-      ),
-      // As the web app sends it: every money request carries an Idempotency-Key.
-      await measureApi(
-        'POST swap with Idempotency-Key (spread)',
-        authed('/api/user/transaction/swap', 'POST', () => swapBody, true),
-        tpcbInTurns,
-        everyInvestor,
-      ),
-      await measureApi(
-        'POST swap (one user)',
-        {
-          url: `${api.url}/api/user/transaction/swap`,
-          method: 'POST',
-          headers: { authorization: `Bearer ${oneToken}`, 'content-type': 'application/json' },
-          body: swapBody,
-        },
-        tpcbInTurns,
-      ),
-      await measureApi(
-        'POST /api/user/position/store',
-        authed('/api/user/position/store', 'POST', () =>
-          JSON.stringify({ asset_id: 1, quantity: '0.001', wallet: 'brokerage' }),
-        ),
-        nodeHttp,
-        everyInvestor,
-      ),
-    ];
-    // Not budgets: the user include and the swap at a steady rate below what the machine can take, the
-    // latency an investor sees under that load rather than the queue of 32 connections sending flat out.
-    const steadyOf = (method: 'GET' | 'POST', pathName: string, body?: string) => (): SteadyRequest => ({
-      method,
-      path: pathName,
-      headers: { authorization: `Bearer ${anyToken()}`, 'content-type': 'application/json' },
-      ...(body ? { body } : {}),
-    });
-    const measureSteady = async (name: string, next: () => SteadyRequest) => {
-      await steadyLoad(api.url, next, steadyRate, warmUpSeconds);
-      const samples: SteadyResult[] = [];
-      for (let run = 0; run < runs; run += 1) samples.push(await steadyLoad(api.url, next, steadyRate, seconds));
-      const result = {
-        name,
-        rps: median(samples.map((sample) => sample.rps)),
-        p50: median(samples.map((sample) => sample.p50)),
-        p99: median(samples.map((sample) => sample.p99)),
-        errors: sum(samples.map((sample) => sample.errors)),
-      };
-      console.log(
-        `  ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors`,
-      );
-      return result;
+    console.log(`Measuring (${runs} runs each, medians)…`);
+    const nodeHttp = await helloServer.measure();
+    const inTurnsWithHttp: Pairing = { baseline: 'node:http', runOnce: helloServer.runOnce };
+    const inTurnsWithTpcb: Pairing | undefined = pgbenchUrl
+      ? { baseline: 'pgbench TPC-B', runOnce: async () => pgbenchOnce(pgbenchUrl).tps }
+      : undefined;
+    const market = await measure('market list', { url: `${url}${marketListPath}` }, pids, inTurnsWithHttp);
+    // Every investor transfers, then each is read once: the read is the first after their write.
+    const writeToEach = async () => {
+      const pass = await autocannon({ connections, amount: investors.length, ...spreadOver(url, investors, transfer) });
+      if (pass.non2xx + pass.errors) throw new Error(`${pass.non2xx + pass.errors} writes before a read failed`);
     };
-    const steady = [
-      await measureSteady(`GET /api/user?include=… at ${steadyRate} req/s`, steadyOf('GET', userIncludePath)),
-      await measureSteady(
-        `POST swap (spread) at ${steadyRate} req/s`,
-        steadyOf('POST', '/api/user/transaction/swap', swapBody),
-      ),
-    ];
-    // Measured again after the API scenarios: on a shared machine the baseline drifts, and the ratios with it.
-    const baselineAfter = await helloServer.measure();
-    const pages = await lighthouseScores(api.url, { login: 'bench1', password: benchPassword }, runs);
-    const tpcb = pgbenchUrl ? pgbench(pgbenchUrl, postgres.pid) : undefined;
-    const tps = tpcb?.tps;
-    console.log(
-      tpcb === undefined
-        ? '  pgbench: not available'
-        : `  pgbench TPC-B alone, 8 clients: ${tpcb.tps} tps; CPU per transaction: PostgreSQL ${tpcb.postgresUs} µs, pgbench ${tpcb.pgbenchUs} µs`,
-    );
+    const reads = [];
+    for (const { name, path: readPath } of firstReads)
+      reads.push(
+        await measure(name, spreadOver(url, investors, get(readPath)), pids, inTurnsWithHttp, {
+          amount: investors.length,
+          before: writeToEach,
+        }),
+      );
+    const writes = [];
+    for (const { name, call } of moneyWrites(fixtures))
+      writes.push(await measure(name, spreadOver(url, investors, call), pids, inTurnsWithTpcb));
+    const day = await measureDay(url, visitScreens(fixtures.assets), investors);
+    const [other, ...signingIn] = investors;
+    if (!other) throw new Error('no investors');
+    const signIn = await measureSignIn(url, signingIn, other);
+    const nodeHttpAfter = await helloServer.measure();
+    const lighthouse = await lighthouseScores(url, { login: other.login, password }, runs);
+    const tpcb = pgbenchUrl ? pgbench(pgbenchUrl, postgres.pid) : null;
 
-    const measurements = { baseline, baselineAfter, results, steady, tpcb, signInKb, pages };
-    printTables(measurements);
-    const budgets = checkBudgets({ baseline, results, pgbenchTps: tps, signInKb, pages });
-    printBudgets(budgets);
-    const events = postgresEvents(await postgresLog());
-    console.log("\nPostgreSQL's checkpoints and logged autovacuums (compare with each scenario's times above):");
-    for (const event of events) console.log(`  ${event}`);
-    await writeResults(measurements, budgets, events);
+    const measured = { nodeHttp, market, writes, firstReads: reads, day, signIn, signInKb };
+    const budgets = checkBudgets({ ...measured, pgbenchTps: tpcb?.tps, pages: lighthouse });
+    const results: Results = {
+      date: new Date().toISOString(),
+      commit: commit(),
+      machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) },
+      users,
+      seconds,
+      runs,
+      connections,
+      ...measured,
+      nodeHttpAfter,
+      tpcb,
+      lighthouse,
+      budgets,
+      postgresEvents: postgresEvents(await postgresLog()),
+    };
+    const doc = performanceDoc(results);
+    console.log(`\n${doc}`);
+    await writeFile(out ?? path.join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    if (!out) await writeFile(path.join(repoRoot, 'docs/performance.md'), doc);
   } catch (error) {
-    const log = await postgresLog();
-    console.error(`The benchmark failed. The end of PostgreSQL's log:\n${log.slice(-3000)}`);
+    console.error(`The benchmark failed. The end of PostgreSQL's log:\n${(await postgresLog()).slice(-3000)}`);
     throw error;
   } finally {
     await helloServer.stop();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { steadyLoad } from './steady.ts';
+import { sendOnSchedule, steadyLoad } from './steady.ts';
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -38,5 +38,24 @@ describe('steady load', () => {
     const result = await steadyLoad(url, get, 150, 1);
     expect(result.sent).toBe(150);
     expect(result.p99).toBeGreaterThan(300);
+  });
+
+  it('counts each endpoint apart, its failures with it', async () => {
+    const url = await serialServer(0);
+    const plan = [0, 5, 10, 15].map((at, index) => ({
+      at,
+      label: index % 2 ? 'missing' : 'root',
+      request: { method: 'GET' as const, path: index % 2 ? '/missing' : '/', headers: {} },
+    }));
+    server?.removeAllListeners('request');
+    server?.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+      response.statusCode = request.url === '/missing' ? 404 : 200;
+      response.end();
+    });
+    const result = await sendOnSchedule(url, plan);
+    expect(result.sent).toBe(4);
+    expect(result.errors).toBe(2);
+    expect(result.endpoints['root']).toMatchObject({ count: 2, errors: 0 });
+    expect(result.endpoints['missing']).toMatchObject({ count: 2, errors: 2 });
   });
 });

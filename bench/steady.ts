@@ -1,72 +1,71 @@
 import http from 'node:http';
+import { percentile } from './stats.ts';
 
-export type SteadyRequest = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
-export type SteadyResult = { sent: number; rps: number; p50: number; p99: number; errors: number };
+export type SteadyRequest = {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+};
+/** A request due `at` ms after the start, counted under `label` (its endpoint). */
+export type Planned = { at: number; label: string; request: SteadyRequest };
+export type Latencies = { count: number; p50: number; p99: number; errors: number };
+export type SteadyResult = Latencies & { sent: number; rps: number; endpoints: Record<string, Latencies> };
 
-const percentile = (sorted: number[], fraction: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
+function latenciesOf(times: number[], errors: number): Latencies {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    count: times.length,
+    p50: Math.round(percentile(sorted, 0.5)),
+    p99: Math.round(percentile(sorted, 0.99)),
+    errors,
+  };
+}
 
 /**
- * Sends requests at a steady `rate` a second for `seconds`, each when its turn comes whether or not
- * earlier ones have answered (an open loop), and times each from its turn, not from when a socket
- * was free, so a queue in the server shows in the latency instead of slowing the load down.
- * autocannon's rate option sends each second's quota at once, at the start of the second.
+ * Sends each planned request when its time comes, whether or not earlier ones have answered (an
+ * open model), and times each from its due time, not from when a socket was free, so a queue in the
+ * server shows in the latency instead of slowing the load down. `plan` is in order of `at`.
  */
-export async function steadyLoad(
-  url: string,
-  next: () => SteadyRequest,
-  rate: number,
-  seconds: number,
-): Promise<SteadyResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+export async function sendOnSchedule(url: string, plan: Planned[]): Promise<SteadyResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const target = new URL(url);
-  const latencies: number[] = [];
-  let errors = 0;
-  let sent = 0;
-  const total = Math.round(rate * seconds);
-  const started = performance.now();
+  const times = new Map<string, number[]>();
+  const errors = new Map<string, number>();
   const answered: Promise<void>[] = [];
+  const started = performance.now();
 
-  const send = (due: number) => {
-    const request = next();
-    answered.push(
-      new Promise<void>((resolve) => {
-        const outgoing = http.request(
-          {
-            host: target.hostname,
-            port: target.port,
-            agent,
-            method: request.method,
-            path: request.path,
-            headers: request.headers,
-          },
-          (response) => {
-            response.resume();
-            response.on('end', () => {
-              if ((response.statusCode ?? 0) >= 300) errors += 1;
-              latencies.push(performance.now() - due);
-              resolve();
-            });
-          },
-        );
-        outgoing.on('error', () => {
-          errors += 1;
+  const send = ({ at, label, request }: Planned) =>
+    new Promise<void>((resolve) => {
+      const due = started + at;
+      const failed = () => errors.set(label, (errors.get(label) ?? 0) + 1);
+      const outgoing = http.request({ host: target.hostname, port: target.port, agent, ...request }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if ((response.statusCode ?? 0) >= 300) failed();
+          const kept = times.get(label) ?? [];
+          kept.push(performance.now() - due);
+          times.set(label, kept);
           resolve();
         });
-        outgoing.end(request.body);
-      }),
-    );
-  };
+      });
+      outgoing.on('error', () => {
+        failed();
+        resolve();
+      });
+      outgoing.end(request.body);
+    });
 
+  let next = 0;
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       const elapsed = performance.now() - started;
-      // Every request whose turn has come, each timed from its own turn.
-      while (sent < total && (sent * 1000) / rate <= elapsed) {
-        send(started + (sent * 1000) / rate);
-        sent += 1;
+      while (next < plan.length && (plan[next]?.at ?? Infinity) <= elapsed) {
+        const planned = plan[next];
+        if (planned) answered.push(send(planned));
+        next += 1;
       }
-      if (sent >= total) {
+      if (next >= plan.length) {
         clearInterval(timer);
         resolve();
       }
@@ -75,12 +74,33 @@ export async function steadyLoad(
   await Promise.all(answered);
   agent.destroy();
   const elapsedSeconds = (performance.now() - started) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
+  const all = [...times.values()].flat();
+  const endpoints = Object.fromEntries(
+    [...new Set(plan.map((planned) => planned.label))].map((label) => [
+      label,
+      latenciesOf(times.get(label) ?? [], errors.get(label) ?? 0),
+    ]),
+  );
   return {
-    sent,
-    rps: Math.round(latencies.length / elapsedSeconds),
-    p50: Math.round(percentile(sorted, 0.5)),
-    p99: Math.round(percentile(sorted, 0.99)),
-    errors,
+    sent: plan.length,
+    rps: Math.round(all.length / elapsedSeconds),
+    ...latenciesOf(
+      all,
+      [...errors.values()].reduce((total, count) => total + count, 0),
+    ),
+    endpoints,
   };
 }
+
+/** `rate` requests a second for `seconds`, evenly spaced, each made by `next`. */
+export function evenly(next: () => SteadyRequest, rate: number, seconds: number, label = 'all'): Planned[] {
+  return Array.from({ length: Math.round(rate * seconds) }, (_, index) => ({
+    at: (index * 1000) / rate,
+    label,
+    request: next(),
+  }));
+}
+
+/** Sends requests at a steady `rate` a second for `seconds` (see sendOnSchedule). */
+export const steadyLoad = (url: string, next: () => SteadyRequest, rate: number, seconds: number) =>
+  sendOnSchedule(url, evenly(next, rate, seconds));

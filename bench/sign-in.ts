@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { repoRoot } from '../apps/api/src/config.ts';
+import { median, pairedRatio, sum } from './stats.ts';
+import { connections, runs, seconds } from './measure.ts';
+import { sendOnSchedule, type Latencies, type Planned } from './steady.ts';
+import { spreadOver } from './scenarios.ts';
+import { password, screenGapMs, visitScreens, type Investor } from './trading-day.ts';
+
+export type SignInMeasured = {
+  argon2PerSecond: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ratio: number;
+  /** Another investor opening the portfolio screen meanwhile, all its calls together. */
+  portfolioBeside: Latencies;
+};
+
+/**
+ * The API's own password check (argon2id with its parameters) in a process of its own, as many at
+ * once as the machine has cores, for `seconds`: checks a second.
+ */
+export async function argon2Once(): Promise<number> {
+  const passwords = path.join(repoRoot, 'apps/api/src/lib/passwords.ts');
+  const script = `
+    const { hashPassword, verifyPassword } = await import(${JSON.stringify(passwords)});
+    const hash = await hashPassword('x');
+    let checks = 0;
+    const end = performance.now() + ${seconds * 1000};
+    await Promise.all(Array.from({ length: ${availableParallelism()} }, async () => {
+      while (performance.now() < end) { await verifyPassword(hash, 'x'); checks += 1; }
+    }));
+    console.log(checks / ${seconds});`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+  return Number(stdout.trim());
+}
+
+/** The portfolio screen opened by one investor every `everyMs` for `seconds`. */
+function portfolioEvery(investor: Investor, everyMs: number): Planned[] {
+  const portfolio = visitScreens([]).find((screen) => screen.name === 'portfolio');
+  const plan: Planned[] = [];
+  for (let at = 0; at < seconds * 1000; at += everyMs)
+    for (const call of portfolio?.calls(investor, 1) ?? [])
+      plan.push({ at, label: 'portfolio', request: call.request });
+  return plan;
+}
+
+/**
+ * Sign-in flat out (32 connections, each sign-in by the next investor) in turns with the argon2id
+ * baseline, while another investor opens the portfolio screen four times a screen gap.
+ */
+export async function measureSignIn(url: string, investors: Investor[], other: Investor): Promise<SignInMeasured> {
+  const baseline: number[] = [];
+  const floods: autocannon.Result[] = [];
+  const beside: Latencies[] = [];
+  const signIn = spreadOver(url, investors, (investor) => ({
+    label: 'POST /api/user/login',
+    request: {
+      method: 'POST',
+      path: '/api/user/login',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ login: investor.login, password }),
+    },
+  }));
+  for (let run = 0; run < runs; run += 1) {
+    baseline.push(await argon2Once());
+    const [flood, portfolio] = await Promise.all([
+      autocannon({ connections, duration: seconds, ...signIn }),
+      sendOnSchedule(url, portfolioEvery(other, screenGapMs / 4)),
+    ]);
+    floods.push(flood);
+    beside.push(portfolio);
+  }
+  const perSecond = floods.map((flood) => flood.requests.total / Math.max(flood.duration, 0.001));
+  const result = {
+    argon2PerSecond: Math.round(median(baseline)),
+    rps: Math.round(median(perSecond)),
+    p50: median(floods.map((flood) => flood.latency.p50)),
+    p99: median(floods.map((flood) => flood.latency.p99)),
+    errors: sum(floods.map((flood) => flood.errors + flood.non2xx)),
+    ratio: pairedRatio(perSecond, baseline),
+    portfolioBeside: {
+      count: sum(beside.map((run) => run.count)),
+      p50: median(beside.map((run) => run.p50)),
+      p99: median(beside.map((run) => run.p99)),
+      errors: sum(beside.map((run) => run.errors)),
+    },
+  };
+  console.log(
+    `  sign-in: ${result.rps}/s (${result.ratio.toFixed(2)}× argon2id alone, ${baseline.map(Math.round).join(', ')}/s), ` +
+      `p99 ${result.p99} ms, ${result.errors} errors; another investor's portfolio calls meanwhile: ` +
+      `p50 ${result.portfolioBeside.p50} ms, p99 ${result.portfolioBeside.p99} ms, ${result.portfolioBeside.errors} errors`,
+  );
+  return result;
+}

@@ -1,0 +1,173 @@
+import type { Latencies, Planned, SteadyRequest } from './steady.ts';
+import { sum } from './stats.ts';
+
+/** What a visit needs to know of its investor. */
+export type Investor = { token: string; login: string };
+/** One request of a visit: its endpoint (how it is counted) and the request itself. */
+export type Call = { label: string; request: SteadyRequest };
+/** One screen of a visit, opened `screenGapMs` after the one before; its calls leave together, as the browser sends them. */
+export type Screen = { name: string; calls: (investor: Investor, visit: number) => Call[] };
+
+/** How long an investor looks at a screen before opening the next. */
+export const screenGapMs = 2_000;
+/** One visit in this many starts with a sign-in; the others go on with the session their browser kept. */
+export const signInEvery = 10;
+export const password = 'bench passphrase 2026';
+
+let keys = 0;
+const headers = (investor: Investor, keyed = false): Record<string, string> => ({
+  authorization: `Bearer ${investor.token}`,
+  'content-type': 'application/json',
+  accept: 'application/json',
+  ...(keyed ? { 'idempotency-key': `bench-${process.pid}-${(keys += 1)}` } : {}),
+});
+/** A read as the web app sends it, counted under its path (an asset's symbol left out). */
+export const get = (path: string) => (investor: Investor) => ({
+  label: `GET ${path.replace(/\/assets\/[^/]+\/history/, '/assets/:symbol/history')}`,
+  request: { method: 'GET' as const, path, headers: headers(investor) },
+});
+/** A money request as the web app sends it: JSON, with an Idempotency-Key. */
+export const keyed = (method: 'POST' | 'PUT', path: string, body: object, investor: Investor, label?: string) => ({
+  label: label ?? `${method} ${path}`,
+  request: { method, path, headers: headers(investor, true), body: JSON.stringify(body) },
+});
+
+/** The assets the visits look at and buy, taken in turns. */
+export type Asset = { id: number; symbol: string };
+
+/**
+ * An investor's visit on a trading day, screen by screen, with the calls the web app makes on
+ * each (read from the browser's requests on these screens).
+ */
+export function visitScreens(assets: Asset[]): Screen[] {
+  const assetOf = (visit: number) => assets[Math.abs(visit) % assets.length] ?? { id: 1, symbol: 'AAPL' };
+  return [
+    {
+      name: `sign-in (one visit in ${signInEvery})`,
+      calls: (investor, visit) =>
+        visit % signInEvery === 0
+          ? [
+              {
+                label: 'POST /api/user/login',
+                request: {
+                  method: 'POST',
+                  path: '/api/user/login',
+                  headers: { 'content-type': 'application/json', accept: 'application/json' },
+                  body: JSON.stringify({ login: investor.login, password }),
+                },
+              },
+            ]
+          : [],
+    },
+    {
+      name: 'portfolio',
+      calls: (investor) =>
+        [
+          '/api/user?include=currency',
+          '/api/user/analytics?timeframe=1d',
+          '/api/user/position?include=asset&page=1&per_page=20',
+          '/api/user/position/history?page=1&per_page=10',
+          '/api/user?include=wallet',
+          '/api/user/holdings',
+          '/api/client-config',
+        ].map((path) => get(path)(investor)),
+    },
+    { name: 'market', calls: (investor) => [get('/api/assets?page=1&per_page=25&sort=name')(investor)] },
+    {
+      name: 'asset',
+      calls: (investor, visit) => [
+        get(`/api/assets/${encodeURIComponent(assetOf(visit).symbol)}/history?range=1d`)(investor),
+      ],
+    },
+    {
+      name: 'a transfer (even visits) or a buy (odd visits)',
+      calls: (investor, visit) => [
+        visit % 2 === 0
+          ? keyed(
+              'POST',
+              '/api/user/transaction/swap',
+              { amount: '1', from: 'cash', to: 'brokerage', type: 'transfer' },
+              investor,
+            )
+          : keyed(
+              'POST',
+              '/api/user/position/store',
+              { asset_id: assetOf(visit).id, quantity: '0.01', wallet: 'brokerage' },
+              investor,
+            ),
+      ],
+    },
+    { name: 'history', calls: (investor) => [get('/api/user/position/history?page=1&per_page=7')(investor)] },
+  ];
+}
+
+/** Each endpoint's calls in an average visit (over enough visits to take every turn of the mix). */
+export function callsOfVisit(screens: Screen[]): Record<string, number> {
+  const someone: Investor = { token: '', login: '' };
+  const visits = 2 * signInEvery;
+  const counts: Record<string, number> = {};
+  for (let visit = 0; visit < visits; visit += 1)
+    for (const screen of screens)
+      for (const { label } of screen.calls(someone, visit)) counts[label] = (counts[label] ?? 0) + 1 / visits;
+  return counts;
+}
+
+export const callsPerVisit = (screens: Screen[]) => sum(Object.values(callsOfVisit(screens)));
+
+/**
+ * A trading day's requests over `seconds` at `rate` a second on average: visits start evenly, each
+ * by the next investor, and open their screens on schedule. The day is already under way at the
+ * start (visits begun earlier are in progress), so the rate is steady from the first second.
+ */
+export function tradingDay(screens: Screen[], investors: Investor[], rate: number, seconds: number): Planned[] {
+  const visitLength = screens.length * screenGapMs;
+  const between = (1000 * callsPerVisit(screens)) / rate;
+  const end = seconds * 1000;
+  const plan: Planned[] = [];
+  for (let visit = Math.ceil(-visitLength / between); visit * between < end; visit += 1) {
+    const investor = investors[((visit % investors.length) + investors.length) % investors.length];
+    if (!investor) continue;
+    screens.forEach((screen, index) => {
+      const at = visit * between + index * screenGapMs;
+      if (at < 0 || at >= end) return;
+      for (const call of screen.calls(investor, visit)) plan.push({ at, ...call });
+    });
+  }
+  return plan.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The next rate to try when searching for the highest that holds: doubling from `start` until one
+ * fails, then halving the gap between the highest that held and the lowest that failed; undefined
+ * once that gap is within `resolution` (or past `ceiling`).
+ */
+export function nextRate(
+  tried: { rate: number; holds: boolean }[],
+  start: number,
+  resolution: number,
+  ceiling = 16_000,
+): number | undefined {
+  if (tried.length === 0) return start;
+  const held = Math.max(0, ...tried.filter((step) => step.holds).map((step) => step.rate));
+  const failed = Math.min(...tried.filter((step) => !step.holds).map((step) => step.rate));
+  if (failed === Infinity) return held * 2 > ceiling ? undefined : held * 2;
+  if (held === 0) return failed / 2 < resolution ? undefined : Math.round(failed / 2);
+  return failed - held <= resolution ? undefined : Math.round((held + failed) / 2);
+}
+
+/** The p99 every endpoint of the trading day must stay within. */
+export const dayP99Ms = 50;
+
+/** Whether every endpoint's p99 stays within the budget with no errors, and which endpoint was slowest. */
+export function judgeDay(endpoints: Record<string, Latencies>): {
+  holds: boolean;
+  worst: string;
+  worstP99: number;
+  errors: number;
+} {
+  const entries = Object.entries(endpoints).sort(([, a], [, b]) => b.p99 - a.p99);
+  const [worst, slowest] = entries[0] ?? ['', undefined];
+  const errors = sum(entries.map(([, latencies]) => latencies.errors));
+  const worstP99 = slowest?.p99 ?? NaN;
+  return { holds: errors === 0 && worstP99 <= dayP99Ms, worst, worstP99, errors };
+}
