@@ -20,7 +20,7 @@ import { firstReads, marketListPath, moneyWrites, spreadOver, transfer } from '.
 import { measureSignIn } from './sign-in.ts';
 import { get, password, visitScreens } from './trading-day.ts';
 
-/** Where the results go; bench/results.json and docs/performance.md only when unset. */
+/** Where the results go; bench/results.json and docs/performance.md only when unset (short runs set it). */
 const out = process.env['BENCH_OUT'];
 
 /**
@@ -112,7 +112,10 @@ async function main() {
     if (!other) throw new Error('no investors');
     const signIn = await measureSignIn(url, signingIn, other);
     const nodeHttpAfter = await helloServer.measure();
-    const lighthouse = await lighthouseScores(url, { login: other.login, password }, runs);
+    const lighthouse =
+      process.env['BENCH_LIGHTHOUSE'] === 'off'
+        ? []
+        : await lighthouseScores(url, { login: other.login, password }, runs);
     const tpcb = pgbenchUrl ? pgbench(pgbenchUrl, postgres.pid) : null;
 
     const measured = { nodeHttp, market, writes, firstReads: reads, day, signIn, signInKb };

@@ -5,9 +5,13 @@ import { keyed, type Asset, type Call, type Investor } from './trading-day.ts';
 export type BenchInvestor = Investor & { paymentMethodId: string; positionId: string };
 export type Fixtures = { investors: BenchInvestor[]; assets: Asset[]; savingsProductId: number };
 
-/** autocannon's options for one call, each request made for the next investor in turn. */
+/**
+ * autocannon's options for one call, each request made for the next investor in turn. The first
+ * refused answer is printed, so a run with errors says why.
+ */
 export function spreadOver<T extends Investor>(url: string, investors: T[], call: (investor: T) => Call) {
   let next = 0;
+  let told = false;
   return {
     url,
     requests: [
@@ -15,6 +19,11 @@ export function spreadOver<T extends Investor>(url: string, investors: T[], call
         setupRequest: (request: autocannon.Request) => {
           const investor = investors[(next += 1) % investors.length];
           return investor ? { ...request, ...call(investor).request } : request;
+        },
+        onResponse: (status: number, body: string) => {
+          if (status < 300 || told) return;
+          told = true;
+          console.log(`    first refused answer: ${status} ${body.slice(0, 300)}`);
         },
       },
     ],
@@ -74,7 +83,7 @@ export function moneyWrites({
         keyed(
           'POST',
           '/api/user/savings-accounts/credit',
-          { savings_account_id: savingsProductId, amount: '1', method: 'contribution' },
+          { savings_account_id: savingsProductId, amount: '1000', method: 'contribution' },
           investor,
         ),
     },
