@@ -67,7 +67,8 @@ export function performanceDoc(results: Results): string {
     '',
     '## Mixed trading day (open model)',
     '',
-    `Visits start on schedule, each by the next investor, and open a screen every ${screenGapMs / 1000} s: sign-in (one visit in ${signInEvery}), ` +
+    `Visits start on schedule, each by the next investor, and open a screen every ${screenGapMs / 1000} s: sign-in (one visit in ${signInEvery}; ` +
+      'the later calls carry the token the investor holds, so they keep their schedule), ' +
       'the portfolio screen, the market list, one asset’s history, a keyed transfer or buy (in turns), the history screen. ' +
       `At ${day.atBudget.rate} req/s (${day.atBudget.rps} answered a second):`,
     '',

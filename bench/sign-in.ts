@@ -8,7 +8,7 @@ import { median, pairedRatio, sum } from './stats.ts';
 import { connections, runs, seconds } from './measure.ts';
 import { sendOnSchedule, type Latencies, type Planned } from './steady.ts';
 import { spreadOver } from './scenarios.ts';
-import { password, screenGapMs, visitScreens, type Investor } from './trading-day.ts';
+import { signIn, visitScreens, type Investor } from './trading-day.ts';
 
 export type SignInMeasured = {
   argon2PerSecond: number;
@@ -52,28 +52,20 @@ function portfolioEvery(investor: Investor, everyMs: number): Planned[] {
 
 /**
  * Sign-in flat out (32 connections, each sign-in by the next investor) in turns with the argon2id
- * baseline, while another investor opens the portfolio screen four times a screen gap.
+ * baseline, while another investor opens the portfolio screen every half second.
  */
 export async function measureSignIn(url: string, investors: Investor[], other: Investor): Promise<SignInMeasured> {
   const baseline: number[] = [];
   const floods: autocannon.Result[] = [];
   const beside: Latencies[] = [];
-  const signIn = spreadOver(url, investors, (investor) => ({
-    label: 'POST /api/user/login',
-    request: {
-      method: 'POST',
-      path: '/api/user/login',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ login: investor.login, password }),
-    },
-  }));
+  const signIns = spreadOver(url, investors, signIn);
   for (let run = 0; run < runs; run += 1) {
     baseline.push(await argon2Once());
-    const [flood, portfolio] = await Promise.all([
-      autocannon({ connections, duration: seconds, ...signIn }),
-      sendOnSchedule(url, portfolioEvery(other, screenGapMs / 4)),
+    const [answered, portfolio] = await Promise.all([
+      autocannon({ connections, duration: seconds, ...signIns }),
+      sendOnSchedule(url, portfolioEvery(other, 500)),
     ]);
-    floods.push(flood);
+    floods.push(answered);
     beside.push(portfolio);
   }
   const perSecond = floods.map((flood) => flood.requests.total / Math.max(flood.duration, 0.001));

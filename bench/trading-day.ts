@@ -32,6 +32,17 @@ export const keyed = (method: 'POST' | 'PUT', path: string, body: object, invest
   request: { method, path, headers: headers(investor, true), body: JSON.stringify(body) },
 });
 
+/** A sign-in as the form sends it. */
+export const signIn = (investor: Investor): Call => ({
+  label: 'POST /api/user/login',
+  request: {
+    method: 'POST',
+    path: '/api/user/login',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ login: investor.login, password }),
+  },
+});
+
 /** The assets the visits look at and buy, taken in turns. */
 export type Asset = { id: number; symbol: string };
 
@@ -44,20 +55,7 @@ export function visitScreens(assets: Asset[]): Screen[] {
   return [
     {
       name: `sign-in (one visit in ${signInEvery})`,
-      calls: (investor, visit) =>
-        visit % signInEvery === 0
-          ? [
-              {
-                label: 'POST /api/user/login',
-                request: {
-                  method: 'POST',
-                  path: '/api/user/login',
-                  headers: { 'content-type': 'application/json', accept: 'application/json' },
-                  body: JSON.stringify({ login: investor.login, password }),
-                },
-              },
-            ]
-          : [],
+      calls: (investor, visit) => (visit % signInEvery === 0 ? [signIn(investor)] : []),
     },
     {
       name: 'portfolio',
