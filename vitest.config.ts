@@ -21,8 +21,16 @@ export default defineConfig({
         },
       },
       {
-        // Measures latency on this machine, so it runs alone, after the files that share the cores.
-        test: { name: 'timed', include: ['bench/steady.test.ts'], sequence: { groupOrder: 1 } },
+        // These measure latency on this machine, so they run alone, after the files that share the cores.
+        test: {
+          name: 'timed',
+          include: ['bench/steady.test.ts', 'apps/api/src/modules/portfolio/analytics-scale.test.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         test: {
@@ -32,6 +40,7 @@ export default defineConfig({
             'apps/api/src/lib/**',
             'apps/api/src/modules/market/history.test.ts',
             'apps/api/src/modules/market/tick-cache.test.ts',
+            'apps/api/src/modules/portfolio/analytics-scale.test.ts',
           ],
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 20_000,
