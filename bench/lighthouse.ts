@@ -1,7 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { repoRoot } from '../apps/api/src/config.ts';
+import { startServerProcess } from '../apps/api/test/server-process.ts';
 import { chromiumFlags, chromiumPath } from '../apps/web/e2e/support/chromium.ts';
 
 export type PageScore = {
@@ -13,6 +17,18 @@ export type PageScore = {
   tbtMs: number;
   lcpElement: string;
 };
+
+/** Every screen a signed-in investor reaches from the menu, and one asset's. */
+export const signedInScreens = [
+  '/portfolio',
+  '/market',
+  '/cash',
+  '/history',
+  '/savings',
+  '/asset/Apple Inc./AAPL',
+  '/auto',
+  '/user',
+];
 
 /** A page with nothing to run: the yardstick the app's pages are compared with. */
 export const staticPageName = 'bench-static.html';
@@ -40,14 +56,15 @@ export async function writeStaticPage(webDistDir: string): Promise<void> {
 
 /**
  * Lighthouse's mobile performance audit (its default settings: a mid-range phone on a slow 4G
- * connection, simulated) of the static page, the sign-in screen and, signed in, /portfolio; the
- * median of `runs` for each. Signing in goes through the real form so the session lives in the
- * tab Lighthouse then measures.
+ * connection, simulated) of the static page, the sign-in screen and, signed in, each of `screens`;
+ * the median of `runs` for each. Signing in goes through the real form so the session lives in
+ * the tab Lighthouse then measures.
  */
 export async function lighthouseScores(
   baseUrl: string,
   credentials: { login: string; password: string },
   runs: number,
+  screens = signedInScreens,
 ): Promise<PageScore[]> {
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
@@ -61,7 +78,7 @@ export async function lighthouseScores(
       await scoreOf(page, 'sign-in (/)', `${baseUrl}/`, runs),
     ];
     await signIn(page, baseUrl, credentials);
-    scores.push(await scoreOf(page, 'portfolio, signed in', `${baseUrl}/portfolio`, runs));
+    for (const screen of screens) scores.push(await scoreOf(page, `${screen}, signed in`, baseUrl + screen, runs));
     return scores;
   } finally {
     await browser.close();
@@ -102,8 +119,10 @@ async function scoreOf(page: Page, name: string, url: string, runs: number): Pro
       run -= 1;
       continue;
     }
-    if (name.includes('signed in') && !result.lhr.finalDisplayedUrl.endsWith('/portfolio'))
-      throw new Error(`Lighthouse was sent away from /portfolio to ${result.lhr.finalDisplayedUrl}`);
+    if (decodeURI(result.lhr.finalDisplayedUrl) !== url)
+      throw new Error(`Lighthouse was sent away from ${url} to ${result.lhr.finalDisplayedUrl}`);
+    const reports = process.env['LIGHTHOUSE_REPORTS'];
+    if (reports) await writeFile(path.join(reports, `${slugOf(url)}-${run}.json`), JSON.stringify(result.lhr));
     samples.push({
       name,
       url,
@@ -128,3 +147,34 @@ function lcpElementOf(details: unknown): string {
   const found = JSON.stringify(details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
   return found?.[1]?.replace(/\\"/g, '"').slice(0, 100) ?? '';
 }
+
+const slugOf = (url: string) => new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+
+/**
+ * `npm run bench:lighthouse [-- path…]`: the Lighthouse part alone, on the production build (built
+ * first) and a fresh demo database, signed in as the demo investor; every signed-in screen unless
+ * paths are given. LIGHTHOUSE_REPORTS=<folder> keeps each run's full report for its diagnostics.
+ */
+async function main(screens: string[]) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(build.stderr);
+  const webDistDir = path.join(repoRoot, 'apps/web/dist');
+  await writeStaticPage(webDistDir);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-lighthouse-'));
+  const api = await startServerProcess('', dataDir, { NODE_ENV: 'development', WEB_DIST_DIR: webDistDir });
+  try {
+    // Printed just after the ready line.
+    let password: string | undefined;
+    for (let waited = 0; !password && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      password = /Demo investor: demo@example\.com {2}password: (\S+)/.exec(api.output())?.[1];
+    }
+    if (!password) throw new Error(`the API printed no demo sign-in:\n${api.output()}`);
+    await lighthouseScores(api.url, { login: 'demo@example.com', password }, 3, screens.length ? screens : undefined);
+  } finally {
+    await api.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) await main(process.argv.slice(2));
