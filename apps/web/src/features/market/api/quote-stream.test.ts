@@ -28,11 +28,41 @@ class FakeEventSource extends EventTarget {
     this.readyState = FakeEventSource.OPEN;
     this.dispatchEvent(new Event('open'));
   }
+
+  quote(symbol: string, price: string) {
+    this.dispatchEvent(new MessageEvent('quote', { data: JSON.stringify({ symbol, price }) }));
+  }
 }
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.resetModules();
+  FakeEventSource.created = [];
+});
+
+it('shows a burst of quotes at once, in the next frame, and none of a symbol nobody watches', async () => {
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  const { latestQuotes, watchQuotes } = await import('./quote-stream');
+  const onQuote = vi.fn();
+  const stop = watchQuotes(['AAPL', 'BTC'], onQuote);
+  await Promise.resolve();
+  const stream = FakeEventSource.created[0];
+  stream?.quote('AAPL', '1.00');
+  stream?.quote('BTC', '2.00');
+  stream?.quote('AAPL', '3.00');
+  stream?.quote('TSLA', '4.00');
+  expect(onQuote).not.toHaveBeenCalled();
+  expect(frames).toHaveLength(1);
+  frames.shift()?.(0);
+  expect(onQuote).toHaveBeenCalledTimes(1);
+  expect(Object.fromEntries(Object.entries(latestQuotes()).map(([symbol, quote]) => [symbol, quote.price]))).toEqual({
+    AAPL: '3.00',
+    BTC: '2.00',
+  });
+  stop();
 });
 
 it('opens a refused stream again after a pause that grows, and leaves a dropped one to the browser', async () => {

@@ -14,6 +14,8 @@ let openFor = '';
 let reconcileQueued = false;
 let reopen: ReturnType<typeof setTimeout> | undefined;
 let refusals = 0;
+let arrived: Record<string, Asset> = {};
+let frameQueued = false;
 
 /**
  * The browser retries a dropped stream by itself, but not one the server refused (too many streams,
@@ -47,10 +49,24 @@ function reconcile() {
   });
   opened.addEventListener('quote', (event) => {
     const quote = JSON.parse((event as MessageEvent<string>).data) as Asset;
-    if (!watchers.has(quote.symbol)) return;
-    quotes = { ...quotes, [quote.symbol]: quote };
-    listeners.forEach((listener) => listener());
+    arrived[quote.symbol] = quote;
+    if (frameQueued) return;
+    frameQueued = true;
+    requestAnimationFrame(showArrived);
   });
+}
+
+/**
+ * A stream opens with a burst of quotes, one event each: they are shown together, once a frame,
+ * so that the list renders once rather than once per quote.
+ */
+function showArrived() {
+  frameQueued = false;
+  const watched = Object.entries(arrived).filter(([symbol]) => watchers.has(symbol));
+  arrived = {};
+  if (watched.length === 0) return;
+  quotes = { ...quotes, ...Object.fromEntries(watched) };
+  listeners.forEach((listener) => listener());
 }
 
 function queueReconcile() {
