@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { phoneWithSessionOf, reachPastScreen, sidewaysOverflow } from './support/browser.ts';
 import type { Stack } from './support/stack.ts';
@@ -10,10 +10,10 @@ let browser: Browser;
 let page: Page;
 let problems: string[];
 
-/** Holds every API answer back until the function it returns is called. */
-async function holdApiAnswers(target: Page): Promise<() => Promise<void>> {
+/** Holds back the answers to requests for `url` (a glob) until the function it returns is called. */
+async function holdRequests(target: Page, url: string): Promise<() => Promise<void>> {
   const { promise, resolve } = Promise.withResolvers<undefined>();
-  await target.route('**/api/**', async (route) => {
+  await target.route(url, async (route) => {
     await promise;
     await route.continue();
   });
@@ -95,91 +95,32 @@ describe('portfolio and history in Chromium', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
-  it('opened directly, asks for its first figures once, at once, while its code loads', async () => {
-    const asked: string[] = [];
-    page.on('request', (request) => asked.push(new URL(request.url()).pathname + new URL(request.url()).search));
-    await page.goto(`${stack.app.url}/portfolio`);
-    await page.getByText(/^Over 1 day your net worth went from/).waitFor();
-    await page.getByRole('region', { name: 'Portfolio summary' }).and(page.locator('[aria-busy="false"]')).waitFor();
-    page.removeAllListeners('request');
-    const count = (url: string) => asked.filter((path) => path === url).length;
-    expect(count('/api/user/analytics?timeframe=1d')).toBe(1);
-    expect(count('/api/user?include=currency')).toBe(1);
-    // Asked by index.html's loader before the app's own code.
-    const entry = asked.findIndex((path) => /^\/assets\/index-.*\.js$/.test(path));
-    expect(asked.indexOf('/api/user/analytics?timeframe=1d')).toBeLessThan(entry);
-    expect(problems, problems.join('\n')).toEqual([]);
-  });
-
-  it('opened again in the tab, shows its last look at once, inert, until its own figures arrive', async () => {
-    const live = page.locator('#root').getByRole('region', { name: 'Portfolio summary' });
-    await live.and(page.locator('[aria-busy="false"]')).waitFor();
-    const answer = await holdApiAnswers(page);
-    await page.reload();
-    const copy = page.locator('#screen-snapshot');
-    await copy
-      .getByRole('status')
-      .filter({ hasText: /^Updating… \(figures as of \d\d:\d\d/ })
-      .waitFor();
-    expect(await copy.locator('[inert]').textContent()).toMatch(/Investments\$[\d,]+\.\d\d/);
-    expect(await page.locator('#root').isVisible()).toBe(false);
-    // Nothing in the copy could be taken for the app's own: no ids, no test ids.
-    expect(await copy.locator('[id], [data-testid]').count()).toBe(0);
-    // The chart is in the copy too, its fill without a reference to an id.
-    expect(await copy.locator('path.chart-line').count()).toBe(1);
-    expect(await copy.locator('[fill^="url("]').count()).toBe(0);
-    // The copy paints before the app's code and the first figures are asked for.
-    const startOf = (pattern: string) =>
-      page.evaluate(
-        (source) =>
-          performance.getEntries().find((entry) => new RegExp(source).test(entry.name))?.startTime ?? Infinity,
-        pattern,
-      );
-    await expect.poll(() => startOf('/assets/index-.*\\.js$')).toBeLessThan(Infinity);
-    expect(await startOf('/assets/index-.*\\.js$')).toBeGreaterThan(await startOf('^first-contentful-paint$'));
-    expect(await startOf('/api/user/analytics')).toBeGreaterThan(await startOf('^first-contentful-paint$'));
-    await shot(page, 'portfolio-kept-look');
-
-    await answer();
-    await live.and(page.locator('[aria-busy="false"]')).waitFor();
-    await expect.poll(() => copy.count()).toBe(0);
-    expect(await page.evaluate(() => document.documentElement.dataset['snapshot'])).toBeUndefined();
-    expect(problems, problems.join('\n')).toEqual([]);
-  });
-
-  it('keeps that look while it shows, and shows it only on its own address and to its own user', async () => {
-    // Kept once the screen has settled, without the page being left: a new range settles it again.
-    await page.evaluate(() => sessionStorage.removeItem('screenSnapshot'));
-    await page.getByRole('group', { name: 'Chart range' }).getByRole('button', { name: '7d', exact: true }).click();
-    const keptPath = () =>
-      page.evaluate(() => (JSON.parse(sessionStorage.getItem('screenSnapshot') ?? '{}') as { path?: string }).path);
-    await expect.poll(keptPath).toBe('/portfolio');
-
-    // Another screen of the app, then /portfolio by its address: the look shows there, not elsewhere.
-    await page.getByRole('link', { name: 'History' }).first().click();
-    await page.waitForURL((url) => url.pathname === '/history');
-    await page.reload();
-    await page.getByRole('tablist', { name: 'History tabs' }).waitFor();
-    expect(await page.locator('#screen-snapshot').count()).toBe(0);
-    let answer = await holdApiAnswers(page);
-    await page.goto(`${stack.app.url}/portfolio`);
-    await page.locator('#screen-snapshot').getByRole('status').waitFor();
-    await answer();
-    await expect.poll(() => page.locator('#screen-snapshot').count()).toBe(0);
-
-    // A copy of another user's (from a screen that keeps none, so nothing replaces it on the way).
-    await page.goto(`${stack.app.url}/history`);
-    await page.evaluate(() => {
-      const copy = JSON.parse(sessionStorage.getItem('screenSnapshot') ?? '{}') as Record<string, unknown>;
-      sessionStorage.setItem('screenSnapshot', JSON.stringify({ ...copy, owner: 'another-investor' }));
-    });
-    // With the figures held back, the app's own screen shows its loading state, not the copy.
-    answer = await holdApiAnswers(page);
-    await page.goto(`${stack.app.url}/portfolio`);
-    // (Within less than the 10 s after which the loader drops a copy the app never took over.)
-    await page.locator('#root').getByRole('heading', { name: 'Portfolio', level: 1 }).waitFor({ timeout: 5000 });
-    expect(await page.locator('#screen-snapshot').count()).toBe(0);
-    await answer();
+  it('opened directly, each screen asks for its first figures while its code downloads, showing it is loading', async () => {
+    const screens = [
+      { path: '/portfolio', code: 'portfolio-route', figures: '/api/user/analytics?timeframe=1d' },
+      { path: '/cash', code: 'cash-route', figures: '/api/user?include=wallet' },
+      { path: '/market', code: 'market-route', figures: '/api/assets?page=1&per_page=25&sort=name' },
+      { path: '/savings', code: 'savings-route', figures: '/api/user?include=savings' },
+    ];
+    for (const screen of screens) {
+      const asked: string[] = [];
+      const onRequest = (request: Request) =>
+        asked.push(new URL(request.url()).pathname + new URL(request.url()).search);
+      page.on('request', onRequest);
+      const release = await holdRequests(page, `**/assets/${screen.code}-*.js`);
+      await page.goto(`${stack.app.url}${screen.path}`);
+      await expect.poll(() => asked.includes(decodeURI(screen.figures))).toBe(true);
+      await page.getByRole('status').filter({ hasText: 'Loading…' }).first().waitFor();
+      await release();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // Asked once: the screen, mounted by now, takes the loader's answer rather than asking again.
+      await page.waitForTimeout(500);
+      page.off('request', onRequest);
+      expect(
+        asked.filter((path) => path === decodeURI(screen.figures)),
+        screen.path,
+      ).toHaveLength(1);
+    }
     expect(problems, problems.join('\n')).toEqual([]);
   });
 

@@ -5,18 +5,12 @@ import { Prerendered } from './app/prerendered';
 import { queryClient } from './app/query-client';
 import { routes } from './app/router';
 import { setSessionEndedListener } from './lib/api-client';
-import { releaseSnapshot } from './lib/screen-snapshot';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 const router = createBrowserRouter(routes);
-// The page's kept copy (lib/screen-snapshot.ts) is of this address: anywhere else it goes at once.
-const opened = location.pathname;
-router.subscribe((state) => {
-  if (state.location.pathname !== opened) releaseSnapshot();
-});
 // A session the server ended goes to sign-in inside the app, without loading the page again.
 setSessionEndedListener(() => {
   void router.navigate('/', { replace: true }).then(() => queryClient.clear());

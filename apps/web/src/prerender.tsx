@@ -4,8 +4,6 @@ import { AppRoot } from './app/app-root';
 import { Prerendered } from './app/prerendered';
 import { routes } from './app/router';
 
-export { deepLinks } from './app/deep-links';
-
 /**
  * The sign-in screen (`/` for a visitor) as HTML, written into index.html at build time so a
  * visitor sees it with the page itself; main.tsx hydrates it.

@@ -1,8 +1,14 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/ui/error-screen';
 import { SignInRoute } from '../features/auth/routes/sign-in-route';
+import { autoQuery } from '../features/auto/api/auto';
+import { transactionsQuery, walletsQuery } from '../features/cash/api/wallet';
+import { assetQuery } from '../features/market/api/get-asset';
+import { assetsQuery } from '../features/market/api/get-assets';
 import { analyticsQuery } from '../features/portfolio/api/portfolio';
+import { mySavingsQuery } from '../features/savings/api/savings';
+import { positionsQuery, watchlistQuery } from '../features/trading/api/trading';
 import { userQuery } from '../features/auth/api/get-user';
 import { fullSession } from '../lib/storage-keys';
 import { VisitorsOnly, WithToken } from './guards';
@@ -36,6 +42,18 @@ const authRoute = (
     return { Component };
   },
 });
+
+/**
+ * A signed-in route's loader: it asks for the reads the screen shows first while the screen's code
+ * downloads, instead of once that code has run; the screen shows its own loading state until they arrive.
+ */
+const prefetch =
+  (start: (params: LoaderFunctionArgs['params']) => Promise<unknown>[]) =>
+  ({ params }: LoaderFunctionArgs) => {
+    // The screen's own query reports a failure; here it is nobody's error.
+    if (fullSession()) for (const answer of start(params)) answer.catch(() => undefined);
+    return null;
+  };
 
 /** The app's routes; main.tsx runs them in the browser, the build renders `/` from them. */
 export const routes: RouteObject[] = [
@@ -102,18 +120,13 @@ export const routes: RouteObject[] = [
         Component: (await import('../features/auth/routes/undo-email-change-route')).UndoEmailChangeRoute,
       })),
       {
+        // Every signed-in screen waits for the user: the shell shows it and gates screens by identity.
+        loader: prefetch(() => [queryClient.query(userQuery())]),
         lazy: async () => ({ Component: (await import('../features/shell/shell-layout')).ShellLayout }),
         children: [
           {
             path: '/portfolio',
-            // The figures are requested while the screen's code downloads, not after it has run.
-            loader: () => {
-              if (fullSession()) {
-                queryClient.query(userQuery()).catch(() => undefined);
-                queryClient.query(analyticsQuery('1d')).catch(() => undefined);
-              }
-              return null;
-            },
+            loader: prefetch(() => [queryClient.query(analyticsQuery('1d'))]),
             lazy: async () => ({
               Component: (await import('../features/portfolio/routes/portfolio-route')).PortfolioRoute,
             }),
@@ -128,6 +141,11 @@ export const routes: RouteObject[] = [
           })),
           {
             path: '/cash',
+            loader: prefetch(() => [
+              queryClient.query(walletsQuery()),
+              queryClient.query(analyticsQuery('1d')),
+              queryClient.query(transactionsQuery({ page: 1, perPage: 10, sort: null, descending: false })),
+            ]),
             lazy: async () => ({ Component: (await import('../features/cash/routes/cash-route')).CashRoute }),
           },
           ...(['deposit', 'transfer', 'withdraw'] as const).map((name) => ({
@@ -146,14 +164,24 @@ export const routes: RouteObject[] = [
           })),
           {
             path: '/market',
+            loader: prefetch(() => [
+              queryClient.query(assetsQuery({ page: 1, perPage: 25, sort: 'name', descending: false })),
+              queryClient.query(watchlistQuery()),
+              queryClient.query(positionsQuery({ wallet: 'brokerage' })),
+            ]),
             lazy: async () => ({ Component: (await import('../features/market/routes/market-route')).MarketRoute }),
           },
           {
             path: '/asset/:assetName/:symbol',
+            loader: prefetch(({ symbol = '' }) => [
+              queryClient.query(assetQuery(symbol)),
+              queryClient.query(positionsQuery({ symbol: symbol.toUpperCase(), wallet: 'brokerage' })),
+            ]),
             lazy: async () => ({ Component: (await import('../features/market/routes/asset-route')).AssetRoute }),
           },
           {
             path: '/auto',
+            loader: prefetch(() => [queryClient.query(autoQuery())]),
             lazy: async () => ({ Component: (await import('../features/auto/routes/auto-route')).AutoRoute }),
           },
           {
@@ -164,6 +192,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/savings',
+            loader: prefetch(() => [queryClient.query(mySavingsQuery())]),
             lazy: async () => ({
               Component: (await import('../features/savings/routes/savings-route')).SavingsRoute,
             }),

@@ -1,5 +1,4 @@
 import type { ErrorEnvelope, SuccessEnvelope } from '@itrust/contracts';
-import { takeEarly } from './early';
 import { clearSession, deviceId, readAccessToken } from './storage-keys';
 
 /** A failed API call, carrying the server's message (shown to the user verbatim) and field errors. */
@@ -43,18 +42,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    const early = (options.method ?? 'GET') === 'GET' && token ? takeEarly(path) : undefined;
-    response = await (early ??
-      fetch(`/api${path}`, {
-        method: options.method ?? 'GET',
-        headers,
-        body: isForm
-          ? (options.body as FormData)
-          : options.body === undefined
-            ? undefined
-            : JSON.stringify(options.body),
-        signal: options.signal,
-      }));
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: isForm ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');

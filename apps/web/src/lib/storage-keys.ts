@@ -14,8 +14,6 @@ export const sessionKeys = {
 
 /** Session keys of our own, beyond the specification's. */
 export const ownSessionKeys = {
-  /** The last screen a page load may show at once while the app loads (src/lib/screen-snapshot.ts). */
-  screenSnapshot: 'screenSnapshot',
   /** Set while the stored token waits for the emailed sign-in code (the sign-in answer's `second_step`). */
   secondStepWaiting: 'secondStepWaiting',
 } as const;
@@ -61,7 +59,6 @@ export function readStoredUser(): UserResource | null {
  * sign the screens format money with.
  */
 export function storeSession(token: string, user: UserResource, { secondStep = false } = {}): void {
-  sessionStorage.removeItem(ownSessionKeys.screenSnapshot);
   sessionStorage.setItem(sessionKeys.accessToken, token);
   if (secondStep) sessionStorage.setItem(ownSessionKeys.secondStepWaiting, 'true');
   else sessionStorage.removeItem(ownSessionKeys.secondStepWaiting);

@@ -1,11 +1,8 @@
-import { useLayoutEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { releaseSnapshot } from '../../lib/screen-snapshot';
 
 /** The default application error screen: 'Unexpected Application Error!' with the status text or message. */
 export function ErrorScreen() {
   const error = useRouteError();
-  useLayoutEffect(releaseSnapshot, []);
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChartRange } from '../../../components/charts/range-chart';
 import { apiData } from '../../../lib/api-client';
-import { freshForMs } from '../../auth/api/get-user';
 
 export type Analytics = {
   total_deposited: string;
@@ -15,13 +14,10 @@ export type Analytics = {
   chart_data: Record<string, string>;
 };
 
-export const analyticsPath = (range: ChartRange) => `/user/analytics?timeframe=${range}`;
-
 export const analyticsQuery = (range: ChartRange) =>
   queryOptions({
     queryKey: ['analytics', range],
-    queryFn: async () => (await apiData<{ data: Analytics }>(analyticsPath(range))).data,
+    queryFn: async () => (await apiData<{ data: Analytics }>(`/user/analytics?timeframe=${range}`)).data,
     placeholderData: keepPreviousData,
-    staleTime: freshForMs,
   });
 export const useAnalytics = (range: ChartRange) => useQuery(analyticsQuery(range));

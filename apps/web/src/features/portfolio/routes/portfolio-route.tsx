@@ -1,11 +1,9 @@
-import { useIsFetching } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ChartRange } from '../../../components/charts/range-chart';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
-import { useScreenSnapshot } from '../../../lib/screen-snapshot';
 import { useKycStatus } from '../../auth/api/get-user';
 import { KycNotices } from '../../shell/kyc-notices';
 import { TradeHistory } from '../../trading/components/trade-history';
@@ -33,9 +31,6 @@ export function PortfolioRoute() {
   const approved = kyc === 'approved';
   const [range, setRange] = useState<ChartRange>('1d');
   const analytics = useAnalytics(range);
-  const fetching = useIsFetching();
-  // A page load shows the screen's last look until every section has its first data.
-  useScreenSnapshot(!analytics.isPending && fetching === 0);
   const hashed = location.hash.slice(1) as View;
   const view: View = views.includes(hashed) ? hashed : 'overview';
   const show = (candidate: View) => isDesktop || view === candidate;
