@@ -34,7 +34,7 @@ export function prerenderSignIn(): Plugin {
         });
         try {
           const { renderSignIn } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderSignIn: () => string };
-          return withLoader(withInlineStyles(fillRoot(html, renderSignIn()), bundle));
+          return withLoader(withInlineStyles(fillRoot(html, renderSignIn()), bundle), bundle);
         } finally {
           await server.close();
         }
@@ -63,14 +63,25 @@ function withInlineStyles(html: string, bundle: Bundle): string {
   return page;
 }
 
-/** Replaces the entry script and its modulepreload links with the inline loader. */
-function withLoader(html: string): string {
+/** Every signed-in screen sits in the shell and is built from these chunks (see chunks.ts). */
+const signedInChunks = ['shell-layout', 'common', 'screens'];
+
+/**
+ * Replaces the entry script and its modulepreload links with the inline loader, which also knows
+ * the chunks every signed-in screen needs beyond the entry's.
+ */
+function withLoader(html: string, bundle: Bundle): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry?.[1]) throw new Error('index.html has no entry module script');
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
   let page = html.replace(entry[0], '');
   for (const preload of preloads) page = page.replace(preload[0], '');
-  const args = [preloads.map((preload) => preload[1]), entry[1]].map((value) => JSON.stringify(value));
+  const signedIn = Object.values(bundle).flatMap((chunk) =>
+    chunk.type === 'chunk' && signedInChunks.includes(chunk.name) ? [`/${chunk.fileName}`] : [],
+  );
+  if (signedIn.length !== signedInChunks.length)
+    throw new Error(`the build has no chunk for each of ${signedInChunks.join(', ')}`);
+  const args = [preloads.map((preload) => preload[1]), entry[1], signedIn].map((value) => JSON.stringify(value));
   // Before the stylesheet: a script after one waits for it to load.
   return page.replace('</title>', `</title>\n    <script>(${loadApp.toString()})(${args.join(', ')});</script>`);
 }
@@ -79,9 +90,10 @@ function withLoader(html: string): string {
  * Runs in the page, inlined (so nothing from outside). The prerendered sign-in screen is what a
  * visitor sees on `/`; anywhere else, or holding a session, the page is marked to hide it. Then the
  * app's code loads: after the first contentful paint when the page shows the sign-in screen (a tab
- * that does not paint, opened in the background, loads at once), at once otherwise.
+ * that does not paint, opened in the background, loads at once), at once otherwise, and with a
+ * session beside the chunks of the signed-in screens, rather than once the entry has run.
  */
-function loadApp(preloads: string[], entry: string) {
+function loadApp(preloads: string[], entry: string, signedIn: string[]) {
   let token: string | null = null;
   try {
     token = sessionStorage.getItem('accessToken');
@@ -99,7 +111,7 @@ function loadApp(preloads: string[], entry: string) {
     script.crossOrigin = '';
     script.src = entry;
     document.head.appendChild(script);
-    for (const href of preloads) {
+    for (const href of token === null ? preloads : preloads.concat(signedIn)) {
       const preload = document.createElement('link');
       preload.rel = 'modulepreload';
       preload.crossOrigin = '';
