@@ -103,13 +103,13 @@ describe('the web app in Chromium', () => {
     await page.goto(`${app.url}/`);
     // A session this tab holds but whose account it has not read yet, with the server out of reach.
     await page.evaluate(() => sessionStorage.setItem('accessToken', 'a-session'));
-    await page.route('**/api/user?*', (route) => route.abort('connectionreset'));
+    await page.route('**/api/**', (route) => route.abort('connectionreset'));
     await page.goto(`${app.url}/cash`);
     await page
       .getByRole('alert')
       .filter({ hasText: 'Could not reach the server. Check your connection and try again.' })
       .waitFor();
-    await page.unroute('**/api/user?*');
+    await page.unroute('**/api/**');
     // The server answers now: this made-up session is refused, so it ends and the sign-in shows.
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForURL((url) => url.pathname === '/');
