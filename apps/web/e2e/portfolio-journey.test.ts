@@ -111,6 +111,7 @@ describe('portfolio and history in Chromium', () => {
       await page.goto(`${stack.app.url}${screen.path}`);
       await expect.poll(() => asked.includes(decodeURI(screen.figures))).toBe(true);
       await page.getByRole('status').filter({ hasText: 'Loading…' }).first().waitFor();
+      if (screen.path === '/portfolio') await shot(page, 'portfolio-loading-desktop');
       await release();
       await page.getByRole('heading', { level: 1 }).waitFor();
       // Asked once: the screen, mounted by now, takes the loader's answer rather than asking again.
