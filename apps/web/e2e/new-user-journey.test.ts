@@ -173,7 +173,7 @@ describe('a new user in Chromium', () => {
 
   it('follows the operator’s approval on in-app navigation, without a reload', async () => {
     await stack.sql("update users set kyc = 'submitted' where email = $1", [person.email]);
-    // The portfolio's answer is fresh for two seconds (freshForMs); a person takes longer than that.
+    // The portfolio's answer is fresh for two seconds (the query client's staleTime); a person takes longer than that.
     await page.waitForTimeout(2_100);
     await navigation().getByRole('link', { name: 'Market' }).click();
     await page.getByText('We are reviewing your documents.', { exact: false }).waitFor();
