@@ -62,6 +62,8 @@ const viewports = [
 let stack: Stack;
 let browser: Browser;
 const pages: Partial<Record<(typeof viewports)[number]['name'], Page>> = {};
+/** Per page, the requests sent and not yet answered, and its errors: what a screen still loading waits for. */
+const unanswered = new Map<Page, Set<string>>();
 const sessions: Record<'investor' | 'operator', Session> = {
   investor: { token: '', user: null },
   operator: { token: '', user: null },
@@ -134,8 +136,18 @@ beforeAll(async () => {
   sessions.operator = await apiSession('ops@example.com', stack.operatorPassword, seen);
   browser = await launchChromium();
   for (const { name, size, phone } of viewports) {
-    pages[name] = await browser.newPage({ viewport: size, isMobile: phone, hasTouch: phone });
-    await pages[name].goto(stack.app.url);
+    const page = await browser.newPage({ viewport: size, isMobile: phone, hasTouch: phone });
+    const open = new Set<string>();
+    page.on('request', (request) => open.add(request.url()));
+    page.on('requestfinished', (request) => open.delete(request.url()));
+    page.on('requestfailed', (request) => open.delete(request.url()));
+    page.on('pageerror', (error) => open.add(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') open.add(`console error: ${message.text()}`);
+    });
+    unanswered.set(page, open);
+    pages[name] = page;
+    await page.goto(stack.app.url);
   }
 });
 
@@ -161,6 +173,7 @@ describe('every client route by a full page load', () => {
       const problems: string[] = [];
       for (const address of Object.values(addresses).flat()) {
         await enter(page, address === '/admin' ? sessions.operator : sessions.investor);
+        unanswered.get(page)?.clear();
         const response = await page.goto(`${stack.app.url}${address}`, { waitUntil: 'commit' });
         const type = response?.headers()['content-type'] ?? '';
         if (response?.status() !== 200 || !type.startsWith('text/html')) {
@@ -169,7 +182,10 @@ describe('every client route by a full page load', () => {
         }
         if (!(await showsScreen(page))) {
           await shot(page, `stalled-route-sweep-${name}-${address.replace(/\W+/g, '-')}`);
-          problems.push(`${address}: neither a heading nor a not-found message, or still loading`);
+          const waiting = [...(unanswered.get(page) ?? [])].join(', ') || 'no request';
+          problems.push(
+            `${address}: neither a heading nor a not-found message, or still loading (waiting on ${waiting})`,
+          );
           continue;
         }
         const overflow = await sidewaysOverflow(page);
@@ -203,6 +219,36 @@ describe('every client route by a full page load', () => {
     await desktop.getByTestId('asset-price').waitFor();
     expect(await desktop.title()).toBe('Itrust - Berkshire Hathaway Inc.');
     await shot(desktop, 'route-sweep-asset-desktop');
+  });
+
+  it('starts the app when its code arrives before the rest of the page is read', async () => {
+    const page = pages.desktop!;
+    await enter(page, sessions.investor);
+    // The app's code is in the cache by now; the body is held up at a script before #root, as a slow page would be.
+    const cash = (url: URL) => url.pathname === '/cash';
+    await page.route(cash, async (route) => {
+      const original = await route.fetch();
+      const body = (await original.text()).replace(
+        '<div id="root">',
+        '<script src="/slow-part.js"></script><div id="root">',
+      );
+      await route.fulfill({ response: original, body });
+    });
+    const slowPart = (url: URL) => url.pathname === '/slow-part.js';
+    await page.route(slowPart, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ contentType: 'text/javascript', body: '' });
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${stack.app.url}/cash`);
+      await page.getByRole('heading', { name: 'Cash', level: 1 }).waitFor({ timeout: 15_000 });
+    } finally {
+      await page.unroute(cash);
+      await page.unroute(slowPart);
+    }
+    expect(errors).toEqual([]);
   });
 });
 
