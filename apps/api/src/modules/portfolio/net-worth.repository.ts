@@ -17,10 +17,7 @@ export type Movement = { time: number; quantity: bigint };
 
 /**
  * Net movement of the user's accounts per step from `start`, oldest first; the hourly table unless a
- * step is shorter. Written so that a plan for the values looks no cheaper than the prepared generic
- * one, or PostgreSQL plans it again on every request: the accounts named by their owner, not as an
- * array (whose length the generic plan cannot know), and the start read through a sub-select (whose
- * value no plan knows in advance, so both judge the range alike; the index still serves it).
+ * step is shorter.
  */
 export async function movementsAfter(db: Executor, userId: string, step: number, start: number) {
   const stride = `${step / minute} minutes`;
