@@ -158,12 +158,17 @@ export async function signInForCode(testApp: TestApp, user: SignedUpUser) {
   return { token: response.json().data.token as string, code: await testApp.outbox.code(user.email, 'sign-in code') };
 }
 
-/** An approved investor whose bank deposit of `amount` was approved and moved into automated investing. */
-export async function investorInAuto(testApp: TestApp, wallet: WalletService, amount: string): Promise<SignedUpUser> {
+/** An approved investor whose bank deposit of `amount` was approved and moved into the `into` wallet. */
+export async function fundedInvestor(
+  testApp: TestApp,
+  wallet: WalletService,
+  amount: string,
+  into: 'auto' | 'brokerage',
+): Promise<SignedUpUser> {
   const user = await signUp(testApp, { verified: true });
   await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
   const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal(amount), mode: 'bank' });
   if (deposit) await wallet.approve(deposit.id);
-  await wallet.swap(user.id, { amount: new Decimal(amount), from: 'cash', to: 'auto' });
+  await wallet.swap(user.id, { amount: new Decimal(amount), from: 'cash', to: into });
   return user;
 }

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, investorInAuto, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, fundedInvestor, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -25,7 +25,7 @@ afterAll(() => testApp.close());
 
 /** An approved investor whose `amount` went into automated investing and was invested. */
 async function investor(amount: string): Promise<SignedUpUser> {
-  const user = await investorInAuto(testApp, wallet, amount);
+  const user = await fundedInvestor(testApp, wallet, amount, 'auto');
   await auto.runFor(user.id);
   return user;
 }

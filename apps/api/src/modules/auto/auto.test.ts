@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, investorInAuto, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, fundedInvestor, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -52,7 +52,7 @@ afterEach(async () => {
 afterAll(() => testApp.close());
 
 /** An approved investor (intermediate experience: the balanced model) with `amount` moved into auto. */
-const investor = (amount: string): Promise<SignedUpUser> => investorInAuto(testApp, wallet, amount);
+const investor = (amount: string): Promise<SignedUpUser> => fundedInvestor(testApp, wallet, amount, 'auto');
 const holdings = async (user: SignedUpUser) => (await auto.overview(user.id)).holdings;
 const runs = async (user: SignedUpUser) =>
   (

@@ -1,7 +1,6 @@
-import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, fundedInvestor, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -69,14 +68,7 @@ const sell = async (user: SignedUpUser, positionId: string, quantity: string) =>
   expect(answer.statusCode, answer.body).toBe(200);
 };
 
-async function trader(funds: string): Promise<SignedUpUser> {
-  const user = await signUp(testApp, { verified: true });
-  await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
-  const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal(funds), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
-  await wallet.swap(user.id, { amount: new Decimal(funds), from: 'cash', to: 'brokerage' });
-  return user;
-}
+const trader = (funds: string): Promise<SignedUpUser> => fundedInvestor(testApp, wallet, funds, 'brokerage');
 
 type Row = {
   type: string;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { marketShardOf } from '../ledger/ledger.repository.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, fundedInvestor, type SignedUpUser, signUp } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { runTick } from '../market/tick.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
@@ -43,14 +43,7 @@ const post = (user: SignedUpUser, url: string, payload: Record<string, unknown>,
   testApp.app.inject({ method, url, headers: bearer(user.token), payload });
 const brokerage = async (user: SignedUpUser) => (await wallet.wallets(user.id)).brokerage;
 
-async function trader(funds: string): Promise<SignedUpUser> {
-  const user = await signUp(testApp, { verified: true });
-  await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
-  const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal(funds), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
-  await wallet.swap(user.id, { amount: new Decimal(funds), from: 'cash', to: 'brokerage' });
-  return user;
-}
+const trader = (funds: string): Promise<SignedUpUser> => fundedInvestor(testApp, wallet, funds, 'brokerage');
 
 describe('buying', () => {
   it('succeeds with exactly the available balance, and the next buy of a cent fails', async () => {
