@@ -21,12 +21,24 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
-export type SessionEndedListener = () => void;
-let onSessionEnded: SessionEndedListener = () => window.location.assign('/');
+let onSessionEnded = () => window.location.assign('/');
 
 /** The app shell decides where a user goes when the server ends the session. */
-export function setSessionEndedListener(listener: SessionEndedListener): void {
+export function setSessionEndedListener(listener: () => void): void {
   onSessionEnded = listener;
+}
+
+/** Sends a request with the session's token and this browser's id; no answer at all becomes an ApiError. */
+async function send(path: string, init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> }) {
+  const token = readAccessToken();
+  const headers: Record<string, string> = { 'x-device-id': deviceId(), ...init.headers };
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  try {
+    return { token, response: await fetch(`/api${path}`, { ...init, headers }) };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
 }
 
 /**
@@ -34,24 +46,15 @@ export function setSessionEndedListener(listener: SessionEndedListener): void {
  * a 401 on a signed-in session ends it.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<SuccessEnvelope<T>> {
-  const token = readAccessToken();
-  const headers: Record<string, string> = { accept: 'application/json', 'x-device-id': deviceId(), ...options.headers };
-  if (token) headers['authorization'] = `Bearer ${token}`;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: isForm ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  }
+  const { token, response } = await send(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: isForm ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
 
   const envelope = (await response.json().catch(() => undefined)) as SuccessEnvelope<T> | ErrorEnvelope | undefined;
   if (response.ok && envelope?.status === 'success') return envelope;
@@ -75,15 +78,7 @@ export async function apiData<T>(path: string, options?: RequestOptions): Promis
  * browser as a download named as the server says.
  */
 export async function apiDownload(path: string): Promise<string> {
-  const token = readAccessToken();
-  const headers: Record<string, string> = { 'x-device-id': deviceId() };
-  if (token) headers['authorization'] = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { headers });
-  } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  }
+  const { response } = await send(path, {});
   if (!response.ok) {
     const envelope = (await response.json().catch(() => undefined)) as ErrorEnvelope | undefined;
     throw new ApiError(response.status, envelope?.message ?? 'An error occurred.');

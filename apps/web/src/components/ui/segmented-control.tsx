@@ -11,6 +11,8 @@ type SegmentedControlProps<T extends string> = {
   className?: string;
   /** Smaller type for many segments on a phone. */
   compact?: boolean;
+  /** The id of the tab panel the tabs control; each tab is then `${panelId}-tab-${option}`. */
+  panelId?: string;
 };
 
 /** The grey pill of equal segments used for tabs and two-way choices. */
@@ -23,6 +25,7 @@ export function SegmentedControl<T extends string>({
   optionLabel = (option) => option,
   className = '',
   compact = false,
+  panelId,
 }: SegmentedControlProps<T>) {
   return (
     <div
@@ -36,6 +39,8 @@ export function SegmentedControl<T extends string>({
           key={option}
           type="button"
           role={kind}
+          id={panelId && `${panelId}-tab-${option}`}
+          aria-controls={panelId}
           {...(kind === 'tab' ? { 'aria-selected': value === option } : { 'aria-checked': value === option })}
           tabIndex={value === option ? 0 : -1}
           onClick={() => onChange(option)}

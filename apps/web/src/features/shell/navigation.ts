@@ -12,8 +12,6 @@ export const mainEntries = [
   { id: 'history', label: 'History', to: '/history', sections: [] },
 ] as const;
 
-export type MainEntry = (typeof mainEntries)[number];
-
 /** Paths a user whose identity is not yet approved may open; the account settings are how they get approved. */
 const openBeforeApproval = [
   '/portfolio',

@@ -1,18 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiData } from '../../lib/api-client';
+import { clientConfigQuery } from '../../lib/client-config';
 
-type ClientConfig = { chat_widget_id: string | null };
 type CrispWindow = Window & { $crisp?: unknown[]; CRISP_WEBSITE_ID?: string };
 
 /** Loads the live-chat widget when the server has a widget id configured, and only then. */
 export function useChatWidget() {
-  const config = useQuery({
-    queryKey: ['client-config'],
-    queryFn: () => apiData<ClientConfig>('/client-config'),
-    staleTime: Infinity,
-  });
-  const widgetId = config.data?.chat_widget_id;
+  const widgetId = useQuery(clientConfigQuery).data?.chat_widget_id;
 
   useEffect(() => {
     if (!widgetId || document.getElementById('chat-widget')) return;

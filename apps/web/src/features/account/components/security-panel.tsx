@@ -1,6 +1,6 @@
 import { messages, requiredShort } from '@itrust/contracts/auth-rules';
 import type { UserResource } from '@itrust/contracts';
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { Switch } from '../../../components/ui/switch';
@@ -130,6 +130,15 @@ function PasswordForm() {
     }
     if (await feedback.run(() => change.mutateAsync(values))) setValues(emptyPasswords);
   };
+  const field = (name: keyof PasswordChange) => ({
+    name,
+    value: values[name],
+    error: feedback.fieldError(name),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValues({ ...values, [name]: event.target.value });
+      feedback.clearField(name);
+    },
+  });
 
   return (
     <form
@@ -139,42 +148,19 @@ function PasswordForm() {
       noValidate
     >
       <h3 className="font-semibold text-slate-900">Change password</h3>
-      <TextField
-        label="Old password"
-        name="old_password"
-        type="password"
-        autoComplete="current-password"
-        value={values.old_password}
-        onChange={(event) => {
-          setValues({ ...values, old_password: event.target.value });
-          feedback.clearField('old_password');
-        }}
-        error={feedback.fieldError('old_password')}
-      />
+      <TextField label="Old password" type="password" autoComplete="current-password" {...field('old_password')} />
       <TextField
         label="New password"
-        name="new_password"
         type="password"
         autoComplete="new-password"
         hint="use 8 or more characters with a mix of letters, numbers & symbols"
-        value={values.new_password}
-        onChange={(event) => {
-          setValues({ ...values, new_password: event.target.value });
-          feedback.clearField('new_password');
-        }}
-        error={feedback.fieldError('new_password')}
+        {...field('new_password')}
       />
       <TextField
         label="Re-enter new password"
-        name="new_password_confirmation"
         type="password"
         autoComplete="new-password"
-        value={values.new_password_confirmation}
-        onChange={(event) => {
-          setValues({ ...values, new_password_confirmation: event.target.value });
-          feedback.clearField('new_password_confirmation');
-        }}
-        error={feedback.fieldError('new_password_confirmation')}
+        {...field('new_password_confirmation')}
       />
       <MessageBanner error={feedback.error} success={feedback.success} />
       <Button type="submit" disabled={change.isPending}>

@@ -5,6 +5,7 @@ import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useAudit, type AuditEntry } from '../api/admin';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US');
+const columns = ['When', 'Action', 'Object', 'Before → after', 'From'];
 const change = (entry: AuditEntry) => `${JSON.stringify(entry.before)} → ${JSON.stringify(entry.after)}`;
 
 /** Every operator decision, newest first, 25 a page. */
@@ -43,21 +44,11 @@ export function AuditLog() {
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-2">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Action
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Object
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Before → after
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  From
-                </th>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-2">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,6 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const logout = () => apiRequest<Record<string, never>>('/user/logout', { method: 'POST' });
-
-export const useLogout = () => useMutation({ mutationFn: logout });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PublicFrame } from '../../../components/ui/public-frame';
 
 type AuthLayoutProps = {
@@ -8,6 +9,13 @@ type AuthLayoutProps = {
   aside?: ReactNode;
   children: ReactNode;
 };
+
+/** The header action of the screens a signed-out user reaches from sign-in. */
+export const signInAction = (
+  <Link to="/" className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+    sign in
+  </Link>
+);
 
 /** The frame of every access screen: logo, an optional header action, the form card, the public footer. */
 export function AuthLayout({ title, intro, headerAction, aside, children }: AuthLayoutProps) {

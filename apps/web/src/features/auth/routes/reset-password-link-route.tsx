@@ -1,5 +1,5 @@
 import { useResetPasswordWithLink } from '../api/reset-password-link';
-import { EmailedLinkPasswordForm } from '../components/emailed-link-password-form';
+import { EmailedLinkPasswordForm } from '../components/new-password-form';
 
 /** The link mailed while reset codes are locked after too many wrong ones: it sets a new password. */
 export function ResetPasswordLinkRoute() {

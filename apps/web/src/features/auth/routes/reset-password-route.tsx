@@ -1,6 +1,6 @@
 import { emailPattern } from '@itrust/contracts/auth-rules';
 import { useState, type SyntheticEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
 import { sessionKeys } from '../../../lib/storage-keys';
 import { useForgotPassword } from '../api/forgot-password';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout, signInAction } from '../components/auth-layout';
 
 export function ResetPasswordRoute() {
   useDocumentTitle('Reset password');
@@ -36,11 +36,7 @@ export function ResetPasswordRoute() {
     <AuthLayout
       title="Reset password"
       intro="Enter the email address of your account. We will send you a six-digit code."
-      headerAction={
-        <Link to="/" className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
-          sign in
-        </Link>
-      }
+      headerAction={signInAction}
     >
       <LoadingOverlay caption={forgot.isPending ? 'Wait...' : null} />
       <form onSubmit={(event) => void submit(event)} className="space-y-5" noValidate>

@@ -1,5 +1,5 @@
 import { useUndoEmailChange } from '../api/undo-email-change';
-import { EmailedLinkPasswordForm } from '../components/emailed-link-password-form';
+import { EmailedLinkPasswordForm } from '../components/new-password-form';
 
 /** The link mailed to the old address: it puts that address back and sets a new password. */
 export function UndoEmailChangeRoute() {

@@ -1,13 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client';
-
-export type Limits = { crypto_deposit: [number, number]; bank_deposit: [number, number]; withdrawal: [number, number] };
+import { clientConfigQuery } from '../../../lib/client-config';
 
 /** The money limits the server enforces, shown beside the forms. */
-export const useLimits = () =>
-  useQuery({
-    queryKey: ['client-config'],
-    queryFn: () => apiData<{ chat_widget_id: string | null; limits: Limits }>('/client-config'),
-    staleTime: Infinity,
-    select: (config) => config.limits,
-  });
+export const useLimits = () => useQuery({ ...clientConfigQuery, select: (config) => config.limits });

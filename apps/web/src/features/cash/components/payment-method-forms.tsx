@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SelectField } from '../../../components/ui/select-field';
@@ -10,136 +10,119 @@ import { useSavePaymentMethod } from '../api/wallet';
 /** Called with the server's message ('Withdraw Info Updated.') once the details are saved. */
 type OnSaved = (message: string) => void;
 
+type MethodFormProps = {
+  type: 'bank' | 'crypto';
+  title: string;
+  initial: Record<string, string>;
+  onSaved: OnSaved;
+  /** The form's fields, given what each field takes from the form: its name, value, error and change handler. */
+  children: (field: (name: string) => FieldProps) => ReactNode;
+};
+
+type FieldProps = {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+};
+
 /**
  * Saves the form's details. A refusal's field messages go beside their fields (the first of them
  * focused); a message that belongs to no field on the form shows above the button.
  */
-function useSave(onSaved: OnSaved, shown: readonly string[]) {
+function MethodForm({ type, title, initial, onSaved, children }: MethodFormProps) {
   const save = useSavePaymentMethod();
   const error = useFlash();
+  const [values, setValues] = useState(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
-  const submit = async (form: HTMLFormElement, body: Record<string, string>) => {
+  const submit = async (form: HTMLFormElement) => {
     error.clear();
     setFieldErrors({});
     try {
-      onSaved((await save.mutateAsync(body)).message);
+      onSaved((await save.mutateAsync({ type, ...values })).message);
     } catch (failure) {
       if (!(failure instanceof ApiError)) {
         error.show('An error occurred.');
         return;
       }
-      const placed = shown.filter((field) => failure.errors[field]?.[0]);
+      const placed = Object.keys(values).filter((field) => failure.errors[field]?.[0]);
       setFieldErrors(Object.fromEntries(placed.map((field) => [field, failure.errors[field]?.[0]])));
       const first = placed[0] && form.elements.namedItem(placed[0]);
       if (first instanceof HTMLElement) first.focus();
       else error.show(failure.message);
     }
   };
-  const clearError = (field: string) => setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
-  return { submit, busy: save.isPending, error: error.message, fieldErrors, clearError };
-}
-
-/** 'Add Bank Details': every field stored as typed. */
-export function AddBankForm({ onSaved }: { onSaved: OnSaved }) {
-  const [values, setValues] = useState({
-    label: '',
-    account_number: '',
-    account_name: '',
-    bank_name: '',
-    routing_number: '',
-    bank_address: '',
+  const field = (name: string): FieldProps => ({
+    name,
+    value: values[name] ?? '',
+    error: fieldErrors[name],
+    onChange: (event) => {
+      setValues({ ...values, [name]: event.target.value });
+      setFieldErrors((errors) => ({ ...errors, [name]: undefined }));
+    },
   });
-  const fields: [keyof typeof values, string][] = [
-    ['label', 'Name (Optional)'],
-    ['account_number', 'Account Number'],
-    ['account_name', 'Account Name'],
-    ['bank_name', 'Bank Name'],
-    ['routing_number', 'Bank Code/Routing Number'],
-    ['bank_address', 'Bank Address'],
-  ];
-  const { submit, busy, error, fieldErrors, clearError } = useSave(
-    onSaved,
-    fields.map(([field]) => field),
-  );
-  const save = (event: SyntheticEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void submit(event.currentTarget, { type: 'bank', ...values });
+    void submit(event.currentTarget);
   };
   return (
-    <form onSubmit={save} className="space-y-3 rounded-xl border border-slate-200 p-4" noValidate>
-      <h3 className="font-semibold text-slate-900">Add Bank Details</h3>
-      {fields.map(([field, label]) => (
-        <TextField
-          key={field}
-          label={label}
-          name={field}
-          value={values[field]}
-          onChange={(event) => {
-            setValues({ ...values, [field]: event.target.value });
-            clearError(field);
-          }}
-          error={fieldErrors[field]}
-        />
-      ))}
-      <MessageBanner error={error} />
-      <Button type="submit" disabled={busy}>
+    <form onSubmit={onSubmit} className="space-y-3 rounded-xl border border-slate-200 p-4" noValidate>
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {children(field)}
+      <MessageBanner error={error.message} />
+      <Button type="submit" disabled={save.isPending}>
         Save
       </Button>
     </form>
+  );
+}
+
+const bankFields = {
+  label: 'Name (Optional)',
+  account_number: 'Account Number',
+  account_name: 'Account Name',
+  bank_name: 'Bank Name',
+  routing_number: 'Bank Code/Routing Number',
+  bank_address: 'Bank Address',
+};
+
+/** 'Add Bank Details': every field stored as typed. */
+export function AddBankForm({ onSaved }: { onSaved: OnSaved }) {
+  const initial = Object.fromEntries(Object.keys(bankFields).map((name) => [name, '']));
+  return (
+    <MethodForm type="bank" title="Add Bank Details" initial={initial} onSaved={onSaved}>
+      {(field) =>
+        Object.entries(bankFields).map(([name, label]) => <TextField key={name} label={label} {...field(name)} />)
+      }
+    </MethodForm>
   );
 }
 
 /** 'Add a crypto withdrawal address': the server checks the address format of the chosen coin. */
 export function AddCryptoForm({ onSaved }: { onSaved: OnSaved }) {
-  const [values, setValues] = useState({ label: '', currency: 'btc', wallet_address: '' });
-  const { submit, busy, error, fieldErrors, clearError } = useSave(onSaved, ['label', 'currency', 'wallet_address']);
-  const save = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submit(event.currentTarget, { type: 'crypto', ...values });
-  };
   return (
-    <form onSubmit={save} className="space-y-3 rounded-xl border border-slate-200 p-4" noValidate>
-      <h3 className="font-semibold text-slate-900">Add a crypto withdrawal address</h3>
-      <TextField
-        label="Name (Optional)"
-        name="label"
-        value={values.label}
-        onChange={(event) => {
-          setValues({ ...values, label: event.target.value });
-          clearError('label');
-        }}
-        error={fieldErrors['label']}
-      />
-      <SelectField
-        label="Coin"
-        name="currency"
-        value={values.currency}
-        onChange={(event) => {
-          setValues({ ...values, currency: event.target.value });
-          clearError('currency');
-        }}
-        error={fieldErrors['currency']}
-        options={[
-          { value: 'btc', label: 'BITCOIN' },
-          { value: 'eth', label: 'ETHEREUM' },
-          { value: 'usdt(erc20)', label: 'USDT(ERC20)' },
-          { value: 'usdt(trc20)', label: 'USDT(TRC20)' },
-        ]}
-      />
-      <TextField
-        label="Wallet address"
-        name="wallet_address"
-        value={values.wallet_address}
-        onChange={(event) => {
-          setValues({ ...values, wallet_address: event.target.value });
-          clearError('wallet_address');
-        }}
-        error={fieldErrors['wallet_address']}
-      />
-      <MessageBanner error={error} />
-      <Button type="submit" disabled={busy}>
-        Save
-      </Button>
-    </form>
+    <MethodForm
+      type="crypto"
+      title="Add a crypto withdrawal address"
+      initial={{ label: '', currency: 'btc', wallet_address: '' }}
+      onSaved={onSaved}
+    >
+      {(field) => (
+        <>
+          <TextField label="Name (Optional)" {...field('label')} />
+          <SelectField
+            label="Coin"
+            {...field('currency')}
+            options={[
+              { value: 'btc', label: 'BITCOIN' },
+              { value: 'eth', label: 'ETHEREUM' },
+              { value: 'usdt(erc20)', label: 'USDT(ERC20)' },
+              { value: 'usdt(trc20)', label: 'USDT(TRC20)' },
+            ]}
+          />
+          <TextField label="Wallet address" {...field('wallet_address')} />
+        </>
+      )}
+    </MethodForm>
   );
 }

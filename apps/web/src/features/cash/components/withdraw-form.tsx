@@ -62,6 +62,10 @@ export function WithdrawForm() {
   const saved = useFlash();
   const { entered, settlement } = useMoney();
   const method = methods.data?.[0];
+  const noMethod =
+    kind === 'bank'
+      ? 'Add your bank details to request withdrawal'
+      : 'Add a crypto wallet address to request withdrawal';
   // The form closes on saving; its notice stays where the saved details show.
   const onSaved = (message: string) => {
     setAdding(false);
@@ -71,11 +75,7 @@ export function WithdrawForm() {
   const request = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!method) {
-      error.show(
-        kind === 'bank'
-          ? 'Add your bank details to request withdrawal'
-          : 'Add a crypto wallet address to request withdrawal',
-      );
+      error.show(noMethod);
       return;
     }
     const value = parseNumber(amount);
@@ -121,11 +121,7 @@ export function WithdrawForm() {
         <MessageBanner error={methods.error?.message ?? wallets.error?.message} />
       )}
       {methods.isSuccess && !method && !adding && (
-        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
-          {kind === 'bank'
-            ? 'Add your bank details to request withdrawal'
-            : 'Add a crypto wallet address to request withdrawal'}
-        </p>
+        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">{noMethod}</p>
       )}
       <MessageBanner success={saved.message} />
       {method && !adding && <MethodCard method={method} />}

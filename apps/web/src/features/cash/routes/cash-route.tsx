@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
-import { onArrowKeys } from '../../../lib/arrow-keys';
 import { localKeys } from '../../../lib/storage-keys';
 import { useKycStatus } from '../../auth/api/get-user';
 import { KycNotices } from '../../shell/kyc-notices';
@@ -56,29 +56,15 @@ export function CashRoute() {
         </div>
         {isDesktop && (
           <section aria-label="Move money" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <div
-              role="tablist"
-              aria-label="Move money"
-              onKeyDown={onArrowKeys(tabs, tab, choose)}
-              className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1"
-            >
-              {tabs.map((candidate) => (
-                <button
-                  key={candidate}
-                  type="button"
-                  role="tab"
-                  id={`move-money-tab-${candidate}`}
-                  aria-controls="move-money-panel"
-                  aria-selected={tab === candidate}
-                  tabIndex={tab === candidate ? 0 : -1}
-                  onClick={() => choose(candidate)}
-                  className={`flex-1 rounded-md px-2 py-1.5 text-sm font-semibold capitalize ${tab === candidate ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
-                >
-                  {candidate}
-                </button>
-              ))}
-            </div>
-            <div role="tabpanel" id="move-money-panel" aria-labelledby={`move-money-tab-${tab}`}>
+            <SegmentedControl
+              label="Move money"
+              options={tabs}
+              value={tab}
+              onChange={choose}
+              panelId="move-money-panel"
+              className="mb-5"
+            />
+            <div role="tabpanel" id="move-money-panel" aria-labelledby={`move-money-panel-tab-${tab}`}>
               {tab === 'deposit' ? <DepositForm /> : tab === 'transfer' ? <TransferForm /> : <WithdrawPanel />}
             </div>
           </section>
