@@ -7,23 +7,13 @@ type SearchableSelectProps = {
   options: SelectOption[];
   value: SelectOption['id'] | null;
   onChange: (id: SelectOption['id']) => void;
-  placeholder?: string;
   disabled?: boolean;
   loading?: boolean;
   error?: string | undefined;
 };
 
 /** The shared searchable dropdown: 'Search...', 'No options found', 'Select an option'. */
-export function SearchableSelect({
-  label,
-  options,
-  value,
-  onChange,
-  placeholder = 'Select an option',
-  disabled,
-  loading,
-  error,
-}: SearchableSelectProps) {
+export function SearchableSelect({ label, options, value, onChange, disabled, loading, error }: SearchableSelectProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -87,7 +77,7 @@ export function SearchableSelect({
         className="mt-1 flex min-h-11 w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-slate-900 shadow-sm disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid]:border-red-600"
       >
         <span className={selected ? '' : 'text-slate-500'}>
-          {loading ? 'Loading…' : (selected?.name ?? placeholder)}
+          {loading ? 'Loading…' : (selected?.name ?? 'Select an option')}
         </span>
         <span aria-hidden="true">▾</span>
       </button>

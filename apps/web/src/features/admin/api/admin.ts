@@ -2,28 +2,13 @@ import type { Page, UserResource } from '@itrust/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { readAccessToken } from '../../../lib/storage-keys';
+import type { PaymentMethod, Transaction } from '../../cash/api/types';
 
 export type KycCase = UserResource & { documents: { id: string; side: 'front' | 'back'; name: string; url: string }[] };
-export type AdminTransaction = {
-  id: string;
-  type: 'credit' | 'debit' | 'transfer';
-  status: string;
-  amount: string;
-  currency: string;
-  reference: string;
-  mode: string | null;
-  coin: string | null;
-  created_at: string;
+/** A wallet request as operators see it: whose it is, and where a withdrawal is paid. */
+export type AdminTransaction = Transaction & {
   user: { id: string; email: string; name: string };
-  payment_method: {
-    type: string;
-    currency: string | null;
-    wallet_address: string | null;
-    account_number: string | null;
-    account_name: string | null;
-    bank_name: string | null;
-    routing_number: string | null;
-  } | null;
+  payment_method: Omit<PaymentMethod, 'id'> | null;
 };
 export type AuditEntry = {
   id: number;

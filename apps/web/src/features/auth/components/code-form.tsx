@@ -1,5 +1,5 @@
 import { messages } from '@itrust/contracts/auth-rules';
-import { useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CodeInput, emptyCode } from '../../../components/ui/code-input';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -12,20 +12,10 @@ type CodeFormProps = {
   error: string | null;
   success: string | null;
   onInvalid: (message: string) => void;
-  children?: ReactNode;
 };
 
 /** Six boxes and the buttons of every code screen; any empty box gives 'Invalid OTP code!'. */
-export function CodeForm({
-  submitLabel,
-  onSubmit,
-  onResend,
-  busy,
-  error,
-  success,
-  onInvalid,
-  children,
-}: CodeFormProps) {
+export function CodeForm({ submitLabel, onSubmit, onResend, busy, error, success, onInvalid }: CodeFormProps) {
   const [code, setCode] = useState(emptyCode);
 
   const submit = (event: SyntheticEvent) => {
@@ -41,7 +31,6 @@ export function CodeForm({
     <form onSubmit={submit} className="space-y-5" noValidate>
       <MessageBanner error={error} success={success} />
       <CodeInput label="Six-digit code" value={code} onChange={setCode} disabled={busy} />
-      {children}
       <div className="flex flex-col gap-3 sm:flex-row-reverse">
         <Button type="submit" className="flex-1" disabled={busy}>
           {submitLabel}

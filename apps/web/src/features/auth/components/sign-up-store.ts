@@ -19,15 +19,8 @@ export type ContactStep = {
   zipcode: string;
 };
 
-export const emptyAccount: AccountStep = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  username: '',
-  password: '',
-  password_confirmation: '',
-};
-export const emptyContact: ContactStep = {
+const emptyAccount = Object.fromEntries(accountFields.map((field) => [field, ''])) as AccountStep;
+const emptyContact: ContactStep = {
   phone: '',
   address: '',
   country_id: null,
@@ -52,14 +45,8 @@ export function readAccountStep(): AccountStep {
   return { ...read(sessionKeys.signUpAccount, emptyAccount), ...passwords };
 }
 
-export function saveAccountStep(step: AccountStep): void {
-  passwords = { password: step.password, password_confirmation: step.password_confirmation };
-  const withoutPasswords = {
-    first_name: step.first_name,
-    last_name: step.last_name,
-    email: step.email,
-    username: step.username,
-  };
+export function saveAccountStep({ password, password_confirmation, ...withoutPasswords }: AccountStep): void {
+  passwords = { password, password_confirmation };
   sessionStorage.setItem(sessionKeys.signUpAccount, JSON.stringify(withoutPasswords));
 }
 

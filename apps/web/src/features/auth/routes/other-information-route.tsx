@@ -1,5 +1,5 @@
 import { messages, requiredInWords } from '@itrust/contracts/auth-rules';
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
@@ -33,6 +33,16 @@ type OtherInformation = {
 
 const requiredFields = ['date_of_birth', 'nationality', 'currency_id', 'experience', 'employed'] as const;
 
+const choices = [
+  {
+    name: 'experience',
+    label: 'Investing experience',
+    options: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
+  },
+  { name: 'employed', label: 'Employment', options: { employed: 'Employed', unemployed: 'Unemployed' } },
+  { name: 'family', label: 'Do you have a family? (optional)', options: { yes: 'Yes', no: 'No' } },
+] as const;
+
 /** Sign-up step 3 (/steptwo): other information, then the account is created. */
 export function OtherInformationRoute() {
   useDocumentTitle('Signup');
@@ -56,6 +66,14 @@ export function OtherInformationRoute() {
   });
 
   if (!startedSignUp) return <Navigate to="/signup" replace />;
+
+  /** What a text or choice field takes from the form: its name, value and change handler. */
+  const field = (name: 'date_of_birth' | 'experience' | 'employed' | 'family' | 'referral') => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setValues({ ...values, [name]: event.target.value }),
+  });
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -108,14 +126,7 @@ export function OtherInformationRoute() {
       <LoadingOverlay caption={register.isPending ? 'Wait...' : null} />
       <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
         <MessageBanner error={error.message} success={success.message} />
-        <TextField
-          label="Date of birth"
-          name="date_of_birth"
-          type="date"
-          autoComplete="bday"
-          value={values.date_of_birth}
-          onChange={(event) => setValues({ ...values, date_of_birth: event.target.value })}
-        />
+        <TextField label="Date of birth" type="date" autoComplete="bday" {...field('date_of_birth')} />
         <SearchableSelect
           label="Nationality"
           options={nationalities.data ?? []}
@@ -137,45 +148,15 @@ export function OtherInformationRoute() {
             label: `${currency.sign} ${currency.name} (${currency.code})`,
           }))}
         />
-        <SelectField
-          label="Investing experience"
-          name="experience"
-          value={values.experience}
-          onChange={(event) =>
-            setValues({ ...values, experience: event.target.value as OtherInformation['experience'] })
-          }
-          options={[
-            { value: 'beginner', label: 'Beginner' },
-            { value: 'intermediate', label: 'Intermediate' },
-            { value: 'advanced', label: 'Advanced' },
-          ]}
-        />
-        <SelectField
-          label="Employment"
-          name="employed"
-          value={values.employed}
-          onChange={(event) => setValues({ ...values, employed: event.target.value as OtherInformation['employed'] })}
-          options={[
-            { value: 'employed', label: 'Employed' },
-            { value: 'unemployed', label: 'Unemployed' },
-          ]}
-        />
-        <SelectField
-          label="Do you have a family? (optional)"
-          name="family"
-          value={values.family}
-          onChange={(event) => setValues({ ...values, family: event.target.value as OtherInformation['family'] })}
-          options={[
-            { value: 'yes', label: 'Yes' },
-            { value: 'no', label: 'No' },
-          ]}
-        />
-        <TextField
-          label="Referral code (optional)"
-          name="referral"
-          value={values.referral}
-          onChange={(event) => setValues({ ...values, referral: event.target.value })}
-        />
+        {choices.map(({ name, label, options }) => (
+          <SelectField
+            key={name}
+            label={label}
+            {...field(name)}
+            options={Object.entries(options).map(([value, text]) => ({ value, label: text }))}
+          />
+        ))}
+        <TextField label="Referral code (optional)" {...field('referral')} />
         <CheckboxField
           label="I agree to the terms and conditions."
           name="terms"

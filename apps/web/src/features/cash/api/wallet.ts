@@ -63,45 +63,33 @@ export const autoMovableQuery = (approved: boolean) =>
 
 /** After money moves, balances, history and totals are read again. */
 const afterMoneyMoves = ['wallets', 'transactions', 'analytics', 'user', 'payment-methods', 'auto'] as const;
-/** Every money-moving request carries an Idempotency-Key: a retry after a lost answer never moves money twice. */
-const useMoneyMutation = <T>(send: (input: T, headers: IdempotencyHeaders) => Promise<{ message: string }>) =>
-  useIdempotentMutation(send, afterMoneyMoves);
+/**
+ * A money-moving request of the given type. Every one carries an Idempotency-Key: a retry after a
+ * lost answer never moves money twice.
+ */
+const useMoneyRequest = <T extends object>(path: string, type: Transaction['type']) =>
+  useIdempotentMutation(
+    (body: T, headers: IdempotencyHeaders) =>
+      apiRequest<{ transaction: Transaction }>(path, { method: 'POST', body: { ...body, type }, headers }),
+    afterMoneyMoves,
+  );
 
 export const useDeposit = () =>
-  useMoneyMutation((body: { amount: string; mode: 'crypto' | 'bank'; coin?: string; comment?: string }, headers) =>
-    apiRequest<{ transaction: Transaction }>('/user/transaction/deposit', {
-      method: 'POST',
-      body: { ...body, type: 'credit' },
-      headers,
-    }),
-  );
-
+  useMoneyRequest<{ amount: string; mode: 'crypto' | 'bank'; coin?: string }>('/user/transaction/deposit', 'credit');
 export const useWithdraw = () =>
-  useMoneyMutation(
-    (body: { amount: string; payment_method_id: string; mode: string; coin?: string; address?: string }, headers) =>
-      apiRequest<{ transaction: Transaction }>('/user/transaction/withdraw', {
-        method: 'POST',
-        body: { ...body, type: 'debit' },
-        headers,
-      }),
-  );
-
+  useMoneyRequest<{ amount: string; payment_method_id: string; mode: string }>('/user/transaction/withdraw', 'debit');
 export const useSwap = () =>
-  useMoneyMutation((body: { amount: string; from: WalletKind; to: WalletKind }, headers) =>
-    apiRequest<{ transaction: Transaction }>('/user/transaction/swap', {
-      method: 'POST',
-      body: { ...body, type: 'transfer' },
-      headers,
-    }),
-  );
+  useMoneyRequest<{ amount: string; from: WalletKind; to: WalletKind }>('/user/transaction/swap', 'transfer');
 
 export const useCancelTransaction = () =>
-  useMoneyMutation((transaction: Transaction, headers) =>
-    apiRequest<{ transaction: Transaction }>(`/user/transaction/cancel/${transaction.id}`, {
-      method: 'POST',
-      body: {},
-      headers,
-    }),
+  useIdempotentMutation(
+    (transaction: Transaction, headers) =>
+      apiRequest<{ transaction: Transaction }>(`/user/transaction/cancel/${transaction.id}`, {
+        method: 'POST',
+        body: {},
+        headers,
+      }),
+    afterMoneyMoves,
   );
 
 export const useSavePaymentMethod = () =>

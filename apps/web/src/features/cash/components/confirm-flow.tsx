@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -15,7 +15,6 @@ type ConfirmFlowProps = {
   /** Where Continue goes; without it Continue only closes the dialog. */
   continueTo?: string | undefined;
   onClose: () => void;
-  afterSuccess?: ReactNode;
   sendingText?: string;
   doneTitle?: string;
 };
@@ -27,7 +26,6 @@ export function ConfirmFlow({
   submit,
   continueTo,
   onClose,
-  afterSuccess,
   sendingText = 'Initiating transaction...',
   doneTitle = 'Request received',
 }: ConfirmFlowProps) {
@@ -52,7 +50,6 @@ export function ConfirmFlow({
       <Modal title={doneTitle} onClose={onClose}>
         <p className="text-slate-800">{message}</p>
         <p className="mt-2 font-semibold text-brand-800">Thank you for investing with us.</p>
-        {afterSuccess}
         <Button
           className="mt-6 w-full"
           data-autofocus

@@ -1,9 +1,7 @@
 import { MessageBanner } from '../../../components/ui/message-banner';
+import { historyDate } from '../../cash/components/labels';
 import { useMoney } from '../../cash/components/use-money';
 import { useSavingsHistory } from '../api/savings';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 
 /** The latest contributions and cash-outs across the caller's accounts. */
 export function SavingsActivity() {
@@ -28,7 +26,7 @@ export function SavingsActivity() {
                 {row.method === 'contribution' ? 'Contribution' : 'Cash-out'}
               </span>{' '}
               <span className="text-slate-600">· {row.savings.savings_account.name}</span>
-              <span className="block text-xs text-slate-500">{when(row.created_at)}</span>
+              <span className="block text-xs text-slate-500">{historyDate(row.created_at)}</span>
             </span>
             <span
               className={`font-semibold tabular-nums ${row.method === 'contribution' ? 'text-emerald-700' : 'text-slate-900'}`}
