@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useFlash } from '../../../hooks/use-flash';
 import { markTwoFactorPassed, readStoredUser, storeSession } from '../../../lib/storage-keys';
 import { timing, wait } from '../../../lib/timing';
 import { useResendTwoFa } from '../api/resend-two-fa';
@@ -22,7 +21,6 @@ export function OtpRoute() {
   const verify = useVerifyTwoFa();
   const resend = useResendTwoFa();
   const { caption: signOutCaption, signOut } = useSignOut();
-  const error = useFlash();
   const [caption, setCaption] = useState<string | null>(null);
   const user = readStoredUser();
   const email = user?.email;
@@ -33,7 +31,6 @@ export function OtpRoute() {
       : '';
 
   const submit = async (code: string) => {
-    error.clear();
     setCaption('Wait...');
     try {
       const { data } = await verify.mutateAsync(code);
@@ -45,7 +42,7 @@ export function OtpRoute() {
       void navigate(data.user.role === 'operator' ? '/admin' : '/portfolio');
     } catch (failure) {
       setCaption(null);
-      error.show(failure instanceof Error ? failure.message : 'An error occurred.');
+      throw failure;
     }
   };
 
@@ -58,7 +55,7 @@ export function OtpRoute() {
       setCaption(null);
     } catch (failure) {
       setCaption(null);
-      error.show(failure instanceof Error ? failure.message : 'An error occurred.');
+      throw failure;
     }
   };
 
@@ -76,15 +73,7 @@ export function OtpRoute() {
       <Button variant="ghost" className="-ml-3 mb-3" onClick={signOut}>
         ← Go back
       </Button>
-      <CodeForm
-        submitLabel="Sign in"
-        onSubmit={(code) => void submit(code)}
-        onResend={() => void resendCode()}
-        busy={caption !== null}
-        error={error.message}
-        success={null}
-        onInvalid={error.show}
-      />
+      <CodeForm submitLabel="Sign in" onSubmit={submit} onResend={resendCode} busy={caption !== null} />
     </AuthLayout>
   );
 }

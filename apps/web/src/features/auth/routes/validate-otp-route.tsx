@@ -14,25 +14,16 @@ export function ValidateOtpRoute() {
   useDocumentTitle('Verify mail');
   const navigate = useNavigate();
   const verify = useVerifyResetCode();
-  const error = useFlash();
   const success = useFlash();
   const email = sessionStorage.getItem(sessionKeys.resetEmail);
 
   const submit = async (code: string) => {
-    error.clear();
-    if (!email || code.length < codeLength) {
-      error.show('OTP not passed!');
-      return;
-    }
-    try {
-      const answer = await verify.mutateAsync({ email, code });
-      sessionStorage.setItem(sessionKeys.resetCode, code);
-      success.show(answer.message);
-      await wait(timing.messageMs);
-      void navigate('/change-password');
-    } catch (failure) {
-      error.show(failure instanceof Error ? failure.message : 'An error occurred.');
-    }
+    if (!email || code.length < codeLength) throw new Error('OTP not passed!');
+    const answer = await verify.mutateAsync({ email, code });
+    sessionStorage.setItem(sessionKeys.resetCode, code);
+    success.show(answer.message);
+    await wait(timing.messageMs);
+    void navigate('/change-password');
   };
 
   return (
@@ -43,11 +34,9 @@ export function ValidateOtpRoute() {
       <LoadingOverlay caption={verify.isPending ? 'Wait...' : null} />
       <CodeForm
         submitLabel="Verify mail"
-        onSubmit={(code) => void submit(code)}
+        onSubmit={submit}
         busy={verify.isPending || success.message !== null}
-        error={error.message}
         success={success.message}
-        onInvalid={error.show}
       />
     </AuthLayout>
   );

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { useToast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useFlash } from '../../../hooks/use-flash';
 import { readStoredUser, storeUser } from '../../../lib/storage-keys';
 import { useResendEmail } from '../api/resend-email';
 import { useVerifyEmail } from '../api/verify-email';
@@ -19,29 +18,16 @@ export function VerifyEmailRoute() {
   const verify = useVerifyEmail();
   const resend = useResendEmail();
   const { caption, signOut } = useSignOut();
-  const error = useFlash();
   const toast = useToast();
   const email = readStoredUser()?.email;
 
   const submit = async (code: string) => {
-    error.clear();
-    try {
-      const { data } = await verify.mutateAsync(code);
-      storeUser(data.user);
-      queryClient.setQueryData(['user'], data.user);
-      void navigate('/portfolio');
-    } catch (failure) {
-      error.show(failure instanceof Error ? failure.message : 'An error occurred.');
-    }
+    const { data } = await verify.mutateAsync(code);
+    storeUser(data.user);
+    queryClient.setQueryData(['user'], data.user);
+    void navigate('/portfolio');
   };
-
-  const resendCode = async () => {
-    try {
-      toast.success((await resend.mutateAsync()).message);
-    } catch (failure) {
-      error.show(failure instanceof Error ? failure.message : 'An error occurred.');
-    }
-  };
+  const resendCode = async () => toast.success((await resend.mutateAsync()).message);
 
   return (
     <AuthLayout
@@ -56,12 +42,9 @@ export function VerifyEmailRoute() {
       <LoadingOverlay caption={caption ?? (verify.isPending || resend.isPending ? 'Wait...' : null)} />
       <CodeForm
         submitLabel="Verify email"
-        onSubmit={(code) => void submit(code)}
-        onResend={() => void resendCode()}
+        onSubmit={submit}
+        onResend={resendCode}
         busy={verify.isPending || resend.isPending}
-        error={error.message}
-        success={null}
-        onInvalid={error.show}
       />
     </AuthLayout>
   );
