@@ -47,21 +47,17 @@ const formFrom = (user: UserResource): Form => ({
 });
 
 /** My profile: personal, contact and verification details; blank fields keep their saved values. */
-export function ProfilePanel({ user }: { user: UserResource | undefined }) {
-  const [form, setForm] = useState<Form | null>(user ? formFrom(user) : null);
+export function ProfilePanel({ user }: { user: UserResource }) {
+  const [form, setForm] = useState<Form>(() => formFrom(user));
   const update = useUpdateProfile();
   const feedback = useSaveFeedback();
   const formRef = useFocusAfterRefusal(feedback.refusals);
   const nationalities = useNationalities();
   const emailChanged = useFlash();
-  const emailChanging = Boolean(user && form && form.email.trim() && normalizeEmail(form.email) !== user.email);
+  const emailChanging = form.email.trim() !== '' && normalizeEmail(form.email) !== user.email;
 
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();
-    if (!user || !form) {
-      feedback.showError('An error occurred.');
-      return;
-    }
     let stored: UserResource | undefined;
     await feedback.run(async () => {
       const answer = await update.mutateAsync({
@@ -81,16 +77,9 @@ export function ProfilePanel({ user }: { user: UserResource | undefined }) {
   };
   const emailConfirmed = (newEmail: string, message: string) => {
     emailChanged.show(message);
-    setForm((current) => current && { ...current, email: newEmail });
+    setForm((current) => ({ ...current, email: newEmail }));
   };
 
-  if (!form || !user) {
-    return (
-      <Panel title="My profile">
-        <p className="text-slate-600">Loading your profile…</p>
-      </Panel>
-    );
-  }
   const pendingEmail = user.pending_email;
   const set = (changes: Partial<Form>) => {
     setForm({ ...form, ...changes });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { Modal } from '../../../components/ui/modal';
+import { TableHead } from '../../../components/ui/table-head';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
@@ -86,14 +87,7 @@ function Weights({ overview, models }: { overview: AutoOverview; models: AutoMod
       </dl>
       <div className="mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="auto-weights">
-          <thead className="text-xs text-slate-600">
-            <tr>
-              <th className="py-2 font-medium">Asset</th>
-              <th className="font-medium">Target</th>
-              <th className="font-medium">Now</th>
-              <th className="font-medium">Value</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Asset', 'Target', 'Now', 'Value']} />
           <tbody className="divide-y divide-slate-100">
             {overview.holdings.map((holding) => (
               <tr key={holding.symbol} data-testid="auto-holding">

@@ -11,6 +11,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
 import { usePlatformSettings } from '../../reference/api/get-settings';
@@ -75,25 +76,13 @@ export function DepositForm() {
 
   return (
     <form onSubmit={request} className="space-y-4" noValidate>
-      <fieldset className="flex gap-2">
-        <legend className="sr-only">Deposit method</legend>
-        {(['crypto', 'bank'] as const).map((option) => (
-          <label
-            key={option}
-            className={`flex-1 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm font-semibold capitalize ${mode === option ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-300 text-slate-700'}`}
-          >
-            <input
-              type="radio"
-              name="deposit-method"
-              value={option}
-              checked={mode === option}
-              onChange={() => setMode(option)}
-              className="sr-only"
-            />
-            {option}
-          </label>
-        ))}
-      </fieldset>
+      <SegmentedControl
+        label="Deposit method"
+        kind="radio"
+        options={['crypto', 'bank'] as const}
+        value={mode}
+        onChange={setMode}
+      />
       {settings.isError && <MessageBanner error={settings.error.message} />}
       {mode === 'crypto' ? (
         <>

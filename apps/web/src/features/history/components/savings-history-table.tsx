@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
+import { TableHead } from '../../../components/ui/table-head';
 import type { Period } from '../../../lib/period';
 import { historyDate } from '../../cash/components/labels';
 import { useMoney } from '../../cash/components/use-money';
@@ -28,14 +29,7 @@ export function SavingsHistoryTable({ perPage, period }: { perPage: number; peri
       {rows.length > 0 && (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="savings-history">
-            <thead className="text-xs text-slate-600 uppercase">
-              <tr>
-                <th className="py-2 font-medium">Account</th>
-                <th className="font-medium">Method</th>
-                <th className="font-medium">Amount</th>
-                <th className="font-medium">Date</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Account', 'Method', 'Amount', 'Date']} uppercase />
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={row.id}>

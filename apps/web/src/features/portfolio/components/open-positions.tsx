@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
 import { CardList, CardRow } from '../../../components/ui/card-list';
 import { MessageBanner } from '../../../components/ui/message-banner';
+import { TableHead } from '../../../components/ui/table-head';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useOpenPositionsPage } from '../../trading/api/trading';
 import type { Position } from '../../trading/api/types';
@@ -38,15 +39,7 @@ export function OpenPositions({ approved }: { approved: boolean }) {
         (isDesktop ? (
           <div className="mt-3 overflow-x-auto">
             <table className="w-full min-w-[34rem] text-left text-sm" data-testid="open-positions">
-              <thead className="text-xs text-slate-600">
-                <tr>
-                  <th className="py-2 font-medium">Asset</th>
-                  <th className="font-medium">Quantity</th>
-                  <th className="font-medium">Value</th>
-                  <th className="font-medium">Today</th>
-                  <th className="font-medium">Total return</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Asset', 'Quantity', 'Value', 'Today', 'Total return']} />
               <tbody className="divide-y divide-slate-100">
                 {rows.map((position) => (
                   <tr key={position.id}>

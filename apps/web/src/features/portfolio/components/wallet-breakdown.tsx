@@ -13,6 +13,11 @@ type Row = {
   to: string;
 };
 
+const investing = [
+  { kind: 'auto', name: 'Automated Investing', to: '/auto' },
+  { kind: 'brokerage', name: 'Brokerage', to: '/market' },
+] as const;
+
 /**
  * Where the net worth sits: cash (what is available, and what pending withdrawals reserve), the two
  * investing wallets with their move today, and savings.
@@ -30,18 +35,12 @@ export function WalletBreakdown({ analytics }: { analytics: Analytics | undefine
           reserved: wallets.data.cash.held === '0.00' ? null : wallets.data.cash.held,
           to: '/cash',
         },
-        {
-          name: 'Automated Investing',
-          amount: wallets.data.auto.total,
-          move: { pl: wallets.data.auto['24hr_pl'], percent: wallets.data.auto['24hr_pl_percentage'] },
-          to: '/auto',
-        },
-        {
-          name: 'Brokerage',
-          amount: wallets.data.brokerage.total,
-          move: { pl: wallets.data.brokerage['24hr_pl'], percent: wallets.data.brokerage['24hr_pl_percentage'] },
-          to: '/market',
-        },
+        ...investing.map(({ kind, name, to }) => ({
+          name,
+          amount: wallets.data[kind].total,
+          move: { pl: wallets.data[kind]['24hr_pl'], percent: wallets.data[kind]['24hr_pl_percentage'] },
+          to,
+        })),
         { name: 'Savings', amount: analytics?.total_savings ?? null, move: null, to: '/savings' },
       ]
     : [];
