@@ -18,8 +18,9 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle() {
-      for (const file of await filesUnder(outDir)) {
-        if (!compressible.test(file) || (await stat(file)).size < 1024) continue;
+      for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+        const file = path.join(entry.parentPath, entry.name);
+        if (!entry.isFile() || !compressible.test(file) || (await stat(file)).size < 1024) continue;
         const content = await readFile(file);
         await writeFile(
           `${file}.br`,
@@ -29,15 +30,4 @@ export function precompress(): Plugin {
       }
     },
   };
-}
-
-async function filesUnder(directory: string): Promise<string[]> {
-  const entries = await readdir(directory, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(directory, entry.name);
-      return entry.isDirectory() ? filesUnder(full) : Promise.resolve([full]);
-    }),
-  );
-  return nested.flat();
 }

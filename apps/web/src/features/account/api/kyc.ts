@@ -1,6 +1,6 @@
 import type { IdType } from '@itrust/contracts/kyc-rules';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 export type KycForm = { idType: IdType; idNumber: string; front: File; back: File };
 
@@ -16,10 +16,5 @@ export const submitKyc = ({ idType, idNumber, front, back }: KycForm) => {
 
 export const cancelKyc = () => apiRequest<Record<string, never>>('/user/profile/kyc', { method: 'PATCH' });
 
-const useKycMutation = <T>(mutationFn: (input: T) => Promise<{ message: string }>) => {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }) });
-};
-
-export const useSubmitKyc = () => useKycMutation(submitKyc);
-export const useCancelKyc = () => useKycMutation(cancelKyc);
+export const useSubmitKyc = () => useRefreshingMutation(submitKyc, ['user']);
+export const useCancelKyc = () => useRefreshingMutation(cancelKyc, ['user']);

@@ -1,6 +1,7 @@
 import type { UserResource } from '@itrust/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 export type TwoFactorProof = { password?: string; code?: string };
 
@@ -10,12 +11,6 @@ export const toggleTwoFa = (proof: TwoFactorProof = {}) =>
 export const sendTwoFaOffCode = () =>
   apiRequest<Record<string, never>>('/user/profile/two-fa/code', { method: 'POST' });
 
-export const useToggleTwoFa = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: toggleTwoFa,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }),
-  });
-};
+export const useToggleTwoFa = () => useRefreshingMutation(toggleTwoFa, ['user']);
 
 export const useSendTwoFaOffCode = () => useMutation({ mutationFn: sendTwoFaOffCode });

@@ -1,7 +1,8 @@
 import type { Page, UserResource } from '@itrust/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { readAccessToken } from '../../../lib/storage-keys';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import type { PaymentMethod, Transaction } from '../../cash/api/types';
 
 export type KycCase = UserResource & { documents: { id: string; side: 'front' | 'back'; name: string; url: string }[] };
@@ -74,14 +75,12 @@ export const useUserDetail = (id: string) =>
   });
 
 /** A decision refreshes every queue and the audit log. */
-export const useDecision = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: Record<string, string> }) =>
-      apiRequest<unknown>(path, { method: 'POST', body: body ?? {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
-};
+export const useDecision = () =>
+  useRefreshingMutation(
+    ({ path, body }: { path: string; body: Record<string, string> }) =>
+      apiRequest<unknown>(path, { method: 'POST', body }),
+    ['admin'],
+  );
 
 /** Document images need the operator's token, so they are fetched and shown from a blob URL. */
 export const useDocumentImage = (url: string) =>

@@ -1,5 +1,5 @@
 import { messages, requiredShort } from '@itrust/contracts/auth-rules';
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -45,6 +45,13 @@ export function NewPasswordForm({
   const [values, setValues] = useState<NewPassword>({ password: '', password_confirmation: '' });
   const filled = values.password !== '' && values.password_confirmation !== '';
 
+  const field = (name: keyof NewPassword) => ({
+    name,
+    type: 'password',
+    autoComplete: 'new-password',
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
+  });
   const problem = () => {
     const missing = (['password', 'password_confirmation'] as const).find((field) => values[field] === '');
     if (missing) return requiredShort(missing);
@@ -73,21 +80,10 @@ export function NewPasswordForm({
         <MessageBanner error={refusal ?? error.message} success={isPending ? pendingMessage : success.message} />
         <TextField
           label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
           hint="use 8 or more characters with a mix of letters, numbers & symbols"
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
+          {...field('password')}
         />
-        <TextField
-          label="Re-enter new password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={(event) => setValues({ ...values, password_confirmation: event.target.value })}
-        />
+        <TextField label="Re-enter new password" {...field('password_confirmation')} />
         <Button
           type="submit"
           className={`w-full ${filled && !refusal ? '' : 'opacity-60'}`}
