@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { day, hour } from '../modules/market/history.ts';
-import { tradingMessages, type Quote, type QuoteSource } from '../modules/trading/trade-settlement.service.ts';
+import { tradingMessages, type PricedQuote, type QuoteSource } from '../modules/trading/trade-settlement.service.ts';
 import { createTradingService } from '../modules/trading/trading.service.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 
@@ -22,12 +22,14 @@ export function seedClock(start: Date): SeedClock {
 
 /** The price at the clock's time: the opening price of the latest back-filled bar that had begun. */
 function historicalQuote(clock: Clock): QuoteSource {
-  return async (tx, assetId) => {
-    const { rows } = await tx.execute<Quote>(sql`
-      select a.id as asset_id, a.symbol, a.name, a.type::text, b.open::text as price, b.open::text as previous_close
+  return async (tx, assetId, currency) => {
+    const { rows } = await tx.execute<PricedQuote>(sql`
+      select a.id as asset_id, a.symbol, a.name, a.type::text, b.open::text as price, b.open::text as previous_close,
+        r.rate::text
       from assets a cross join lateral (
         select open from price_bars where asset_id = a.id and starts_at <= ${clock.now()}
         order by starts_at desc limit 1) b
+      left join fx_rates r on r.currency = ${currency}
       where a.id = ${assetId}`);
     const quote = rows[0];
     if (!quote) throw new Error(tradingMessages.noAsset);

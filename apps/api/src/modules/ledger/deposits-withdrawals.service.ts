@@ -148,31 +148,33 @@ export function createDepositsAndWithdrawals(deps: {
         const approved = await decide(tx, transactionId, 'approved', payoutReference ? { payoutReference } : {});
         await record?.(tx, approved);
         const amount = new Decimal(approved.amount);
-        const wallets = await ledger.walletsOf(tx, approved.userId, approved.currency);
+        const cash = { userId: approved.userId, kind: 'cash' as const, currency: approved.currency };
+        const at = approved.decidedAt ?? clock.now();
         if (approved.type === 'credit') {
-          const clearing = await ledger.systemAccount(tx, 'deposits_clearing', approved.currency);
+          const clearing = { kind: 'deposits_clearing' as const, currency: approved.currency };
           await ledger.post(
             tx,
             'deposit',
             approved.id,
             [
-              { accountId: clearing.id, amount: amount.negated() },
-              { accountId: wallets.cash.id, amount },
+              { account: clearing, amount: amount.negated() },
+              { account: cash, amount },
             ],
-            approved.decidedAt ?? clock.now(),
+            at,
           );
         } else if (approved.type === 'debit') {
-          const clearing = await ledger.systemAccount(tx, 'withdrawals_clearing', approved.currency);
+          const wallets = await ledger.walletsOf(tx, approved.userId, approved.currency);
           await ledger.release(tx, wallets.cash.id, amount);
+          const clearing = { kind: 'withdrawals_clearing' as const, currency: approved.currency };
           await ledger.post(
             tx,
             'withdrawal',
             approved.id,
             [
-              { accountId: wallets.cash.id, amount: amount.negated() },
-              { accountId: clearing.id, amount },
+              { account: cash, amount: amount.negated() },
+              { account: clearing, amount },
             ],
-            approved.decidedAt ?? clock.now(),
+            at,
           );
         } else {
           throw new AppError(409, 'Only deposits and withdrawals wait for a decision.');

@@ -16,6 +16,11 @@ export const marketShards = 16;
 export const marketShardOf = (userId: string) => Number.parseInt(userId.slice(0, 8), 16) % marketShards;
 export const walletKinds: WalletKind[] = ['cash', 'auto', 'brokerage'];
 
+/** A user's wallet or a system account, named by what it is: created on first use. */
+export type AccountKey = { userId: string; kind: WalletKind; currency: string } | SystemAccountKey;
+/** A journal's entry on an account given by id or by key. */
+export type Entry = { amount: Decimal } & ({ accountId: number } | { account: AccountKey });
+
 export type Account = { id: number; kind: string; currency: string; balance: string; held: string };
 
 /** Raised when an account has less available than a movement needs. */
@@ -44,28 +49,6 @@ export const ledgerRepository = {
     return byKind(rows);
   },
 
-  /** The ids of the three wallets and of one system account, in one read; undefined until they all exist. */
-  async accountIdsOf(
-    tx: Executor,
-    userId: string,
-    system: SystemAccountKey,
-  ): Promise<{ wallets: Record<WalletKind, { id: number }>; system: { id: number } } | undefined> {
-    const { rows } = await tx.execute<{ id: number; kind: string; owned: boolean }>(sql`
-      select id::int, kind::text, user_id is not null as owned
-      from ledger_accounts
-      where (user_id = ${userId} and savings_id is null)
-        or (user_id is null and kind = ${system.kind}::account_kind and currency = ${system.currency}
-          and shard = ${system.shard ?? 0})`);
-    const owned = rows.filter((row) => row.owned);
-    const found = rows.find((row) => !row.owned);
-    if (owned.length < walletKinds.length || !found) return undefined;
-    const wallets = Object.fromEntries(owned.map((row) => [row.kind, { id: row.id }])) as Record<
-      WalletKind,
-      { id: number }
-    >;
-    return { wallets, system: { id: found.id } };
-  },
-
   /** The three wallets when they all exist (else undefined) and the sum of the savings accounts, in one read. */
   async accountsOf(tx: Executor, userId: string): Promise<{ wallets?: Record<WalletKind, Account>; saved: string }> {
     const { rows } = await tx.execute<Account & { saved: boolean }>(sql`
@@ -92,30 +75,33 @@ export const ledgerRepository = {
 
   /**
    * Posts one journal whose entries sum to zero and moves the cached balances in the same
-   * statement: lock the accounts in the lock order (locks.ts), add each account's net, write the
-   * journal and its entries. A debit that would take a wallet below what it holds for withdrawals
-   * fails with InsufficientFunds: PostgreSQL's own check on the wallet decides, under the row lock
-   * of the UPDATE, and the statement (with the caller's transaction) is undone. `at` comes from the
-   * caller's clock, so balances over time follow the same clock as the records that caused them.
+   * statement: find the accounts named by key, lock them in the lock order (locks.ts), add each
+   * account's net, write the journal and its entries. A debit that would take a wallet below what
+   * it holds for withdrawals fails with InsufficientFunds: PostgreSQL's own check on the wallet
+   * decides, under the row lock of the UPDATE, and the statement (with the caller's transaction) is
+   * undone. An account named by key that does not exist yet (first use) makes the statement write
+   * nothing; it is created and the journal posted again. `at` comes from the caller's clock, so
+   * balances over time follow the same clock as the records that caused them.
    */
   async post(
     tx: Executor,
     description: string,
     transactionId: string | null,
-    entries: { accountId: number; amount: Decimal }[],
+    entries: Entry[],
     at: Date,
   ): Promise<void> {
     const total = entries.reduce((sum, entry) => sum.plus(entry.amount), new Decimal(0));
     if (!total.isZero()) throw new Error(`journal '${description}' does not balance: ${total.toFixed(2)}`);
     const rows = sql.join(
-      entries.map((entry) => sql`(${entry.accountId}::bigint, ${toMoney(entry.amount)}::numeric)`),
+      entries.map((entry) => sql`(${idOf(entry)}, ${toMoney(entry.amount)}::numeric)`),
       sql`, `,
     );
-    await detectingShortfall(() =>
+    const posted = await detectingShortfall(() =>
       tx.execute(sql`
         with entry (account_id, amount) as (values ${rows}),
+        found as materialized (select bool_and(account_id is not null) as complete from entry),
         locked as materialized (
-          select id from ledger_accounts where id in (select account_id from entry)
+          select id from ledger_accounts where id in (select account_id from entry) and (select complete from found)
           order by ${accountLockOrder} for update),
         net as (select account_id, sum(amount) as amount from entry group by account_id),
         moved as (
@@ -123,10 +109,18 @@ export const ledgerRepository = {
           from net where a.id = net.account_id and a.id in (select id from locked)),
         journal as (
           insert into journal_transactions (description, transaction_id, created_at)
-          values (${description}, ${transactionId}::uuid, ${at}) returning id)
+          select ${description}, ${transactionId}::uuid, ${at} where (select complete from found) returning id)
         insert into journal_entries (journal_id, account_id, amount, created_at)
         select journal.id, entry.account_id, entry.amount, ${at} from journal, entry`),
     );
+    if (posted.rowCount) return;
+    for (const entry of entries)
+      if (!('accountId' in entry)) {
+        const { account } = entry;
+        if ('userId' in account) await ledgerRepository.walletsOf(tx, account.userId, account.currency);
+        else await ledgerRepository.systemAccount(tx, account.kind, account.currency, account.shard);
+      }
+    await ledgerRepository.post(tx, description, transactionId, entries, at);
   },
 
   /** Reserves money in a wallet for a withdrawal: available (balance − held) must cover it. */
@@ -143,6 +137,16 @@ export const ledgerRepository = {
 };
 
 const accountColumns = sql.raw('id::int, kind::text, currency::text, balance::text, held::text');
+
+const idOf = (entry: Entry) => {
+  if ('accountId' in entry) return sql`${entry.accountId}::bigint`;
+  const { account } = entry;
+  return 'userId' in account
+    ? sql`(select id from ledger_accounts
+        where user_id = ${account.userId} and kind = ${account.kind}::account_kind and savings_id is null)`
+    : sql`(select id from ledger_accounts where user_id is null and kind = ${account.kind}::account_kind
+        and currency = ${account.currency} and shard = ${account.shard ?? 0})`;
+};
 
 const byKind = (accounts: Account[]) =>
   Object.fromEntries(accounts.map((account) => [account.kind, account])) as Record<WalletKind, Account>;

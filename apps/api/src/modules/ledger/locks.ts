@@ -6,18 +6,9 @@ import type { Executor } from '../../db/client.ts';
  * in a circle (a deadlock): the pending transaction a decision settles; savings accounts
  * (user_savings); users' ledger accounts; positions; system ledger accounts (market, clearing,
  * interest). Each kind in id order. A transaction moving users' accounts over several statements
- * locks them together first (lockAccounts); taking a lock again is free. Money never locks users' rows.
+ * locks them together first (lockWallets); taking a lock again is free. Money never locks users' rows.
  */
 export const accountLockOrder = sql.raw('user_id is null, id');
-
-/** Locks ledger accounts in the lock order, in one statement. */
-export async function lockAccounts(tx: Executor, accountIds: number[]): Promise<void> {
-  await tx.execute(sql`
-    select id from ledger_accounts where id in (${sql.join(
-      accountIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by ${accountLockOrder} for update`);
-}
 
 /** Locks a user's wallets of the given kinds, in the lock order. */
 export async function lockWallets(tx: Executor, userId: string, kinds: string[]): Promise<void> {

@@ -4,7 +4,7 @@ import { transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { ledgerRepository as ledger, type WalletKind } from './ledger.repository.ts';
-import { lockAccounts } from './locks.ts';
+import { lockWallets } from './locks.ts';
 import { toMoney } from './money.ts';
 import { walletMessages, type WalletWrites } from './wallet-writes.ts';
 
@@ -35,9 +35,6 @@ export function createTransfers(deps: {
       return withReference((reference) =>
         moving(async (tx) => {
           const currency = input.currency ?? (await currencyOf(userId, tx));
-          const wallets = await ledger.walletsOf(tx, userId, currency);
-          const from = wallets[input.from].id;
-          const to = wallets[input.to].id;
           const now = clock.now();
           const [created] = await tx
             .insert(transactions)
@@ -58,12 +55,12 @@ export function createTransfers(deps: {
           if (!created) throw new Error('transfer was not recorded');
           if (input.from === 'auto' && raiseAutoCash) {
             // Both wallets before the sales lock positions and the market account (locks.ts).
-            await lockAccounts(tx, [from, to]);
+            await lockWallets(tx, userId, [input.from, input.to]);
             await raiseAutoCash(tx, userId, amount);
           }
           const entries = [
-            { accountId: from, amount: amount.negated() },
-            { accountId: to, amount },
+            { account: { userId, kind: input.from, currency }, amount: amount.negated() },
+            { account: { userId, kind: input.to, currency }, amount },
           ];
           await ledger.post(tx, `transfer ${input.from} → ${input.to}`, created.id, entries, now);
           return created;

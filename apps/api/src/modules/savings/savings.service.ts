@@ -155,13 +155,12 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
         const account = await lockAccount(tx, userId, productId);
         if (room && amount.gt(room))
           throw new ValidationFailed({ amount: [savingsMessages.overLimit(room, now.getUTCFullYear(), currency)] });
-        const wallets = await ledger.walletsOf(tx, userId, currency);
         await ledger.post(
           tx,
           `contribution to ${account.name}`,
           null,
           [
-            { accountId: wallets.cash.id, amount: amount.negated() },
+            { account: { userId, kind: 'cash', currency }, amount: amount.negated() },
             { accountId: account.ledger_id, amount },
           ],
           now,
@@ -179,14 +178,13 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
           sql`select balance::text from ledger_accounts where id = ${account.ledger_id}`,
         );
         amountInRange(amount, 'cash-out', currency, new Decimal(rows[0]?.balance ?? 0));
-        const wallets = await ledger.walletsOf(tx, userId, currency);
         await ledger.post(
           tx,
           `cash-out from ${account.name}`,
           null,
           [
             { accountId: account.ledger_id, amount: amount.negated() },
-            { accountId: wallets.cash.id, amount },
+            { account: { userId, kind: 'cash', currency }, amount },
           ],
           clock.now(),
         );

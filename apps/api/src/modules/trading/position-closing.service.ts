@@ -16,7 +16,7 @@ const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP
 /** Selling: the owner closes a position, or a crossed take-profit or stop-loss closes it. */
 export function createPositionClosing(
   { db, clock }: { db: Database; clock: Clock },
-  { quoteOf, rateOf, currencyOf, tradingAccounts, settle }: TradeSettlement,
+  { quoteAt, currencyOf, tradingAccounts, settle }: TradeSettlement,
 ) {
   /**
    * Closes part or all of a position at the current price; the proceeds, to the cent below, go back
@@ -32,7 +32,7 @@ export function createPositionClosing(
     const held = new Decimal(position.quantity);
     if (quantity.gt(held)) throw new ValidationFailed({ quantity: [tradingMessages.tooMuch] });
     const currency = await currencyOf(position.userId, tx);
-    const [quote, rate] = await Promise.all([quoteOf(tx, position.assetId), rateOf(tx, currency)]);
+    const { quote, rate } = await quoteAt(tx, position.assetId, currency);
     const value = tradeValue(quantity, quote.price, rate);
     const full = quantity.eq(held);
     if (!full && belowOneCent(value)) throw new ValidationFailed({ quantity: [tradingMessages.belowOneCent] });
@@ -51,7 +51,11 @@ export function createPositionClosing(
         ...(full ? { status: 'closed' as const, closedAt: now, closeReason: reason } : {}),
       })
       .where(eq(positions.id, position.id));
-    const { wallets, market } = await tradingAccounts(tx, position.userId, currency);
+    const { wallet, market } = tradingAccounts(
+      position.userId,
+      currency,
+      position.wallet === 'auto' ? 'auto' : 'brokerage',
+    );
     await tx.insert(trades).values({
       userId: position.userId,
       positionId: position.id,
@@ -71,8 +75,8 @@ export function createPositionClosing(
       `sell ${quote.symbol}`,
       null,
       [
-        { accountId: market.id, amount: proceeds.negated() },
-        { accountId: wallets[position.wallet === 'auto' ? 'auto' : 'brokerage'].id, amount: proceeds },
+        { account: market, amount: proceeds.negated() },
+        { account: wallet, amount: proceeds },
       ],
       now,
     );

@@ -98,7 +98,7 @@ export function createPositionOpening(
           .values(opening(userId, order, { quote, rate, cost }, now))
           .returning();
     if (!position) throw new Error('position was not recorded');
-    const { wallets, market } = await tradingAccounts(tx, userId, currency);
+    const { wallet, market } = tradingAccounts(userId, currency, order.wallet);
     await tx.insert(trades).values({
       userId,
       positionId: position.id,
@@ -116,8 +116,8 @@ export function createPositionOpening(
       `buy ${quote.symbol}`,
       null,
       [
-        { accountId: wallets[order.wallet].id, amount: cost.negated() },
-        { accountId: market.id, amount: cost },
+        { account: wallet, amount: cost.negated() },
+        { account: market, amount: cost },
       ],
       now,
     );

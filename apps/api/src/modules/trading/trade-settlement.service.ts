@@ -6,7 +6,7 @@ import type { positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, purchaseCost, tradeValue } from '../../lib/trade-cash.ts';
-import { InsufficientFunds, ledgerRepository as ledger, marketShardOf } from '../ledger/ledger.repository.ts';
+import { InsufficientFunds, marketShardOf } from '../ledger/ledger.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
@@ -31,13 +31,17 @@ export const tradingMessages = {
   stopLossAbove: (price: string) => `The stop-loss price must be below the current price, ${price}.`,
 } as const;
 
-/** Where a trade reads its execution price; the live quote unless the caller says otherwise. */
-export type QuoteSource = (tx: Executor, assetId: number) => Promise<Quote>;
+/** A quote with the exchange rate from USD to the user's currency (null when none is known). */
+export type PricedQuote = Quote & { rate: string | null };
 
-export const currentQuote: QuoteSource = async (tx, assetId) => {
-  const { rows } = await tx.execute<Quote>(sql`
-    select a.id as asset_id, a.symbol, a.name, a.type::text, q.price::text, q.previous_close::text
-    from assets a join asset_quotes q on q.asset_id = a.id where a.id = ${assetId}`);
+/** Where a trade reads its execution price and rate; the live quote unless the caller says otherwise. */
+export type QuoteSource = (tx: Executor, assetId: number, currency: string) => Promise<PricedQuote>;
+
+export const currentQuote: QuoteSource = async (tx, assetId, currency) => {
+  const { rows } = await tx.execute<PricedQuote>(sql`
+    select a.id as asset_id, a.symbol, a.name, a.type::text, q.price::text, q.previous_close::text, r.rate::text
+    from assets a join asset_quotes q on q.asset_id = a.id left join fx_rates r on r.currency = ${currency}
+    where a.id = ${assetId}`);
   const quote = rows[0];
   if (!quote) throw new NotFound(tradingMessages.noAsset);
   return quote;
@@ -55,12 +59,11 @@ export function createTradeSettlement(deps: TradingDeps) {
   const { db, users } = deps;
   const quoteOf = deps.quotes ?? currentQuote;
 
-  async function rateOf(tx: Executor, currency: string): Promise<Decimal> {
-    const { rows } = await tx.execute<{ rate: string }>(
-      sql`select rate::text from fx_rates where currency = ${currency}`,
-    );
-    if (!rows[0]) throw new AppError(422, 'No exchange rate is available for your currency right now.');
-    return new Decimal(rows[0].rate);
+  /** The quote and the exchange rate a trade settles at, in one read. */
+  async function quoteAt(tx: Executor, assetId: number, currency: string) {
+    const quote = await quoteOf(tx, assetId, currency);
+    if (quote.rate === null) throw new AppError(422, 'No exchange rate is available for your currency right now.');
+    return { quote, rate: new Decimal(quote.rate) };
   }
 
   async function currencyOf(userId: string, tx: Executor) {
@@ -71,21 +74,17 @@ export function createTradeSettlement(deps: TradingDeps) {
 
   /** What buying `quantity` of an asset costs now in the user's currency, to the cent above; refused below a cent. */
   async function priced(tx: Executor, assetId: number, quantity: Decimal, currency: string) {
-    const [quote, rate] = await Promise.all([quoteOf(tx, assetId), rateOf(tx, currency)]);
+    const { quote, rate } = await quoteAt(tx, assetId, currency);
     const value = tradeValue(quantity, quote.price, rate);
     if (belowOneCent(value)) throw new ValidationFailed({ quantity: [tradingMessages.belowOneCent] });
     return { quote, rate, cost: purchaseCost(value) };
   }
 
-  /** The user's wallets and the market account a trade moves money against, in the user's currency. */
-  async function tradingAccounts(tx: Executor, userId: string, currency: string) {
-    const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
-    const { wallets, system } = (await ledger.accountIdsOf(tx, userId, market)) ?? {
-      wallets: await ledger.walletsOf(tx, userId, currency),
-      system: await ledger.systemAccount(tx, 'market', currency, market.shard),
-    };
-    return { wallets, market: system };
-  }
+  /** The user's wallet and the market account a trade moves money between, by key. */
+  const tradingAccounts = (userId: string, currency: string, wallet: 'brokerage' | 'auto') => ({
+    wallet: { userId, kind: wallet, currency },
+    market: { kind: 'market' as const, currency, shard: marketShardOf(userId) },
+  });
 
   /** Runs `work` in a transaction (the caller's, when it opened one); a wallet short of the cost becomes the 422 of trading. */
   async function settle<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
@@ -97,7 +96,7 @@ export function createTradeSettlement(deps: TradingDeps) {
     }
   }
 
-  return { quoteOf, rateOf, currencyOf, priced, tradingAccounts, settle };
+  return { quoteAt, currencyOf, priced, tradingAccounts, settle };
 }
 
 export type TradeSettlement = ReturnType<typeof createTradeSettlement>;
