@@ -20,7 +20,7 @@ export function createDatabase(url: string, maxConnections = 10): Database {
 }
 
 /** The database or a transaction inside it: repositories accept either. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '$with' | 'with'>;
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -42,7 +42,23 @@ export function createPositionClosing(
       : cents(new Decimal(position.cost).times(quantity).dividedBy(held));
     const profit = proceeds.minus(costPart);
     const now = clock.now();
+    const trade = tx.$with('trade').as(
+      tx.insert(trades).values({
+        userId: position.userId,
+        positionId: position.id,
+        assetId: position.assetId,
+        side: 'sell',
+        quantity: quantity.toFixed(8),
+        price: quote.price,
+        fxRate: rate.toString(),
+        amount: toMoney(proceeds),
+        realisedPl: toMoney(profit),
+        reason,
+        createdAt: now,
+      }),
+    );
     await tx
+      .with(trade)
       .update(positions)
       .set({
         quantity: held.minus(quantity).toFixed(8),
@@ -56,19 +72,6 @@ export function createPositionClosing(
       currency,
       position.wallet === 'auto' ? 'auto' : 'brokerage',
     );
-    await tx.insert(trades).values({
-      userId: position.userId,
-      positionId: position.id,
-      assetId: position.assetId,
-      side: 'sell',
-      quantity: quantity.toFixed(8),
-      price: quote.price,
-      fxRate: rate.toString(),
-      amount: toMoney(proceeds),
-      realisedPl: toMoney(profit),
-      reason,
-      createdAt: now,
-    });
     // A trade is not a wallet transaction: its journal names none.
     await ledger.post(
       tx,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { formatPrice } from '@itrust/contracts';
 import { Decimal } from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
@@ -82,8 +83,24 @@ export function createPositionOpening(
             )
             .for('update')
         : [];
+    // The trade and its position in one statement; a new position's id is drawn here for its trade.
+    const positionId = held?.id ?? randomUUID();
+    const trade = tx.$with('trade').as(
+      tx.insert(trades).values({
+        userId,
+        positionId,
+        assetId: order.assetId,
+        side: 'buy',
+        quantity: order.quantity.toFixed(8),
+        price: quote.price,
+        fxRate: rate.toString(),
+        amount: toMoney(cost),
+        createdAt: now,
+      }),
+    );
     const [position] = held
       ? await tx
+          .with(trade)
           .update(positions)
           .set({
             quantity: new Decimal(held.quantity).plus(order.quantity).toFixed(8),
@@ -91,25 +108,15 @@ export function createPositionOpening(
             cost: toMoney(new Decimal(held.cost).plus(cost)),
             openedCost: toMoney(new Decimal(held.openedCost).plus(cost)),
           })
-          .where(eq(positions.id, held.id))
+          .where(eq(positions.id, positionId))
           .returning()
       : await tx
+          .with(trade)
           .insert(positions)
-          .values(opening(userId, order, { quote, rate, cost }, now))
+          .values({ id: positionId, ...opening(userId, order, { quote, rate, cost }, now) })
           .returning();
     if (!position) throw new Error('position was not recorded');
     const { wallet, market } = tradingAccounts(userId, currency, order.wallet);
-    await tx.insert(trades).values({
-      userId,
-      positionId: position.id,
-      assetId: order.assetId,
-      side: 'buy',
-      quantity: order.quantity.toFixed(8),
-      price: quote.price,
-      fxRate: rate.toString(),
-      amount: toMoney(cost),
-      createdAt: now,
-    });
     // A trade is not a wallet transaction: its journal names none.
     await ledger.post(
       tx,
