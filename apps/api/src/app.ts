@@ -119,7 +119,7 @@ export async function buildApp({
   const devices = createDevices(db, clock, mail);
   const kycRepository = createKycRepository(db);
   const present = createUserPresenter((userId) => kycRepository.documentsOf(userId), reference.currencies);
-  const access = { db, clock, users, tokens, codes, throttle, mail, devices };
+  const access = { db, clock, users, tokens, codes, throttle, mail, devices, appUrl: config.appUrl };
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(referenceRoutes, { prefix: '/api', reference });
   await app.register(clientConfigRoutes, { prefix: '/api', config });
@@ -127,7 +127,7 @@ export async function buildApp({
     prefix: '/api',
     registration: createRegistration(access),
     sessions: createSessions(access),
-    passwordReset: createPasswordReset({ ...access, appUrl: config.appUrl }),
+    passwordReset: createPasswordReset(access),
     present,
   });
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);
@@ -152,7 +152,7 @@ export async function buildApp({
   });
   await app.register(tradeHistoryRoutes, { prefix: '/api', queries: tradingQueries });
   await app.register(watchlistRoutes, { prefix: '/api', db });
-  const emailChange = createEmailChange({ ...access, appUrl: config.appUrl });
+  const emailChange = createEmailChange(access);
   await app.register(accountRoutes, {
     prefix: '/api',
     profile: createProfileService({ db, clock, users, emailChange }),
@@ -183,7 +183,7 @@ export async function buildApp({
   await app.register(kycRoutes, { prefix: '/api', kyc });
   const audit = createAuditRepository(db);
   const admin = createAdminService({ db, clock, users, wallet, audit, mail });
-  await app.register(adminKycRoutes, { prefix: '/api', admin, kyc });
+  await app.register(adminKycRoutes, { prefix: '/api', admin });
   await app.register(adminRoutes, { prefix: '/api', admin, audit, present });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
 

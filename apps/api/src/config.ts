@@ -53,47 +53,10 @@ const envSchema = z.object({
   APP_SECRET: optionalText.pipe(z.string().min(32, 'APP_SECRET must be at least 32 characters.').optional()),
 });
 
-export type Config = {
-  nodeEnv: 'development' | 'production' | 'test';
-  isProduction: boolean;
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  appUrl: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  mailOutboxDir: string;
-  logLevel: string;
-  marketData: 'simulated' | 'fmp';
-  marketDataApiKey: string | undefined;
-  marketSeed: number;
-  marketTickSeconds: number;
-  chatWidgetId: string | undefined;
-  webDistDir: string;
-  platformSettingsFile: string;
-  savingsProductsFile: string;
-  autoInvestSeconds: number;
-  autoInvestMinimumCash: number;
-  bodyLimitBytes: number;
-  rateLimitPerMinute: number;
-  /** Requests per minute of one signed-in user, from however many addresses. */
-  rateLimitPerUserPerMinute: number;
-  /** Time a client has to send a whole request (headers and body); a slower one gets 408. */
-  requestTimeoutMs: number;
-  /** Open connections one address may hold; more are closed as they arrive. */
-  connectionsPerAddress: number;
-  /** Quote streams per address and in all; `stallMs` is how long a client may leave its stream unread. */
-  streams: { perAddress: number; total: number; stallMs: number };
-  tokenLifetimeMs: number;
-  limits: { cryptoDeposit: [number, number]; bankDeposit: [number, number]; withdrawal: [number, number] };
-  appSecret: string | undefined;
-};
-
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment once; `.env` in the repository root is read when present. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const envFile = path.join(repoRoot, '.env');
   if (env === process.env && existsSync(envFile)) process.loadEnvFile(envFile);
 
@@ -112,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(repoRoot, values.DATA_DIR);
+  const range = (min: number, max: number): [number, number] => [min, max];
   return {
     nodeEnv: values.NODE_ENV,
     isProduction: values.NODE_ENV === 'production',
@@ -141,9 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     autoInvestMinimumCash: values.AUTO_INVEST_MIN_CASH,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    /** Requests per minute of one signed-in user, from however many addresses. */
     rateLimitPerUserPerMinute: values.RATE_LIMIT_PER_USER_PER_MINUTE ?? values.RATE_LIMIT_PER_MINUTE,
+    /** Time a client has to send a whole request (headers and body); a slower one gets 408. */
     requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS * 1000,
+    /** Open connections one address may hold; more are closed as they arrive. */
     connectionsPerAddress: values.CONNECTIONS_PER_ADDRESS,
+    /** Quote streams per address and in all; `stallMs` is how long a client may leave its stream unread. */
     streams: {
       perAddress: values.STREAMS_PER_ADDRESS,
       total: values.STREAMS_TOTAL,
@@ -151,10 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     tokenLifetimeMs: values.TOKEN_TTL_HOURS * 60 * 60 * 1000,
     limits: {
-      cryptoDeposit: [values.DEPOSIT_CRYPTO_MIN, values.DEPOSIT_CRYPTO_MAX],
-      bankDeposit: [values.DEPOSIT_BANK_MIN, values.DEPOSIT_BANK_MAX],
-      withdrawal: [values.WITHDRAWAL_MIN, values.WITHDRAWAL_MAX],
+      cryptoDeposit: range(values.DEPOSIT_CRYPTO_MIN, values.DEPOSIT_CRYPTO_MAX),
+      bankDeposit: range(values.DEPOSIT_BANK_MIN, values.DEPOSIT_BANK_MAX),
+      withdrawal: range(values.WITHDRAWAL_MIN, values.WITHDRAWAL_MAX),
     },
     appSecret: values.APP_SECRET,
   };
 }
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -29,20 +29,29 @@ export function createThrottle(clock: Clock) {
     return Math.ceil(wait / 1000);
   }
 
+  async function record(db: Executor, key: string): Promise<void> {
+    await db.insert(throttleEvents).values({ key, createdAt: clock.now() });
+  }
+
+  /** Throws 429 with Retry-After when the key is over a rule. */
+  async function enforce(db: Executor, key: string, rules: ThrottleRule[], message?: (wait: string) => string) {
+    const seconds = await retryAfterSeconds(db, key, rules);
+    if (seconds <= 0) return;
+    const wait = describeWait(seconds);
+    throw new TooManyRequests(seconds, message ? message(wait) : `Too many attempts. Please try again in ${wait}.`);
+  }
+
   return {
     retryAfterSeconds,
-    async record(db: Executor, key: string): Promise<void> {
-      await db.insert(throttleEvents).values({ key, createdAt: clock.now() });
-    },
+    record,
+    enforce,
     async clear(db: Executor, key: string): Promise<void> {
       await db.delete(throttleEvents).where(eq(throttleEvents.key, key));
     },
-    /** Throws 429 with Retry-After when the key is over a rule. */
-    async enforce(db: Executor, key: string, rules: ThrottleRule[], message?: (wait: string) => string): Promise<void> {
-      const seconds = await retryAfterSeconds(db, key, rules);
-      if (seconds <= 0) return;
-      const wait = describeWait(seconds);
-      throw new TooManyRequests(seconds, message ? message(wait) : `Too many attempts. Please try again in ${wait}.`);
+    /** Enforces the rules, then counts one more event. */
+    async consume(db: Executor, key: string, rules: ThrottleRule[], message?: (wait: string) => string) {
+      await enforce(db, key, rules, message);
+      await record(db, key);
     },
   };
 }

@@ -62,23 +62,22 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
     admit(request, access, await callerOf(token, request.routeOptions.config.wholeUser === true));
   });
 
-  const callerFrom = (active: ActiveToken & { user: AccessUser }, wholeUser?: SignedInUser): AuthContext => ({
-    tokenId: active.id,
-    userId: active.user.id,
-    scope: active.scope,
-    user: active.user,
-    ...(wholeUser && { wholeUser }),
+  const callerFrom = ({ id, scope, user }: ActiveToken & { user: AccessUser }) => ({
+    tokenId: id,
+    userId: user.id,
+    scope,
+    user,
   });
-  const accessCaller = (active: (ActiveToken & { user: AccessUser }) | undefined) => active && callerFrom(active);
-  const wholeCaller = (active: (ActiveToken & { user: SignedInUser }) | undefined) =>
-    active && callerFrom(active, active.user);
 
   /** The live token's caller, with the whole user when the route asks for it; undefined for any other token. */
   async function callerOf(token: string | undefined, whole: boolean): Promise<AuthContext | undefined> {
     if (token === undefined) return undefined;
-    return whole
-      ? wholeCaller(await deps.tokens.findActiveWhole(token))
-      : accessCaller(await deps.tokens.findActive(token));
+    if (whole) {
+      const active = await deps.tokens.findActiveWhole(token);
+      return active && { ...callerFrom(active), wholeUser: active.user };
+    }
+    const active = await deps.tokens.findActive(token);
+    return active && callerFrom(active);
   }
 
   /** Lets the caller through the route's access level, or throws the refusal. */

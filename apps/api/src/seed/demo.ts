@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createOperator } from '../modules/admin/operators.ts';
+import { createOperator, londonPlace } from '../modules/admin/operators.ts';
 
 export const demoInvestorEmail = 'demo@example.com';
 
@@ -37,19 +37,7 @@ export async function seedDemoUsers(db: Database, dataDir: string): Promise<Demo
   if (existing && existing.count > 0) return undefined;
 
   const password = demoPassword();
-  const { rows } = await db.$client.query<{
-    country_id: number;
-    state_id: number;
-    city_id: number;
-    nationality_id: number;
-    currency_id: number;
-  }>(`
-    select c.id as country_id, s.id as state_id, ci.id as city_id,
-           (select id from nationalities where name = 'British') as nationality_id,
-           (select id from currencies where code = 'USD') as currency_id
-    from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
-    where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`);
-  const place = rows[0];
+  const place = await londonPlace(db);
   if (!place) throw new Error('The reference data has no London, England.');
 
   const joined = new Date(Date.now() - 121 * 24 * 60 * 60_000);

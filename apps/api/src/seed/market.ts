@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.ts';
 import { roundPrice } from '../modules/market/engine.ts';
 import { catalogue, referenceFxRates } from '../modules/market/catalogue.ts';
 import { backfill, day, floorTo } from '../modules/market/history.ts';
+import { columns, seedOnce } from './transaction.ts';
 
 const batchSize = 20_000;
 
@@ -16,28 +17,23 @@ export async function seedMarket(
   seed: number,
   onProgress: (step: string) => void,
 ): Promise<boolean> {
-  const client = await db.$client.connect();
-  try {
-    await client.query('begin');
-    await client.query('select pg_advisory_xact_lock(7201003)');
-    if ((await client.query('select 1 from assets limit 1')).rowCount) {
-      await client.query('rollback');
-      return false;
-    }
+  return seedOnce(db, 7201003, 'assets', async (client) => {
     onProgress(`Listing ${catalogue.length} assets`);
     const inserted = await client.query<{ id: number; symbol: string }>(
       `insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
        select * from unnest($1::text[], $2::text[], $3::asset_type[], $4::date[], $5::numeric[], $6::numeric[], $7::numeric[])
        returning id, symbol`,
-      [
-        catalogue.map((entry) => entry.symbol),
-        catalogue.map((entry) => entry.name),
-        catalogue.map((entry) => entry.type),
-        catalogue.map((entry) => entry.listedOn),
-        catalogue.map((entry) => entry.volatility),
-        catalogue.map((entry) => entry.marketCap),
-        catalogue.map((entry) => entry.price),
-      ],
+      columns(
+        catalogue.map((entry) => [
+          entry.symbol,
+          entry.name,
+          entry.type,
+          entry.listedOn,
+          entry.volatility,
+          entry.marketCap,
+          entry.price,
+        ]),
+      ),
     );
     const idOf = new Map(inserted.rows.map((row) => [row.symbol, row.id]));
     const now = clock.now();
@@ -74,7 +70,7 @@ export async function seedMarket(
     await client.query(
       `insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
        select q.*, $10::date, $11::timestamptz from unnest($1::int[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[]) as q`,
-      [...columns(quotes, 9), now.toISOString().slice(0, 10), now],
+      [...columns(quotes), now.toISOString().slice(0, 10), now],
     );
     for (let start = 0; start < bars.length; start += batchSize) {
       onProgress(
@@ -83,25 +79,14 @@ export async function seedMarket(
       await client.query(
         `insert into price_bars (asset_id, resolution, starts_at, open, high, low, close)
          select * from unnest($1::int[], $2::bar_resolution[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[])`,
-        columns(bars.slice(start, start + batchSize), 7),
+        columns(bars.slice(start, start + batchSize)),
       );
     }
     const rates = Object.entries(referenceFxRates);
     await client.query(
       `insert into fx_rates (currency, rate, reference_rate, updated_at)
        select c, r, r, $3 from unnest($1::text[], $2::numeric[]) as t(c, r)`,
-      [rates.map(([currency]) => currency), rates.map(([, rate]) => rate), now],
+      [...columns(rates), now],
     );
-    await client.query('commit');
-    return true;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-function columns(rows: (string | number)[][], width: number): (string | number)[][] {
-  return Array.from({ length: width }, (_, column) => rows.map((row) => row[column] ?? null) as (string | number)[]);
+  });
 }

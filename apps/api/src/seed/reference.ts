@@ -3,6 +3,7 @@ import { platformSettings as platformSettingsSchema, supportedCurrencies } from 
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { readReferenceSource, type ReferenceSource } from './reference-source.ts';
+import { columns, seedOnce } from './transaction.ts';
 
 const batchSize = 20_000;
 
@@ -10,30 +11,15 @@ const batchSize = 20_000;
  * Loads countries, states, cities (country-state-city), nationalities (demonyms from
  * world-countries) and the supported currencies into an empty database, in one transaction.
  */
-export async function seedReferenceData(db: Database, onProgress: (step: string) => void): Promise<boolean> {
-  const client = await db.$client.connect();
-  try {
-    await client.query('begin');
-    await client.query('select pg_advisory_xact_lock(7201002)');
-    const existing = await client.query('select 1 from countries limit 1');
-    if (existing.rowCount) {
-      await client.query('rollback');
-      return false;
-    }
+export function seedReferenceData(db: Database, onProgress: (step: string) => void): Promise<boolean> {
+  return seedOnce(db, 7201002, 'countries', async (client) => {
     const source = await readReferenceSource();
     const countryIds = await loadCountries(client, source.countries, onProgress);
     const stateIds = await loadStates(client, source.states, countryIds, onProgress);
     await loadCities(client, source.cities, stateIds, onProgress);
     await loadNationalities(client, source.demonyms, onProgress);
     await loadCurrencies(client);
-    await client.query('commit');
-    return true;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Writes the platform settings from the configuration file; run at every start so the file stays the source. */
@@ -44,7 +30,7 @@ export async function syncPlatformSettings(db: Database, file: string): Promise<
     `insert into platform_settings (key, value)
      select * from unnest($1::text[], $2::text[])
      on conflict (key) do update set value = excluded.value`,
-    [entries.map(([key]) => key), entries.map(([, value]) => value)],
+    columns(entries),
   );
 }
 
@@ -58,13 +44,9 @@ async function loadCountries(
     `insert into countries (name, iso_code, phone_code, currency_code, flag)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
      returning id, iso_code`,
-    [
-      countries.map((country) => country.name),
-      countries.map((country) => country.isoCode),
-      countries.map((country) => country.phonecode),
-      countries.map((country) => country.currency),
-      countries.map((country) => country.flag),
-    ],
+    columns(
+      countries.map((country) => [country.name, country.isoCode, country.phonecode, country.currency, country.flag]),
+    ),
   );
   return new Map(result.rows.map((row) => [row.iso_code, row.id]));
 }
@@ -82,11 +64,7 @@ async function loadStates(
      select * from unnest($1::int[], $2::text[], $3::text[])
      on conflict (country_id, iso_code) do nothing
      returning id, country_id, iso_code`,
-    [
-      states.map((state) => countryIds.get(state.countryCode)),
-      states.map((state) => state.name),
-      states.map((state) => state.isoCode),
-    ],
+    columns(states.map((state) => [countryIds.get(state.countryCode), state.name, state.isoCode])),
   );
   const isoByCountryId = new Map([...countryIds].map(([iso, id]) => [id, iso]));
   return new Map(result.rows.map((row) => [`${isoByCountryId.get(row.country_id)}:${row.iso_code}`, row.id]));
@@ -103,10 +81,10 @@ async function loadCities(
     const batch = cities.slice(start, start + batchSize);
     const done = Math.min(start + batchSize, cities.length);
     onProgress(`Loading cities ${done.toLocaleString('en-US')} / ${cities.length.toLocaleString('en-US')}`);
-    await client.query(`insert into cities (state_id, name) select * from unnest($1::int[], $2::text[])`, [
-      batch.map((city) => stateIds.get(`${city.countryCode}:${city.stateCode}`)),
-      batch.map((city) => city.name),
-    ]);
+    await client.query(
+      `insert into cities (state_id, name) select * from unnest($1::int[], $2::text[])`,
+      columns(batch.map((city) => [stateIds.get(`${city.countryCode}:${city.stateCode}`), city.name])),
+    );
   }
 }
 
@@ -123,10 +101,6 @@ async function loadNationalities(
 async function loadCurrencies(client: pg.PoolClient) {
   await client.query(
     'insert into currencies (code, name, sign) select * from unnest($1::text[], $2::text[], $3::text[])',
-    [
-      supportedCurrencies.map((currency) => currency.code),
-      supportedCurrencies.map((currency) => currency.name),
-      supportedCurrencies.map((currency) => currency.sign),
-    ],
+    columns(supportedCurrencies.map((currency) => [currency.code, currency.name, currency.sign])),
   );
 }

@@ -3,6 +3,25 @@ import { writeToOutbox } from './outbox.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
+export type Recipient = { email: string; firstName: string };
+
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+/** A greeting, the paragraphs and the signature; the HTML part shows the same paragraphs. */
+export function plainMail(recipient: Recipient, subject: string, paragraphs: string[]): MailMessage {
+  const lines = [`Hello ${recipient.firstName},`, ...paragraphs, 'Itrust'];
+  return {
+    to: recipient.email,
+    subject,
+    text: lines.join('\n\n'),
+    html: lines.map((line) => `<p>${escapeHtml(line).replaceAll('\n', '<br>')}</p>`).join(''),
+  };
+}
+
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 export type MailLog = { info: (details: object, message: string) => void };

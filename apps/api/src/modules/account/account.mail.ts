@@ -1,7 +1,5 @@
-import type { MailMessage } from '../../lib/mail/mailer.ts';
-import { authMail, codeMail, escapeHtml } from '../auth/auth.mail.ts';
-
-type Recipient = { email: string; firstName: string };
+import { escapeHtml, plainMail, type MailMessage, type Recipient } from '../../lib/mail/mailer.ts';
+import { authMail, codeMail } from '../auth/auth.mail.ts';
 
 export const accountMail = {
   emailChange: (recipient: Recipient, code: string) => ({
@@ -37,21 +35,10 @@ export const accountMail = {
     ...authMail.twoFactor(recipient, code),
     subject: `Your code to switch off two-factor sign-in: ${code}`,
   }),
-  newDevice: (recipient: Recipient, details: { browser: string; address: string; at: Date }): MailMessage => {
-    const when = details.at.toUTCString();
-    const text =
-      `Hello ${recipient.firstName},\n\nYour Itrust account was just signed in to from a browser we have not seen before.\n\n` +
-      `    When: ${when}\n    Browser: ${details.browser}\n    Network address: ${details.address}\n\n` +
-      'If this was you, there is nothing to do. If not, change your password now and switch on two-factor sign-in.\n\nItrust';
-    const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-    return {
-      to: recipient.email,
-      subject: 'New sign-in to your Itrust account',
-      text,
-      html: text
-        .split('\n\n')
-        .map((paragraph) => `<p>${escape(paragraph).replaceAll('\n', '<br>')}</p>`)
-        .join(''),
-    };
-  },
+  newDevice: (recipient: Recipient, details: { browser: string; address: string; at: Date }) =>
+    plainMail(recipient, 'New sign-in to your Itrust account', [
+      'Your Itrust account was just signed in to from a browser we have not seen before.',
+      `    When: ${details.at.toUTCString()}\n    Browser: ${details.browser}\n    Network address: ${details.address}`,
+      'If this was you, there is nothing to do. If not, change your password now and switch on two-factor sign-in.',
+    ]),
 };

@@ -11,6 +11,7 @@ import {
 } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noData, ok } from '../../lib/answers.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -30,8 +31,6 @@ type Services = {
 };
 
 const tags = ['account'];
-const noData = successEnvelope(z.object({}));
-const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
 
 export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
   app,

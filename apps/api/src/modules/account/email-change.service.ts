@@ -1,17 +1,14 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { withKeyLock } from '../../db/client.ts';
 import { emailChangeUndos } from '../../db/schema/index.ts';
-import type { MailQueue } from '../../jobs/mail.job.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newAccessToken, sha256 } from '../../lib/secrets.ts';
-import type { Throttle } from '../../lib/throttle.ts';
-import { resendRules, type CodePurpose, type Codes } from '../auth/codes.ts';
+import { resendRules, type CodePurpose } from '../auth/codes.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
-import type { Tokens } from '../auth/tokens.ts';
-import type { UsersRepository, UserWithCurrency } from '../users/users.repository.ts';
+import type { AuthDependencies } from '../auth/session.service.ts';
+import type { UserWithCurrency } from '../users/users.repository.ts';
 import { accountMail } from './account.mail.ts';
 import { createPasswordCheck } from './password-check.ts';
 
@@ -30,22 +27,11 @@ export const emailChangeMessages = {
     `Your email address is back to ${email}. Every session has been signed out: sign in with your new password.`,
 } as const;
 
-/** Email changes are throttled as code resends are, per account and per address written to. */
-export const emailChangeRules = resendRules;
 export const undoLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
 const accountKey = (userId: string) => `email-change:${userId}`;
 
-export function createEmailChange(deps: {
-  db: Database;
-  clock: Clock;
-  users: UsersRepository;
-  codes: Codes;
-  tokens: Tokens;
-  throttle: Throttle;
-  mail: MailQueue;
-  appUrl: string;
-}) {
+export function createEmailChange(deps: AuthDependencies) {
   const { db, clock, users, codes, tokens, throttle, mail, appUrl } = deps;
   const passwordMatches = createPasswordCheck(db, throttle);
 
@@ -84,10 +70,9 @@ export function createEmailChange(deps: {
       const addressKey = `email-change-to:${newEmail}`;
       await lock(tx, accountKey(userId));
       await lock(tx, addressKey);
-      await throttle.enforce(tx, accountKey(userId), emailChangeRules, emailChangeMessages.tooManyForAccount);
-      await throttle.enforce(tx, addressKey, emailChangeRules, emailChangeMessages.tooManyForAddress);
-      await throttle.record(tx, accountKey(userId));
-      await throttle.record(tx, addressKey);
+      // Throttled as code resends are, per account and per address written to.
+      await throttle.consume(tx, accountKey(userId), resendRules, emailChangeMessages.tooManyForAccount);
+      await throttle.consume(tx, addressKey, resendRules, emailChangeMessages.tooManyForAddress);
       return {
         newCode: await codes.insert(tx, userId, 'email_change'),
         currentCode: await codes.insert(tx, userId, 'email_change_current'),

@@ -1,15 +1,9 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { accessTokens } from '../../db/schema/index.ts';
-import type { MailQueue } from '../../jobs/mail.job.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { Throttle } from '../../lib/throttle.ts';
-import type { Authenticated } from '../auth/session.service.ts';
-import type { Codes } from '../auth/codes.ts';
+import type { Authenticated, AuthDependencies } from '../auth/session.service.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import { accountMail } from './account.mail.ts';
 import { createPasswordCheck } from './password-check.ts';
 
@@ -22,14 +16,7 @@ export const securityMessages = {
   twoFactorOff: 'Two-factor sign-in is off.',
 } as const;
 
-export function createSecurityService(deps: {
-  db: Database;
-  clock: Clock;
-  users: UsersRepository;
-  codes: Codes;
-  throttle: Throttle;
-  mail: MailQueue;
-}) {
+export function createSecurityService(deps: AuthDependencies) {
   const { db, clock, users, codes, throttle, mail } = deps;
 
   async function user(userId: string) {

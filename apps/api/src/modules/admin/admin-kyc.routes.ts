@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentUser } from '../users/users.presenter.ts';
-import type { KycService } from '../kyc/kyc.service.ts';
-import { ok, operatorOf, page, paging, reason, tags } from './admin.http.ts';
+import { ok, pageOf } from '../../lib/answers.ts';
+import { operatorOf, paging, reason, tags } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';
 
-export const adminKycRoutes: FastifyPluginAsyncZod<{ admin: AdminService; kyc: KycService }> = async (
-  app,
-  { admin, kyc },
-) => {
+export const adminKycRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
   app.get(
     '/admin/kyc',
     {
@@ -43,31 +40,7 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ admin: AdminService; kyc: K
           })),
         };
       });
-      return ok('OK', { users: page(people, current, perPage, total) });
-    },
-  );
-
-  app.get(
-    '/admin/kyc-documents/:id',
-    {
-      config: { access: 'operator' },
-      schema: {
-        tags,
-        summary: "An investor's identity document image",
-        params: z.object({ id: z.uuid('No such document.') }),
-      },
-    },
-    async (request, reply) => {
-      const { document, bytes } = await kyc.documentById(request.params.id);
-      return reply
-        .type(document.contentType)
-        .header(
-          'content-disposition',
-          `inline; filename="${document.side}.${document.contentType.split('/')[1] ?? 'img'}"`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return ok('OK', { users: pageOf(people, current, perPage, total) });
     },
   );
 

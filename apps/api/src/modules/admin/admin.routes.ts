@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PresentUser } from '../users/users.presenter.ts';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
-import { ok, operatorOf, page, paging, reason, tags } from './admin.http.ts';
+import { ok, pageOf } from '../../lib/answers.ts';
+import { operatorOf, paging, reason, tags } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';
 import type { AuditRepository } from './audit.repository.ts';
 
@@ -51,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
             }
           : null,
       }));
-      return ok('OK', { transactions: page(items, current, perPage, total) });
+      return ok('OK', { transactions: pageOf(items, current, perPage, total) });
     },
   );
 
@@ -181,7 +182,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         client_address: row.clientAddress,
         created_at: row.createdAt.toISOString(),
       }));
-      return ok('OK', { audit: page(entries, request.query.page, request.query.per_page, total) });
+      return ok('OK', { audit: pageOf(entries, request.query.page, request.query.per_page, total) });
     },
   );
 };

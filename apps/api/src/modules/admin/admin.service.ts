@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import {
   currencies,
   kycDocuments,
@@ -20,6 +20,7 @@ import type { AuditRepository } from './audit.repository.ts';
 import { matchingUsers } from './user-search.ts';
 
 const displayCurrencies = alias(currencies, 'display_currencies');
+const amountOf = (transaction: { amount: string; currency: string }) => `${transaction.amount} ${transaction.currency}`;
 
 export type Operator = { id: string; clientAddress: string };
 
@@ -63,6 +64,20 @@ export function createAdminService(deps: {
       to === 'approved' ? decisionMail.kycApproved(recipient) : decisionMail.kycDeclined(recipient, reason ?? ''),
     );
   }
+
+  /** The audit entry of an operator's decision on a deposit or withdrawal, written with the decision. */
+  const recordDecision =
+    (operator: Operator, verb: 'approve' | 'decline', after: object) =>
+    (tx: Executor, decided: { id: string; type: string; amount: string }) =>
+      audit.record(tx, {
+        operatorId: operator.id,
+        action: `${decided.type === 'credit' ? 'deposit' : 'withdrawal'}.${verb}`,
+        objectType: 'transaction',
+        objectId: decided.id,
+        before: { status: 'pending', amount: decided.amount },
+        after,
+        clientAddress: operator.clientAddress,
+      });
 
   return {
     async kycQueue(status: 'pending' | 'submitted' | 'approved' | 'declined', page: number, perPage: number) {
@@ -122,52 +137,18 @@ export function createAdminService(deps: {
     },
 
     async approveTransaction(operator: Operator, transactionId: string, payoutReference?: string) {
-      const approved = await wallet.approve(transactionId, payoutReference, async (tx, decided) => {
-        await audit.record(tx, {
-          operatorId: operator.id,
-          action: decided.type === 'credit' ? 'deposit.approve' : 'withdrawal.approve',
-          objectType: 'transaction',
-          objectId: decided.id,
-          before: { status: 'pending', amount: decided.amount },
-          after: { status: 'approved', ...(payoutReference ? { payout_reference: payoutReference } : {}) },
-          clientAddress: operator.clientAddress,
-        });
-      });
-      await tell(approved.userId, (recipient) =>
-        approved.type === 'credit'
-          ? decisionMail.depositCredited(recipient, `${approved.amount} ${approved.currency}`, approved.reference)
-          : decisionMail.withdrawalPaid(recipient, `${approved.amount} ${approved.currency}`, approved.reference),
-      );
+      const after = { status: 'approved', ...(payoutReference ? { payout_reference: payoutReference } : {}) };
+      const approved = await wallet.approve(transactionId, payoutReference, recordDecision(operator, 'approve', after));
+      const mail = approved.type === 'credit' ? decisionMail.depositCredited : decisionMail.withdrawalPaid;
+      await tell(approved.userId, (recipient) => mail(recipient, amountOf(approved), approved.reference));
       return approved;
     },
 
     async declineTransaction(operator: Operator, transactionId: string, reason: string) {
-      const declined = await wallet.decline(transactionId, reason, async (tx, decided) => {
-        await audit.record(tx, {
-          operatorId: operator.id,
-          action: decided.type === 'credit' ? 'deposit.decline' : 'withdrawal.decline',
-          objectType: 'transaction',
-          objectId: decided.id,
-          before: { status: 'pending', amount: decided.amount },
-          after: { status: 'declined', reason },
-          clientAddress: operator.clientAddress,
-        });
-      });
-      await tell(declined.userId, (recipient) =>
-        declined.type === 'credit'
-          ? decisionMail.depositDeclined(
-              recipient,
-              `${declined.amount} ${declined.currency}`,
-              declined.reference,
-              reason,
-            )
-          : decisionMail.withdrawalDeclined(
-              recipient,
-              `${declined.amount} ${declined.currency}`,
-              declined.reference,
-              reason,
-            ),
-      );
+      const after = { status: 'declined', reason };
+      const declined = await wallet.decline(transactionId, reason, recordDecision(operator, 'decline', after));
+      const mail = declined.type === 'credit' ? decisionMail.depositDeclined : decisionMail.withdrawalDeclined;
+      await tell(declined.userId, (recipient) => mail(recipient, amountOf(declined), declined.reference, reason));
       return declined;
     },
 

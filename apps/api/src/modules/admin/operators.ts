@@ -6,6 +6,23 @@ import { passwordProblem } from '../auth/password-policy.ts';
 
 export class OperatorProblem extends Error {}
 
+/** London, England, British and US dollars: where the accounts made without a sign-up form live. */
+export async function londonPlace(db: Database) {
+  const { rows } = await db.$client.query<{
+    country_id: number;
+    state_id: number;
+    city_id: number;
+    nationality_id: number;
+    currency_id: number;
+  }>(`
+    select c.id as country_id, s.id as state_id, ci.id as city_id,
+           (select id from nationalities where name = 'British') as nationality_id,
+           (select id from currencies where code = 'USD') as currency_id
+    from countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
+    where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'`);
+  return rows[0];
+}
+
 /**
  * Creates an operator account: email verified, two-factor always asked at sign-in, no identity
  * check of its own. Refuses a weak password and an email that is taken.
@@ -21,17 +38,7 @@ export async function createOperator(
   const email = normalizeEmail(typedEmail);
   const problem = passwordProblem(password);
   if (problem) throw new OperatorProblem(problem);
-  const { rows } = await db.$client.query<{
-    country_id: number;
-    state_id: number;
-    nationality_id: number;
-    currency_id: number;
-  }>(`
-    select c.id as country_id, s.id as state_id,
-           (select id from nationalities where name = 'British') as nationality_id,
-           (select id from currencies where code = 'USD') as currency_id
-    from countries c join states s on s.country_id = c.id where c.iso_code = 'GB' and s.iso_code = 'ENG'`);
-  const place = rows[0];
+  const place = await londonPlace(db);
   if (!place) throw new OperatorProblem('The reference data is not loaded yet: start the app once first.');
   const now = new Date();
   const username = `ops_${email.split('@')[0]?.replace(/[^\w]/g, '').slice(0, 20) ?? 'operator'}`;

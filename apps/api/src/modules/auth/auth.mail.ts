@@ -1,12 +1,4 @@
-import type { MailMessage } from '../../lib/mail/mailer.ts';
-
-type Recipient = { email: string; firstName: string };
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
+import { escapeHtml, plainMail, type MailMessage, type Recipient } from '../../lib/mail/mailer.ts';
 
 export function codeMail(
   recipient: Recipient,
@@ -28,16 +20,6 @@ export function codeMail(
 }
 
 const notYou = 'If this was not you, you can ignore this message.';
-
-function plainMail(recipient: Recipient, subject: string, paragraphs: string[]): MailMessage {
-  const lines = [`Hello ${recipient.firstName},`, ...paragraphs, 'Itrust'];
-  return {
-    to: recipient.email,
-    subject,
-    text: lines.join('\n\n'),
-    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
-  };
-}
 
 /** The code a purpose sends, in the words of its mail. */
 export type CodeKind = 'sign-in' | 'email verification' | 'password reset' | 'email change' | 'two-factor switch-off';

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, clientInfo } from '../../plugins/auth.ts';
+import { noData, ok } from '../../lib/answers.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
 import { passwordProblem } from './password-policy.ts';
@@ -31,8 +32,6 @@ type Services = {
 };
 
 const tags = ['access'];
-const noData = successEnvelope(z.object({}));
-const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
 
 export const authRoutes: FastifyPluginAsyncZod<Services> = async (
   app,

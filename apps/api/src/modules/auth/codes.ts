@@ -31,6 +31,7 @@ export const resendRules: ThrottleRule[] = [
   { limit: 1, windowMs: 30 * 1000 },
   { limit: 5, windowMs: 60 * 60 * 1000 },
 ];
+export const resendWait = (wait: string) => `Please wait ${wait} before asking for another code.`;
 
 export const codeMessages = {
   wrong: 'The code is incorrect.',
@@ -72,19 +73,13 @@ export function createCodes(deps: {
   const failureKey = (holder: CodeHolder, purpose: CodePurpose) =>
     'userId' in holder ? `${purpose}:${holder.userId}` : `${purpose}:email:${normalizeEmail(holder.unknownEmail)}`;
 
+  const unused = (userId: string, purpose: CodePurpose) =>
+    and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt));
+
   async function insertCode(tx: Executor, userId: string, purpose: CodePurpose): Promise<string> {
     const now = clock.now();
     // Only the newest code of a purpose works: sending one retires the ones before it.
-    await tx
-      .update(verificationCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(verificationCodes.userId, userId),
-          eq(verificationCodes.purpose, purpose),
-          isNull(verificationCodes.usedAt),
-        ),
-      );
+    await tx.update(verificationCodes).set({ usedAt: now }).where(unused(userId, purpose));
     const code = newSixDigitCode();
     await tx.insert(verificationCodes).values({
       userId,
@@ -132,13 +127,7 @@ export function createCodes(deps: {
       const [active] = await tx
         .select()
         .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, userId),
-            eq(verificationCodes.purpose, purpose),
-            isNull(verificationCodes.usedAt),
-          ),
-        )
+        .where(unused(userId, purpose))
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       const given = digest(userId, purpose, code);
@@ -171,15 +160,10 @@ export function createCodes(deps: {
     },
 
     /** A code the user asked for again: at most one per 30 s and five per hour (429 with Retry-After). */
-    async resend(userId: string, purpose: CodePurpose, throttleKey = `code:${purpose}:${userId}`): Promise<string> {
-      return withKeyLock(db, throttleKey, async (tx) => {
-        await throttle.enforce(
-          tx,
-          throttleKey,
-          resendRules,
-          (wait) => `Please wait ${wait} before asking for another code.`,
-        );
-        await throttle.record(tx, throttleKey);
+    async resend(userId: string, purpose: CodePurpose): Promise<string> {
+      const key = `code:${purpose}:${userId}`;
+      return withKeyLock(db, key, async (tx) => {
+        await throttle.consume(tx, key, resendRules, resendWait);
         return insertCode(tx, userId, purpose);
       });
     },

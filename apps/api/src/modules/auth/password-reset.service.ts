@@ -1,16 +1,12 @@
 import { normalizeEmail } from '@itrust/contracts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { withKeyLock } from '../../db/client.ts';
-import type { MailQueue } from '../../jobs/mail.job.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { Throttle } from '../../lib/throttle.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import { authMail } from './auth.mail.ts';
-import { resendRules, type Codes } from './codes.ts';
+import { resendRules, resendWait } from './codes.ts';
 import { passwordProblem } from './password-policy.ts';
-import type { Tokens } from './tokens.ts';
+import type { AuthDependencies } from './session.service.ts';
 
 export const resetMessages = {
   sent: 'If an account exists for this email address, we have sent a password reset code to it.',
@@ -18,16 +14,7 @@ export const resetMessages = {
   updated: 'Password updated.',
 } as const;
 
-export function createPasswordReset(deps: {
-  db: Database;
-  clock: Clock;
-  users: UsersRepository;
-  tokens: Tokens;
-  codes: Codes;
-  throttle: Throttle;
-  mail: MailQueue;
-  appUrl: string;
-}) {
+export function createPasswordReset(deps: AuthDependencies) {
   const { db, clock, users, tokens, codes, throttle, mail, appUrl } = deps;
 
   // The code (or link) reached the inbox, which proves the address as well as a verification code would.
@@ -50,10 +37,7 @@ export function createPasswordReset(deps: {
      */
     async forgot(email: string): Promise<{ send: () => Promise<void> }> {
       const key = `code:password_reset:${normalizeEmail(email)}`;
-      await withKeyLock(db, key, async (tx) => {
-        await throttle.enforce(tx, key, resendRules, (wait) => `Please wait ${wait} before asking for another code.`);
-        await throttle.record(tx, key);
-      });
+      await withKeyLock(db, key, (tx) => throttle.consume(tx, key, resendRules, resendWait));
       return {
         send: async () => {
           const user = await users.findByEmail(email);

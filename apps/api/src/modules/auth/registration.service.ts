@@ -1,17 +1,13 @@
 import { messages, type registerRequest } from '@itrust/contracts';
 import type { z } from 'zod';
-import { isUniqueViolation, type Database } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../db/client.ts';
 import { ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { MailQueue } from '../../jobs/mail.job.ts';
 import { resolveCity } from '../users/places.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import { authMail } from './auth.mail.ts';
-import type { ClientInfo, Devices } from '../account/devices.ts';
-import type { Codes } from './codes.ts';
+import type { ClientInfo } from '../account/devices.ts';
 import { passwordProblem } from './password-policy.ts';
-import type { Tokens } from './tokens.ts';
+import type { AuthDependencies } from './session.service.ts';
 
 type Registration = z.output<typeof registerRequest>;
 
@@ -21,15 +17,7 @@ export function isAdult(dateOfBirth: string, today: Date): boolean {
   return eighteenth <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
 }
 
-export function createRegistration(deps: {
-  db: Database;
-  clock: Clock;
-  users: UsersRepository;
-  tokens: Tokens;
-  codes: Codes;
-  mail: MailQueue;
-  devices: Devices;
-}) {
+export function createRegistration(deps: AuthDependencies) {
   const { db, clock, users, tokens, codes, mail, devices } = deps;
 
   /** The rules that need the database or the clock; the request schema has checked the shapes. */

@@ -30,7 +30,8 @@ export const sessionMessages = {
 
 export type Authenticated = { tokenId: string; userId: string };
 
-export function createSessions(deps: {
+/** What the sign-in and account services are built from (app.ts makes one of each). */
+export type AuthDependencies = {
   db: Database;
   clock: Clock;
   users: UsersRepository;
@@ -39,7 +40,10 @@ export function createSessions(deps: {
   throttle: Throttle;
   mail: MailQueue;
   devices: Devices;
-}) {
+  appUrl: string;
+};
+
+export function createSessions(deps: AuthDependencies) {
   const { db, clock, users, tokens, codes, throttle, mail, devices } = deps;
 
   async function currentUser(userId: string) {

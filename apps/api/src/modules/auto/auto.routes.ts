@@ -1,6 +1,7 @@
 import { autoModelIds, autoModels } from '@itrust/contracts/auto-models';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/answers.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import type { AutoService } from './auto.service.ts';
@@ -28,11 +29,7 @@ export const autoRoutes: FastifyPluginAsyncZod<{ auto: AutoService }> = async (a
     },
     async (request) => {
       const userId = approved(authOf(request));
-      return {
-        status: 'success' as const,
-        message: 'OK',
-        data: { auto: await auto.overview(userId), models: modelList },
-      };
+      return ok('OK', { auto: await auto.overview(userId), models: modelList });
     },
   );
 
@@ -51,11 +48,8 @@ export const autoRoutes: FastifyPluginAsyncZod<{ auto: AutoService }> = async (a
     async (request) => {
       const userId = approved(authOf(request));
       await auto.setModel(userId, request.body.model);
-      return {
-        status: 'success' as const,
-        message: `Your automated investing now follows the ${autoModels[request.body.model].name} model.`,
-        data: { auto: await auto.overview(userId) },
-      };
+      const message = `Your automated investing now follows the ${autoModels[request.body.model].name} model.`;
+      return ok(message, { auto: await auto.overview(userId) });
     },
   );
 };

@@ -8,17 +8,14 @@ export function createKycRepository(db: Executor) {
   return {
     documentsOf: (userId: string) =>
       db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(asc(kycDocuments.side)),
-    /** Only the owner's documents: another user's id finds nothing. */
-    documentOf: async (userId: string, documentId: string) => {
+    /** A document by id; with `ownerId`, only that user's: another user's id finds nothing. */
+    document: async (documentId: string, ownerId?: string) => {
+      const owned = ownerId ? eq(kycDocuments.userId, ownerId) : undefined;
       const [document] = await db
         .select()
         .from(kycDocuments)
-        .where(and(eq(kycDocuments.id, documentId), eq(kycDocuments.userId, userId)))
+        .where(and(eq(kycDocuments.id, documentId), owned))
         .limit(1);
-      return document;
-    },
-    documentById: async (documentId: string) => {
-      const [document] = await db.select().from(kycDocuments).where(eq(kycDocuments.id, documentId)).limit(1);
       return document;
     },
     insertDocuments: (documents: (typeof kycDocuments.$inferInsert)[], tx: Executor) =>

@@ -1,14 +1,14 @@
-import { idTypes, kycMessages, kycMissing, successEnvelope, type IdType } from '@itrust/contracts';
+import { idTypes, kycMessages, kycMissing, type IdType } from '@itrust/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noData, ok } from '../../lib/answers.ts';
 import { AppError, ValidationFailed } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { KycService, UploadedImage } from './kyc.service.ts';
 
 const tags = ['identity'];
 const isIdType = (value: string): value is IdType => (idTypes as readonly string[]).includes(value);
-const ok = (message: string) => ({ status: 'success' as const, message, data: {} });
 
 async function readImage(part: MultipartFile): Promise<UploadedImage> {
   try {
@@ -30,7 +30,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
         tags,
         summary: 'Submit identity documents (multipart: _method, id_type, id_number, front_id, back_id)',
         consumes: ['multipart/form-data'],
-        response: { 200: successEnvelope(z.object({})) },
+        response: { 200: noData },
       },
     },
     async (request) => {
@@ -62,7 +62,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
       if (!isIdType(idType)) throw new ValidationFailed({ id_type: ['Choose an ID type from the list.'] });
       if (idNumber.length > 50) throw new ValidationFailed({ id_number: ['At most 50 characters.'] });
       await kyc.submit(authOf(request).userId, { idType, idNumber, front: files.front_id, back: files.back_id });
-      return ok('Documents submitted. Our team will review them shortly.');
+      return ok('Documents submitted. Our team will review them shortly.', {});
     },
   );
 
@@ -70,33 +70,40 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
     '/user/profile/kyc',
     {
       config: { access: 'verified' },
-      schema: { tags, summary: 'Cancel a submitted identity check', response: { 200: successEnvelope(z.object({})) } },
+      schema: { tags, summary: 'Cancel a submitted identity check', response: { 200: noData } },
     },
     async (request) => {
       await kyc.cancel(authOf(request).userId);
-      return ok('Verification request cancelled.');
+      return ok('Verification request cancelled.', {});
     },
   );
 
-  app.get(
-    '/user/kyc-documents/:id',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'One of your identity document images',
-        params: z.object({ id: z.uuid('No such document.') }),
+  // An investor reads their own documents; an operator reads anyone's.
+  for (const [url, access, summary] of [
+    ['/user/kyc-documents/:id', 'verified', 'One of your identity document images'],
+    ['/admin/kyc-documents/:id', 'operator', "An investor's identity document image"],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: { access },
+        schema: {
+          tags: access === 'operator' ? ['operators'] : tags,
+          summary,
+          params: z.object({ id: z.uuid('No such document.') }),
+        },
       },
-    },
-    async (request, reply) => {
-      const { document, bytes } = await kyc.documentFor(authOf(request).userId, request.params.id);
-      const fileName = `${document.side}.${document.contentType.split('/')[1] ?? 'img'}`;
-      return reply
-        .type(document.contentType)
-        .header('content-disposition', `inline; filename="${fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
-    },
-  );
+      async (request, reply) => {
+        const owner = access === 'operator' ? undefined : authOf(request).userId;
+        const { document, bytes } = await kyc.document(request.params.id, owner);
+        const fileName = `${document.side}.${document.contentType.split('/')[1] ?? 'img'}`;
+        return reply
+          .type(document.contentType)
+          .header('content-disposition', `inline; filename="${fileName}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(bytes);
+      },
+    );
+  }
 };

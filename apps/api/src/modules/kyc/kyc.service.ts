@@ -1,7 +1,7 @@
 import { kycMessages, type IdType } from '@itrust/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { reencode, sniffImage, type ImageStore } from './kyc.images.ts';
 import type { KycRepository } from './kyc.repository.ts';
@@ -59,25 +59,19 @@ export function createKycService(deps: {
           );
           if (!moved) throw new Conflict(kycMessages.alreadySubmitted);
           const previous = await kyc.deleteDocumentsOf(userId, tx);
+          const stored = [
+            { side: 'front', image: front, storageKey: frontKey, upload: submission.front },
+            { side: 'back', image: back, storageKey: backKey, upload: submission.back },
+          ] as const;
           await kyc.insertDocuments(
-            [
-              {
-                userId,
-                side: 'front',
-                storageKey: frontKey,
-                contentType: front.kind.contentType,
-                originalName: submission.front.fileName,
-                sizeBytes: front.bytes.length,
-              },
-              {
-                userId,
-                side: 'back',
-                storageKey: backKey,
-                contentType: back.kind.contentType,
-                originalName: submission.back.fileName,
-                sizeBytes: back.bytes.length,
-              },
-            ],
+            stored.map(({ side, image, storageKey, upload }) => ({
+              userId,
+              side,
+              storageKey,
+              contentType: image.kind.contentType,
+              originalName: upload.fileName,
+              sizeBytes: image.bytes.length,
+            })),
             tx,
           );
           return previous;
@@ -99,18 +93,12 @@ export function createKycService(deps: {
       await Promise.all(removed.map((document) => images.remove(document.storageKey)));
     },
 
-    /** For operators: any user's document. */
-    async documentById(documentId: string) {
-      const document = await kyc.documentById(documentId);
-      if (!document) throw new NotFound('No such document.');
-      return { document, bytes: await images.read(document.storageKey) };
-    },
-
-    async documentFor(userId: string, documentId: string) {
-      const document = await kyc.documentOf(userId, documentId);
+    /** A document and its image; with `ownerId`, only that user's (operators read anyone's). */
+    async document(documentId: string, ownerId?: string) {
+      const document = await kyc.document(documentId, ownerId);
       if (!document) throw new NotFound('No such document.');
       const bytes = await images.read(document.storageKey).catch(() => {
-        throw new AppError(404, 'No such document.');
+        throw new NotFound('No such document.');
       });
       return { document, bytes };
     },

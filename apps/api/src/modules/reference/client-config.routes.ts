@@ -2,6 +2,7 @@ import { successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { ok } from '../../lib/answers.ts';
 
 /** What the browser needs to know about this installation: the live-chat widget id, if any, and the money limits. */
 export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -22,17 +23,14 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
         },
       },
     },
-    async () => ({
-      status: 'success' as const,
-      message: 'OK',
-      data: {
+    async () =>
+      ok('OK', {
         chat_widget_id: config.chatWidgetId ?? null,
         limits: {
           crypto_deposit: config.limits.cryptoDeposit,
           bank_deposit: config.limits.bankDeposit,
           withdrawal: config.limits.withdrawal,
         },
-      },
-    }),
+      }),
   );
 };

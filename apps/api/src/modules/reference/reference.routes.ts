@@ -10,13 +10,12 @@ import {
   successEnvelope,
 } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, pageOf } from '../../lib/answers.ts';
 import type { ReferenceService } from './reference.service.ts';
 
 const tags = ['reference'];
 // Public reference lists: browsers may keep them for a few minutes.
 const publicCache = 'public, max-age=300';
-
-const ok = <T>(data: T) => ({ status: 'success' as const, message: 'OK', data });
 
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (app, { reference }) => {
   // Only a list that was answered may be kept; an error is never cached.
@@ -33,8 +32,8 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     },
     async () => {
       const list = await reference.currencies();
-      return ok({
-        currencies: { data: list, current_page: 1, per_page: list.length, total: list.length, last_page: 1 },
+      return ok('OK', {
+        currencies: pageOf(list, 1, list.length, list.length),
       });
     },
   );
@@ -51,7 +50,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return ok({ settings: await reference.settings() });
+      return ok('OK', { settings: await reference.settings() });
     },
   );
 
@@ -61,7 +60,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
       config: { access: 'public' },
       schema: { tags, summary: 'Countries', response: { 200: successEnvelope(countriesAnswer) } },
     },
-    async () => ok({ countries: await reference.countries() }),
+    async () => ok('OK', { countries: await reference.countries() }),
   );
 
   app.get(
@@ -70,7 +69,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
       config: { access: 'public' },
       schema: { tags, summary: 'Nationalities', response: { 200: successEnvelope(nationalitiesAnswer) } },
     },
-    async () => ok({ nationalities: await reference.nationalities() }),
+    async () => ok('OK', { nationalities: await reference.nationalities() }),
   );
 
   app.get(
@@ -84,7 +83,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         response: { 200: successEnvelope(statesAnswer) },
       },
     },
-    async (request) => ok({ states: await reference.statesOfCountry(request.query['filter[country_id]']) }),
+    async (request) => ok('OK', { states: await reference.statesOfCountry(request.query['filter[country_id]']) }),
   );
 
   app.get(
@@ -98,6 +97,6 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         response: { 200: successEnvelope(citiesAnswer) },
       },
     },
-    async (request) => ok({ cities: await reference.citiesOfState(request.query['filter[state_id]']) }),
+    async (request) => ok('OK', { cities: await reference.citiesOfState(request.query['filter[state_id]']) }),
   );
 };

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { isoTime } from '../../db/sql-time.ts';
+import { pageOf } from '../../lib/answers.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
@@ -140,13 +141,7 @@ export const savingsQueries = {
       order by h.created_at desc, h.id
       limit ${perPage} offset ${(page - 1) * perPage}`);
     const total = rows[0]?.total ?? (page > 1 ? await countHistory(db, userId, period) : 0);
-    return {
-      data: rows.map(presentHistory),
-      current_page: page,
-      per_page: perPage,
-      total,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
-    };
+    return pageOf(rows.map(presentHistory), page, perPage, total);
   },
 
   /** A batch of the history for the CSV export, newest first after a keyset cursor. */

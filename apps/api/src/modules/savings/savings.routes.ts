@@ -2,6 +2,7 @@ import { savingsGoalNames, savingsHorizonNames } from '@itrust/contracts/savings
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { ok, paging } from '../../lib/answers.ts';
 import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
 import { wireNumber } from '../../lib/wire-number.ts';
@@ -32,8 +33,6 @@ function amountFrom(input: unknown) {
   if ('error' in parsed) throw new ValidationFailed({ amount: [parsed.error] });
   return parsed.amount;
 }
-
-const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
 
 export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: SavingsService }> = async (
   app,
@@ -136,8 +135,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
         summary: 'Your contributions and cash-outs, newest first',
         querystring: z
           .object({
-            page: z.coerce.number().int().min(1).default(1),
-            per_page: z.coerce.number().int().min(1).max(100).default(10),
+            ...paging(10),
             ...periodQuery,
           })
           .strict(),

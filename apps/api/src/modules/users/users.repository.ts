@@ -53,6 +53,8 @@ export function createUsersRepository(db: Executor) {
     tx.select(withCurrency).from(users).innerJoin(currencies, eq(currencies.id, users.currencyId));
   const flatten = (row: { user: UserRow; currency: Currency } | undefined): UserWithCurrency | undefined =>
     row ? { ...row.user, currency: row.currency } : undefined;
+  const exists = async (table: typeof countries | typeof nationalities | typeof currencies, id: number) =>
+    (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1)).length > 0;
 
   return {
     async findById(id: string, tx: Executor = db) {
@@ -67,13 +69,10 @@ export function createUsersRepository(db: Executor) {
       return flatten(rows[0]);
     },
     async findByEmail(email: string, tx: Executor = db) {
-      return flatten(
-        (
-          await joined(tx)
-            .where(eq(users.email, normalizeEmail(email)))
-            .limit(1)
-        )[0],
-      );
+      const [row] = await joined(tx)
+        .where(eq(users.email, normalizeEmail(email)))
+        .limit(1);
+      return flatten(row);
     },
     /**
      * Another account has the email, or may take it back: an email changed away from stays its
@@ -130,18 +129,9 @@ export function createUsersRepository(db: Executor) {
     async citiesOfState(stateId: number, tx: Executor = db) {
       return tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.stateId, stateId));
     },
-    async countryExists(id: number, tx: Executor = db) {
-      return (await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, id)).limit(1)).length > 0;
-    },
-    async nationalityExists(id: number, tx: Executor = db) {
-      return (
-        (await tx.select({ id: nationalities.id }).from(nationalities).where(eq(nationalities.id, id)).limit(1))
-          .length > 0
-      );
-    },
-    async currencyExists(id: number, tx: Executor = db) {
-      return (await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, id)).limit(1)).length > 0;
-    },
+    countryExists: (id: number) => exists(countries, id),
+    nationalityExists: (id: number) => exists(nationalities, id),
+    currencyExists: (id: number) => exists(currencies, id),
   };
 }
 

@@ -1,6 +1,7 @@
 import { successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/answers.ts';
 import { wholeUserOf } from '../../plugins/auth.ts';
 import type { PresentUser } from './users.presenter.ts';
 import { presentTransaction } from '../ledger/transaction.presenter.ts';
@@ -95,10 +96,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: successEnvelope(z.object({ user: z.record(z.string(), z.unknown()) })) },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      message: 'OK',
-      data: { user: await answerOf(wholeUserOf(request), request.query.include) },
-    }),
+    async (request) => ok('OK', { user: await answerOf(wholeUserOf(request), request.query.include) }),
   );
 };
