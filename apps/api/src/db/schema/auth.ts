@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { userIdColumn } from './users.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -29,9 +29,7 @@ export const accessTokens = pgTable(
   'access_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     tokenHash: bytea('token_hash').notNull().unique(),
     scope: tokenScope('scope').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -46,9 +44,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     purpose: codePurpose('purpose').notNull(),
     codeHash: bytea('code_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
@@ -67,9 +63,7 @@ export const emailChangeUndos = pgTable(
   'email_change_undos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     tokenHash: bytea('token_hash').notNull().unique(),
     oldEmail: text('old_email').notNull(),
     newEmail: text('new_email').notNull(),
@@ -87,9 +81,7 @@ export const emailChangeUndos = pgTable(
 export const knownDevices = pgTable(
   'known_devices',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     deviceHash: bytea('device_hash').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),

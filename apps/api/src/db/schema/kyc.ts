@@ -1,5 +1,5 @@
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { userIdColumn } from './users.ts';
 
 export const documentSide = pgEnum('document_side', ['front', 'back']);
 
@@ -8,9 +8,7 @@ export const kycDocuments = pgTable(
   'kyc_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     side: documentSide('side').notNull(),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull(),

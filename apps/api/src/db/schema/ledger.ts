@@ -19,7 +19,7 @@ import {
   primaryKey,
 } from 'drizzle-orm/pg-core';
 import { userSavings } from './savings.ts';
-import { users } from './users.ts';
+import { userIdColumn, users } from './users.ts';
 
 export const accountKind = pgEnum('account_kind', [
   'cash',
@@ -110,9 +110,7 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     type: paymentMethodType('type').notNull(),
     label: text('label'),
     currency: text('currency'),
@@ -133,9 +131,7 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userIdColumn('restrict'),
     type: transactionType('type').notNull(),
     status: transactionStatus('status').notNull(),
     amount: money('amount').notNull(),
@@ -189,9 +185,7 @@ export const ledgerHourly = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from './users.ts';
+import { userIdColumn } from './users.ts';
 
 export const assetType = pgEnum('asset_type', ['stocks', 'crypto']);
 export const barResolution = pgEnum('bar_resolution', ['5m', '1h', '1d']);
@@ -91,9 +91,7 @@ export const watchlistEntries = pgTable(
   'watchlist_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn('cascade'),
     assetId: integer('asset_id')
       .notNull()
       .references(() => assets.id, { onDelete: 'cascade' }),

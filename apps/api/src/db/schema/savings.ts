@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { countries } from './reference.ts';
-import { users } from './users.ts';
+import { userIdColumn } from './users.ts';
 
 const money = (name: string) => numeric(name, { precision: 30, scale: 2 });
 
@@ -50,9 +50,7 @@ export const userSavings = pgTable(
   'user_savings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userIdColumn('restrict'),
     productId: integer('product_id')
       .notNull()
       .references(() => savingsProducts.id),
@@ -68,9 +66,7 @@ export const savingsHistory = pgTable(
   'savings_history',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userIdColumn('restrict'),
     userSavingsId: uuid('user_savings_id')
       .notNull()
       .references(() => userSavings.id),

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accountKind } from './ledger.ts';
 import { assets } from './market.ts';
-import { users } from './users.ts';
+import { userIdColumn, users } from './users.ts';
 
 export const positionStatus = pgEnum('position_status', ['open', 'closed']);
 export const tradeSide = pgEnum('trade_side', ['buy', 'sell']);
@@ -28,9 +28,7 @@ export const positions = pgTable(
   'positions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     assetId: integer('asset_id')
       .notNull()
       .references(() => assets.id),
@@ -66,9 +64,7 @@ export const trades = pgTable(
   'trades',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     positionId: uuid('position_id')
       .notNull()
       .references(() => positions.id),
@@ -101,9 +97,7 @@ export const autoRuns = pgTable(
   'auto_runs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     kind: text('kind').notNull(),
     bought: integer('bought').notNull(),
     sold: integer('sold').notNull(),

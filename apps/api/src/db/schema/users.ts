@@ -23,6 +23,12 @@ export const idDocumentType = pgEnum('id_document_type', [
   'national_passport',
 ]);
 
+/** The owning user of a row, as every user-owned table refers to it. */
+export const userIdColumn = (onDelete?: 'cascade' | 'restrict') =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete });
+
 export const users = pgTable(
   'users',
   {
