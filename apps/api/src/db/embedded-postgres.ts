@@ -178,9 +178,6 @@ async function stopLeftoverServer(clusterDir: string): Promise<void> {
 /**
  * PostgreSQL's own default of 128 MB of shared buffers is sized for any machine at all; the embedded
  * server runs beside the app on the app's machine, so it takes a quarter of the memory, at most 1 GB.
- * Measured as the bench runs the swap, in turns with pgbench's TPC-B on the same server (10,000
- * investors, 2 cores, 24 GiB, 2026-11-25): with 128 MB each workload wrote out the pages the other had
- * just changed as it needed their buffers; see bench/HISTORY.md as of commit 630deba.
  */
 export function sharedBuffersFor(memoryBytes: number): string {
   return `${Math.min(1024, Math.max(128, Math.floor(memoryBytes / 4 / 2 ** 20)))}MB`;

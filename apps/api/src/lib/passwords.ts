@@ -1,3 +1,4 @@
+import { messages, passwordLengthProblem } from '@itrust/contracts';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
@@ -32,4 +33,9 @@ export async function verifyAgainstDecoy(password: string): Promise<false> {
 
 export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
+}
+
+/** 8 to 128 characters and not one of the most common passwords; no composition rules (NIST 800-63B). */
+export function passwordProblem(password: string): string | undefined {
+  return passwordLengthProblem(password) ?? (isCommonPassword(password) ? messages.commonPassword : undefined);
 }

@@ -125,9 +125,8 @@ function inspect(value: unknown, place: string): string | typeof tooDeep | undef
 }
 
 /**
- * The headers a helmet middleware sets, read once at start. Ours are the same on every answer (no
- * nonces), and running helmet per request, which builds the policy text again each time, cost half
- * of what a cached answer takes.
+ * The headers a helmet middleware sets, read once at start: ours are the same on every answer (no
+ * nonces), so helmet need not build the policy text again for each request.
  */
 function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const response = new ServerResponse(new IncomingMessage(new Socket()));

@@ -11,9 +11,8 @@ export type ReferenceSource = {
 };
 
 /**
- * Reads the lists in a worker thread, whose heap goes when it ends. Imported here, the packages
- * kept 150,000 cities as a million strings in the server's heap for as long as it ran, a third of
- * what every full garbage collection walked (bench/HISTORY.md as of commit 630deba).
+ * Reads the lists in a worker thread, whose heap goes when it ends: imported here, the packages
+ * would keep every city's strings in the server's heap for as long as it ran.
  */
 export async function readReferenceSource(): Promise<ReferenceSource> {
   const worker = new Worker(new URL('./reference-source.worker.ts', import.meta.url));

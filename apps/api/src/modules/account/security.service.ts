@@ -1,9 +1,8 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { accessTokens } from '../../db/schema/index.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import type { Authenticated, AuthDependencies } from '../auth/session.service.ts';
-import { passwordProblem } from '../auth/password-policy.ts';
 import { accountMail } from './account.mail.ts';
 import { createPasswordCheck } from './password-check.ts';
 

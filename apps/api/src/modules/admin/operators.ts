@@ -1,8 +1,7 @@
 import { emailProblem, normalizeEmail } from '@itrust/contracts';
 import { isUniqueViolation, type Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { passwordProblem } from '../auth/password-policy.ts';
+import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 
 export class OperatorProblem extends Error {}
 

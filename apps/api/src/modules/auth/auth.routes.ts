@@ -18,7 +18,7 @@ import { authOf, clientInfo } from '../../plugins/auth.ts';
 import { noData, ok } from '../../lib/answers.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
-import { passwordProblem } from './password-policy.ts';
+import { passwordProblem } from '../../lib/passwords.ts';
 import type { PasswordReset } from './password-reset.service.ts';
 import { resetMessages } from './password-reset.service.ts';
 import type { createRegistration } from './registration.service.ts';

@@ -66,11 +66,7 @@ export function createCodeFailures(clock: Clock) {
       return row && row.failures >= codeLockRules.failuresInTotal ? row.updatedAt : undefined;
     },
 
-    async clear(tx: Executor, key: string): Promise<void> {
-      await tx.delete(codeFailures).where(eq(codeFailures.key, key));
-    },
-
-    async clearAll(tx: Executor, keys: string[]): Promise<void> {
+    async clear(tx: Executor, keys: string[]): Promise<void> {
       await tx.delete(codeFailures).where(inArray(codeFailures.key, keys));
     },
   };

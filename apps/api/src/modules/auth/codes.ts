@@ -140,7 +140,7 @@ export function createCodes(deps: {
         const answer = oneAnswer ? codeMessages.resetRefused : (refusal ?? codeMessages.none);
         return { refusal: answer, lock: await failures.record(tx, key) };
       }
-      await failures.clear(tx, key);
+      await failures.clear(tx, [key]);
       if (consume)
         await tx.update(verificationCodes).set({ usedAt: clock.now() }).where(eq(verificationCodes.id, active.id));
       return { refusal: undefined, lock: undefined };
@@ -179,7 +179,7 @@ export function createCodes(deps: {
     /** After a password reset the owner has proved the inbox: the account's other codes unlock. */
     async unlockAfterReset(tx: Executor, userId: string): Promise<void> {
       const others = codePurposes.filter((purpose) => purpose !== 'password_reset');
-      await failures.clearAll(
+      await failures.clear(
         tx,
         others.map((purpose) => failureKey({ userId }, purpose)),
       );
@@ -190,7 +190,7 @@ export function createCodes(deps: {
      * is back: reset codes unlock, so that wrong reset codes from others never disable reset for good.
      */
     async unlockReset(tx: Executor, userId: string): Promise<void> {
-      await failures.clear(tx, failureKey({ userId }, 'password_reset'));
+      await failures.clear(tx, [failureKey({ userId }, 'password_reset')]);
     },
 
     /**

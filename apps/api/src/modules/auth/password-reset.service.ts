@@ -2,10 +2,9 @@ import { normalizeEmail } from '@itrust/contracts';
 import type { Executor } from '../../db/client.ts';
 import { withKeyLock } from '../../db/client.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { authMail } from './auth.mail.ts';
 import { resendRules, resendWait } from './codes.ts';
-import { passwordProblem } from './password-policy.ts';
 import type { AuthDependencies } from './session.service.ts';
 
 export const resetMessages = {

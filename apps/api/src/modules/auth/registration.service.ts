@@ -2,11 +2,10 @@ import { messages, type registerRequest } from '@itrust/contracts';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.ts';
 import { ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { resolveCity } from '../users/places.ts';
 import { authMail } from './auth.mail.ts';
 import type { ClientInfo } from '../account/devices.ts';
-import { passwordProblem } from './password-policy.ts';
 import type { AuthDependencies } from './session.service.ts';
 
 type Registration = z.output<typeof registerRequest>;

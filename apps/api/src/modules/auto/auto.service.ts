@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
 import { belowOneCent, saleProceeds, tradeValue } from '../../lib/trade-cash.ts';
 import type { PositionRow } from '../trading/trade-settlement.service.ts';
-import { createTradingService, type TradingService } from '../trading/trading.service.ts';
+import { createTradingService } from '../trading/trading.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export const autoMessages = {
@@ -16,6 +16,7 @@ export const autoMessages = {
 } as const;
 
 type Holding = { position: PositionRow; symbol: string; price: Decimal; value: Decimal };
+const totalValue = (holdings: Holding[]) => holdings.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
 type Wallet = { id: number; cash: Decimal; currency: string };
 
 /**
@@ -23,15 +24,11 @@ type Wallet = { id: number; cash: Decimal; currency: string };
  * are rebalanced when one drifts out of its band (see driftBand), and money leaving the wallet
  * sells holdings pro rata first. Each run holds the wallet's row lock for its whole transaction, so
  * two runs (or a run and a transfer) for one user take turns and never trade twice on the same cash.
+ * Nothing is invested while the wallet holds less than `minimum` in all.
  */
-export function createAutoService(deps: {
-  db: Database;
-  clock: Clock;
-  users: UsersRepository;
-  trading: TradingService;
-  minimumCash: Decimal;
-}) {
-  const { db, clock, users, trading, minimumCash } = deps;
+export function autoServiceFor(db: Database, clock: Clock, users: UsersRepository, minimum: number) {
+  const trading = createTradingService({ db, clock, users });
+  const minimumCash = new Decimal(minimum);
 
   async function modelOf(executor: Executor, userId: string): Promise<AutoModel> {
     const [chosen] = await executor.select().from(autoSettings).where(eq(autoSettings.userId, userId));
@@ -99,20 +96,17 @@ export function createAutoService(deps: {
       const prices = await pricesOf(tx, [...targets.keys()], wallet.currency);
       if (!holdings || prices.size < targets.size) return 'idle';
 
-      const invested = holdings.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
+      const invested = totalValue(holdings);
       const total = wallet.cash.plus(invested);
       if (total.lt(minimumCash)) return 'idle';
-      const valueOf = (symbol: string) =>
-        holdings
-          .filter((holding) => holding.symbol === symbol)
-          .reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
+      const heldValue = (symbol: string) => totalValue(holdings.filter((holding) => holding.symbol === symbol));
       // Every asset of the model and every asset held: is any of them outside its band?
       const drifted =
         invested.gt(0) &&
         [...new Set([...targets.keys(), ...holdings.map((holding) => holding.symbol)])].some((symbol) => {
           const target = targets.get(symbol) ?? new Decimal(0);
           const band = target.isZero() ? 0 : driftBand(target.toNumber());
-          return valueOf(symbol).dividedBy(total).minus(target).abs().gt(band);
+          return heldValue(symbol).dividedBy(total).minus(target).abs().gt(band);
         });
       if (!drifted && wallet.cash.lt(minimumCash)) return 'idle';
 
@@ -138,7 +132,7 @@ export function createAutoService(deps: {
         symbol,
         need: Decimal.max(
           0,
-          total.times(target).minus(drifted ? Decimal.min(valueOf(symbol), total.times(target)) : valueOf(symbol)),
+          total.times(target).minus(drifted ? Decimal.min(heldValue(symbol), total.times(target)) : heldValue(symbol)),
         ),
       }));
       const needed = needs.reduce((sum, entry) => sum.plus(entry.need), new Decimal(0));
@@ -170,7 +164,7 @@ export function createAutoService(deps: {
     if (!wallet || wallet.cash.gte(amount)) return;
     const holdings = await holdingsOf(tx, userId, wallet.currency);
     if (!holdings) throw new AppError(422, autoMessages.noPrices);
-    const invested = holdings.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
+    const invested = totalValue(holdings);
     if (invested.isZero()) return;
     // A cent per holding over the shortfall covers each sale's rounding down, or its skipping when worth less than a cent.
     const short = amount.minus(wallet.cash).plus(new Decimal('0.01').times(holdings.length));
@@ -240,7 +234,7 @@ export function createAutoService(deps: {
         last_rebalanced_at: last?.created_at ?? null,
         holdings: [...symbols].map((symbol) => {
           const held = holdings.filter((holding) => holding.symbol === symbol);
-          const value = held.reduce((sum, holding) => sum.plus(holding.value), new Decimal(0));
+          const value = totalValue(held);
           return {
             symbol,
             quantity: held.reduce((sum, holding) => sum.plus(holding.position.quantity), new Decimal(0)).toFixed(8),
@@ -254,15 +248,4 @@ export function createAutoService(deps: {
   };
 }
 
-export type AutoService = ReturnType<typeof createAutoService>;
-
-/** The auto service over the real trading service, with the configured minimum to invest. */
-export function autoServiceFor(db: Database, clock: Clock, users: UsersRepository, minimumCash: number) {
-  return createAutoService({
-    db,
-    clock,
-    users,
-    trading: createTradingService({ db, clock, users }),
-    minimumCash: new Decimal(minimumCash),
-  });
-}
+export type AutoService = ReturnType<typeof autoServiceFor>;

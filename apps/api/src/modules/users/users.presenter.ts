@@ -36,8 +36,9 @@ export function presentUser(user: SignedInUser, documents: KycDocument[], displa
     kyc_declined_reason: user.kycDeclinedReason,
     id_type: user.idType,
     id_number: user.idNumber,
-    front_id: front ? documentUrl(front) : null,
-    back_id: back ? documentUrl(back) : null,
+    // Served only through the authenticated API, never as static files.
+    front_id: front ? `/api/user/kyc-documents/${front.id}` : null,
+    back_id: back ? `/api/user/kyc-documents/${back.id}` : null,
     front_id_name: front?.originalName ?? null,
     back_id_name: back?.originalName ?? null,
     pending_email: user.pendingEmail,
@@ -50,13 +51,6 @@ export function presentUser(user: SignedInUser, documents: KycDocument[], displa
   };
 }
 
-/** Document images are served only through the authenticated API, never as static files. */
-export const documentUrl = (document: KycDocument) => `/api/user/kyc-documents/${document.id}`;
-
-/** The currency a user's figures are shown in, from the list of currencies. */
-export const displayCurrencyOf = (user: SignedInUser, currencies: Currency[]) =>
-  currencies.find((currency) => currency.id === user.displayCurrencyId) ?? user.currency;
-
 /** Presents a user with their identity documents, read in one query. */
 export function createUserPresenter(
   documentsOf: (userId: string) => Promise<KycDocument[]>,
@@ -64,7 +58,8 @@ export function createUserPresenter(
 ) {
   return async (user: SignedInUser): Promise<UserResource> => {
     const [documents, list] = await Promise.all([documentsOf(user.id), currencies()]);
-    return presentUser(user, documents, displayCurrencyOf(user, list));
+    const display = list.find((currency) => currency.id === user.displayCurrencyId);
+    return presentUser(user, documents, display ?? user.currency);
   };
 }
 
