@@ -79,8 +79,9 @@ async function main() {
   await syncPlatformSettings(db, config.platformSettingsFile);
   await syncSavingsProducts(db, config.savingsProductsFile);
   await seedMarket(db, systemClock, config.marketSeed, progress.step);
+  const users = createUsersRepository(db);
   const demo = config.isProduction ? undefined : await seedDemoUsers(db, config.dataDir);
-  if (demo) await seedDemoMoney(db, createUsersRepository(db), config.limits, demo.userId, systemClock.now());
+  if (demo) await seedDemoMoney(db, users, config.limits, demo.userId, systemClock.now());
 
   progress.step('Starting the API');
   const appSecret = await resolveAppSecret(config.appSecret, config.dataDir);
@@ -100,7 +101,7 @@ async function main() {
   const feed: MarketFeed = provider
     ? (database, clock) => runProviderTick(database, clock, provider)
     : (database, clock) => runTick(database, clock, config.marketSeed);
-  const trading = createTradingService({ db, clock: systemClock, users: createUsersRepository(db) });
+  const trading = createTradingService({ db, clock: systemClock, users });
   const stopTicks = await registerMarketJobs(boss, {
     db,
     clock: systemClock,
@@ -109,13 +110,10 @@ async function main() {
     afterTick: () => trading.closeTriggered(),
   });
   cleanups.push(async () => stopTicks());
-  const stopAuto = await registerAutoJobs(
-    boss,
-    autoServiceFor(db, systemClock, createUsersRepository(db), config.autoInvestMinimumCash),
-    config.autoInvestSeconds,
-  );
+  const auto = autoServiceFor(db, systemClock, users, config.autoInvestMinimumCash);
+  const stopAuto = await registerAutoJobs(boss, auto, config.autoInvestSeconds);
   cleanups.push(async () => stopAuto());
-  await registerSavingsJobs(boss, createSavingsService({ db, clock: systemClock, users: createUsersRepository(db) }));
+  await registerSavingsJobs(boss, createSavingsService({ db, clock: systemClock, users }));
   await registerHousekeepingJobs(boss, db, systemClock);
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPhoneNumber, messages, requiredShort } from './auth-rules.ts';
-import { codeRequest, emailText, withNewPassword } from './auth.ts';
+import { codeRequest, emailText, requiredString, withNewPassword } from './auth.ts';
 
 export * from './kyc-rules.ts';
 
@@ -41,11 +41,9 @@ export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
 
 export const passwordChangeRequest = z
   .object({
-    old_password: z.string({ error: requiredShort('old_password') }).min(1, requiredShort('old_password')),
-    new_password: z.string({ error: requiredShort('new_password') }).min(1, requiredShort('new_password')),
-    new_password_confirmation: z
-      .string({ error: requiredShort('new_password_confirmation') })
-      .min(1, requiredShort('new_password_confirmation')),
+    old_password: requiredString(requiredShort('old_password')),
+    new_password: requiredString(requiredShort('new_password')),
+    new_password_confirmation: requiredString(requiredShort('new_password_confirmation')),
   })
   .refine((body) => body.new_password === body.new_password_confirmation, {
     message: messages.passwordsDoNotMatch,

@@ -23,6 +23,9 @@ export const emailText = (required: string, options: { newAddress?: boolean } = 
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
+/** Text that must be given: `required` answers a missing or empty one. */
+export const requiredString = (required: string) => z.string({ error: required }).min(1, required);
+
 const id = (required: string) => z.coerce.number({ error: required }).int(required).positive(required);
 
 export const signUpAccountFields = {
@@ -30,10 +33,8 @@ export const signUpAccountFields = {
   last_name: text(requiredAsSpelled('last_name'), 100),
   email: emailText(requiredAsSpelled('email'), { newAddress: true }),
   username: text(requiredAsSpelled('username'), 30).pipe(z.string().regex(usernamePattern, messages.usernameFormat)),
-  password: z.string({ error: requiredAsSpelled('password') }).min(1, requiredAsSpelled('password')),
-  password_confirmation: z
-    .string({ error: requiredAsSpelled('password_confirmation') })
-    .min(1, requiredAsSpelled('password_confirmation')),
+  password: requiredString(requiredAsSpelled('password')),
+  password_confirmation: requiredString(requiredAsSpelled('password_confirmation')),
 };
 
 export const contactFields = {
@@ -75,10 +76,7 @@ export const loginRequest = z.object({
     .trim()
     .min(1, requiredShort('login'))
     .max(255),
-  password: z
-    .string({ error: requiredShort('password') })
-    .min(1, requiredShort('password'))
-    .max(1024),
+  password: requiredString(requiredShort('password')).max(1024),
 });
 
 export const codeRequest = z.object({
@@ -91,10 +89,8 @@ export const forgotPasswordRequest = z.object({ email: emailField });
 export const verifyResetCodeRequest = z.object({ email: emailField, code: codeRequest.shape.code });
 
 const newPasswordFields = {
-  password: z.string({ error: requiredShort('password') }).min(1, requiredShort('password')),
-  password_confirmation: z
-    .string({ error: requiredShort('password_confirmation') })
-    .min(1, requiredShort('password_confirmation')),
+  password: requiredString(requiredShort('password')),
+  password_confirmation: requiredString(requiredShort('password_confirmation')),
 };
 
 /** A request's fields followed by a new password typed twice; the two must match. */

@@ -4,6 +4,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import { totalmem } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -267,8 +268,4 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -35,32 +35,19 @@ export function createReferenceRepository(db: Database) {
     statesOfCountry: (countryId: number) => statesOfCountry.execute({ countryId }),
     citiesOfState: (stateId: number) => citiesOfState.execute({ stateId }),
     platformSettings: () => db.select().from(platformSettings),
-    /** The names of a country, state and city by id, in one read; a missing id gives nulls. */
+    /** The names of a country, state and city by id, in one read; a missing id gives undefined. */
     async placeNames(place: Place) {
       const { rows } = await db.execute<{
-        country_id: number | null;
-        country_name: string | null;
-        iso_code: string | null;
-        state_id: number | null;
-        state_name: string | null;
-        city_id: number | null;
-        city_name: string | null;
+        country: { id: number; name: string; iso_code: string } | null;
+        state: { id: number; name: string } | null;
+        city: { id: number; name: string } | null;
       }>(sql`
-        select c.id as country_id, c.name as country_name, c.iso_code, s.id as state_id, s.name as state_name,
-          ci.id as city_id, ci.name as city_name
-        from (select 1) one
-          left join countries c on c.id = ${place.countryId}
-          left join states s on s.id = ${place.stateId}
-          left join cities ci on ci.id = ${place.cityId}`);
+        select (select json_build_object('id', id, 'name', name, 'iso_code', iso_code) from countries
+                where id = ${place.countryId}) as country,
+          (select json_build_object('id', id, 'name', name) from states where id = ${place.stateId}) as state,
+          (select json_build_object('id', id, 'name', name) from cities where id = ${place.cityId}) as city`);
       const row = rows[0];
-      return {
-        country:
-          row?.country_id != null && row.country_name != null && row.iso_code != null
-            ? { id: row.country_id, name: row.country_name, iso_code: row.iso_code }
-            : undefined,
-        state: row?.state_id != null && row.state_name != null ? { id: row.state_id, name: row.state_name } : undefined,
-        city: row?.city_id != null && row.city_name != null ? { id: row.city_id, name: row.city_name } : undefined,
-      };
+      return { country: row?.country ?? undefined, state: row?.state ?? undefined, city: row?.city ?? undefined };
     },
   };
 }
