@@ -3,7 +3,7 @@ import { savingsProductNames } from '@itrust/contracts/savings-rules';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { sanitizeRichText } from '../lib/rich-text.ts';
-import { inTransaction } from './transaction.ts';
+import { onOneClient } from './transaction.ts';
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal number as a string');
 const productsSchema = z.object({
@@ -28,7 +28,7 @@ const productsSchema = z.object({
  */
 export async function syncSavingsProducts(db: Database, file: string): Promise<void> {
   const { products } = productsSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-  await inTransaction(db, async (client) => {
+  await onOneClient(db, async (client) => {
     for (const product of products) {
       const { rows } = await client.query<{ id: number }>(
         `insert into savings_products (name, title, note, annual_rate, annual_limit, limit_group)

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 
 /** Runs `work` in one transaction on one client of the pool, as pg's documentation shows it. */
-export async function inTransaction<T>(db: Database, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function onOneClient<T>(db: Database, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await db.$client.connect();
   try {
     await client.query('begin');
@@ -19,7 +19,7 @@ export async function inTransaction<T>(db: Database, work: (client: pg.PoolClien
 
 /** Loads data into an empty `table`, once: under an advisory lock; false when the table held rows. */
 export function seedOnce(db: Database, lock: number, table: string, load: (client: pg.PoolClient) => Promise<void>) {
-  return inTransaction(db, async (client) => {
+  return onOneClient(db, async (client) => {
     await client.query('select pg_advisory_xact_lock($1)', [lock]);
     if ((await client.query(`select 1 from ${client.escapeIdentifier(table)} limit 1`)).rowCount) return false;
     await load(client);
