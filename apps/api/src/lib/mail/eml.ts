@@ -57,20 +57,17 @@ function decodeBody(part: Part): string {
   return part.body.replace(/\n$/, '');
 }
 
+/** Soft line breaks go; each =XX is a byte, and the bytes are read as UTF-8. */
 function decodeQuotedPrintable(text: string): string {
-  const softBreaksRemoved = text.replace(/=\n/g, '');
-  const bytes: number[] = [];
-  for (let index = 0; index < softBreaksRemoved.length; index += 1) {
-    const char = softBreaksRemoved[index] ?? '';
-    const hex = softBreaksRemoved.slice(index + 1, index + 3);
-    if (char === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      index += 2;
-    } else {
-      bytes.push(...Buffer.from(char, 'utf8'));
-    }
+  const escaped = text
+    .replace(/=\n/g, '')
+    .replaceAll('%', '%25')
+    .replace(/=([0-9A-F]{2})/gi, '%$1');
+  try {
+    return decodeURIComponent(escaped);
+  } catch {
+    return text;
   }
-  return Buffer.from(bytes).toString('utf8');
 }
 
 function decodeWords(value: string): string {
