@@ -1,15 +1,16 @@
 import type pg from 'pg';
-import type { Fixtures } from './scenarios.ts';
+import type { BenchInvestor, Fixtures } from './scenarios.ts';
+import type { Asset } from './trading-day.ts';
 
 // The subqueries name savings_id is null so they use the partial unique index on (user_id, kind);
 // without it every lookup scans all accounts and 10,000 users take minutes instead of seconds.
 /**
  * The benchmark data set, written in bulk: `users` approved investors in London, each with a year
  * of history (a deposit and monthly transfers, as transactions with their journals), a bank account,
- * three positions and a ROTH IRA with its daily interest, and a session token each. Answers the
- * tokens, in the order of the investors' ids.
+ * three positions, a ROTH IRA with its daily interest, and a session token. Answers what the
+ * scenarios name, investors in the order of their ids.
  */
-export async function writeDataset(client: pg.Client, users: number, passwordHash: string): Promise<string[]> {
+export async function writeDataset(client: pg.Client, users: number, passwordHash: string): Promise<Fixtures> {
   await client.query('begin');
   await client.query(
     `insert into users (first_name, last_name, email, username, password_hash, phone, address, country_id, state_id,
@@ -164,41 +165,23 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
     update ledger_accounts a set balance = e.total
     from (select account_id, sum(amount) as total from journal_entries group by account_id) e
     where e.account_id = a.id`);
-  const { rows } = await client.query<{ token: string }>(`
+  const investors = await client.query<BenchInvestor>(`
     with made as (
       select u.id, md5(random()::text || u.id::text) || md5(random()::text) as token
       from users u where u.email like 'bench%@example.com'),
     stored as (
       insert into access_tokens (user_id, token_hash, scope, created_at, expires_at)
       select id, sha256(convert_to(token, 'UTF8')), 'full', now(), now() + interval '1 day' from made)
-    select token from made order by id`);
+    select m.token, u.username as login,
+      (select id from payment_methods p where p.user_id = u.id limit 1) as "paymentMethodId",
+      (select id from positions p where p.user_id = u.id order by id limit 1) as "positionId"
+    from made m join users u on u.id = m.id order by u.id`);
   await client.query('commit');
   // Vacuumed as well as analysed, as a live database's tables are, and checkpointed: otherwise
   // autovacuum and the checkpointer take up the new rows during the measurements.
   await client.query('vacuum analyze');
   await client.query('checkpoint');
-  return rows.map((row) => row.token);
-}
-
-/** The investors of the data set (in the order of their ids, as `tokens`), and what their requests name. */
-export async function benchFixtures(client: pg.Client, tokens: string[]): Promise<Fixtures> {
-  const investors = await client.query<{ login: string; payment_method_id: string; position_id: string }>(`
-    select u.username as login,
-      (select id from payment_methods p where p.user_id = u.id limit 1) as payment_method_id,
-      (select id from positions p where p.user_id = u.id order by id limit 1) as position_id
-    from users u where u.email like 'bench%@example.com' order by u.id`);
-  const assets = await client.query<{ id: number; symbol: string }>(
-    `select id, symbol from assets where type = 'stocks' order by id limit 10`,
-  );
+  const assets = await client.query<Asset>(`select id, symbol from assets where type = 'stocks' order by id limit 10`);
   const savings = await client.query<{ id: number }>(`select id from savings_products where name = 'ROTH IRA'`);
-  return {
-    investors: investors.rows.map((row, index) => ({
-      token: tokens[index] ?? '',
-      login: row.login,
-      paymentMethodId: row.payment_method_id,
-      positionId: row.position_id,
-    })),
-    assets: assets.rows,
-    savingsProductId: savings.rows[0]?.id ?? 0,
-  };
+  return { investors: investors.rows, assets: assets.rows, savingsProductId: savings.rows[0]?.id ?? 0 };
 }

@@ -11,26 +11,30 @@ export const runs = Number(process.env['BENCH_RUNS'] ?? 3);
 export const warmUpSeconds = Math.min(2, seconds);
 export const connections = 32;
 
-/** The processes whose CPU time a measurement charges to its requests. */
-export type Pids = { api?: number; postgres?: number };
-
 /** A scenario's baseline, run once before each of the scenario's runs (see pairedRatio). */
 export type Pairing = { baseline: string; runOnce: () => Promise<number> };
 
 /**
- * How a scenario's runs go: each `seconds` long, or of `amount` requests, after `before` (not
- * counted). Without `before`, a warm-up of a few seconds comes first, also not counted: the first
- * seconds measure the compiler and each connection preparing its statements.
+ * Each run `seconds` long, or of `amount` requests, after `before` (not counted). Without `before`, an
+ * uncounted warm-up comes first: the first seconds measure the compiler and connections preparing statements.
  */
-export type Runs = { amount?: number; before?: () => Promise<void> };
+type Runs = { amount?: number; before?: () => Promise<void> };
 
-const perSecond = (result: autocannon.Result) => result.requests.total / Math.max(result.duration, 0.001);
+export const perSecond = (result: autocannon.Result) => result.requests.total / Math.max(result.duration, 0.001);
+
+/** The medians of autocannon's runs, and their errors added up. */
+export const mediansOfRuns = (samples: autocannon.Result[]) => ({
+  rps: Math.round(median(samples.map(perSecond))),
+  p50: median(samples.map((sample) => sample.latency.p50)),
+  p99: median(samples.map((sample) => sample.latency.p99)),
+  errors: sum(samples.map((sample) => sample.errors + sample.non2xx)),
+});
 
 /** A scenario under autocannon's 32 connections: the medians of its runs, its CPU cost, and its ratio when paired. */
 export async function measure(
   name: string,
   options: autocannon.Options,
-  pids: Pids,
+  pids: Parameters<typeof cpuSnapshot>[0],
   pairing?: Pairing,
   { amount, before }: Runs = {},
 ): Promise<Measured> {
@@ -49,10 +53,7 @@ export async function measure(
   const cpu = cpuPerRequest(nothingSpent, spent, sum(samples.map((sample) => sample.requests.total)));
   const result: Measured = {
     name,
-    rps: Math.round(median(samples.map(perSecond))),
-    p50: median(samples.map((sample) => sample.latency.p50)),
-    p99: median(samples.map((sample) => sample.latency.p99)),
-    errors: sum(samples.map((sample) => sample.errors + sample.non2xx)),
+    ...mediansOfRuns(samples),
     cpu,
     from,
     to: new Date().toISOString(),

@@ -1,12 +1,11 @@
 import { median, sum } from './stats.ts';
 import { runs, seconds, warmUpSeconds } from './measure.ts';
-import { sendOnSchedule, type Latencies, type SteadyResult } from './steady.ts';
+import { mediansOf, sendOnSchedule, type Latencies, type SteadyResult } from './steady.ts';
 import { callsOfVisit, judgeDay, nextRate, tradingDay, type Investor, type Screen } from './trading-day.ts';
 
-/** The budget's rate. */
 export const dayRate = 1_000;
 
-export type DayStep = { rate: number; rps: number; holds: boolean; worst: string; worstP99: number; errors: number };
+export type DayStep = { rate: number; rps: number } & ReturnType<typeof judgeDay>;
 export type DayMeasured = {
   /** Each endpoint's calls in an average visit. */
   visit: Record<string, number>;
@@ -14,25 +13,6 @@ export type DayMeasured = {
   search: DayStep[];
   highestRate: number;
 };
-
-/** The medians of several runs, endpoint by endpoint; their errors added up. */
-function mediansOf(samples: SteadyResult[]): Record<string, Latencies> {
-  const labels = [...new Set(samples.flatMap((sample) => Object.keys(sample.endpoints)))];
-  return Object.fromEntries(
-    labels.map((label) => {
-      const of = samples.flatMap((sample) => sample.endpoints[label] ?? []);
-      return [
-        label,
-        {
-          count: sum(of.map((latencies) => latencies.count)),
-          p50: median(of.map((latencies) => latencies.p50)),
-          p99: median(of.map((latencies) => latencies.p99)),
-          errors: sum(of.map((latencies) => latencies.errors)),
-        },
-      ];
-    }),
-  );
-}
 
 /**
  * The mixed trading day: at the budget's rate (the medians of the runs), then one run per step of
@@ -43,15 +23,17 @@ export async function measureDay(url: string, screens: Screen[], investors: Inve
   await day(dayRate / 2, warmUpSeconds);
   const samples: SteadyResult[] = [];
   for (let run = 0; run < runs; run += 1) samples.push(await day(dayRate));
-  const endpoints = mediansOf(samples);
+  const labels = new Set(samples.flatMap((sample) => Object.keys(sample.endpoints)));
   const atBudget = {
     rate: dayRate,
     rps: median(samples.map((sample) => sample.rps)),
     errors: sum(samples.map((sample) => sample.errors)),
-    endpoints,
+    endpoints: Object.fromEntries(
+      [...labels].map((label) => [label, mediansOf(samples.flatMap((sample) => sample.endpoints[label] ?? []))]),
+    ),
   };
   console.log(`  mixed day at ${dayRate} req/s: ${atBudget.rps} answered a second, ${atBudget.errors} errors`);
-  for (const [label, latencies] of Object.entries(endpoints))
+  for (const [label, latencies] of Object.entries(atBudget.endpoints))
     console.log(`    ${label}: p50 ${latencies.p50} ms, p99 ${latencies.p99} ms, ${latencies.errors} errors`);
   const search: DayStep[] = [];
   for (let rate = nextRate(search, 250, 50); rate !== undefined; rate = nextRate(search, 250, 50)) {

@@ -1,11 +1,6 @@
-/**
- * The lines of PostgreSQL's log that say it did work of its own beside the requests: checkpoints
- * (after one begins, the first change to each page writes the whole page to the WAL) and the
- * autovacuums and autoanalyzes it logged. Printed with each scenario's times, so a run that
- * overlapped one can be told from a slower machine.
- */
 const backgroundWork = /checkpoint starting|checkpoint complete|automatic (vacuum|analyze)/;
 
+/** PostgreSQL's own work beside the requests, so a run that overlapped it can be told from a slower machine. */
 export function postgresEvents(log: string): string[] {
   return log
     .split('\n')

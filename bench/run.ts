@@ -9,24 +9,21 @@ import { repoRoot } from '../apps/api/src/config.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { checkBudgets } from './budgets.ts';
-import { benchFixtures, writeDataset } from './dataset.ts';
+import { writeDataset } from './dataset.ts';
 import { lighthouseScores, writeStaticPage } from './lighthouse.ts';
 import { connections, measure, runs, seconds, startBaselineServer, users, type Pairing } from './measure.ts';
 import { measureDay } from './mixed-day.ts';
 import { pgbench, pgbenchOnce, preparePgbench } from './pgbench.ts';
 import { postgresEvents } from './postgres-events.ts';
 import { performanceDoc, type Results } from './report.ts';
-import { firstReads, marketListPath, moneyWrites, spreadOver, transfer } from './scenarios.ts';
+import { firstReads, moneyWrites, spreadOver } from './scenarios.ts';
 import { measureSignIn } from './sign-in.ts';
-import { get, password, visitScreens } from './trading-day.ts';
+import { get, marketListPath, password, transfer, visitScreens } from './trading-day.ts';
 
-/** Where the results go; bench/results.json and docs/performance.md only when unset (short runs set it). */
+// Short runs set BENCH_OUT, so that bench/results.json and docs/performance.md keep the full run.
 const out = process.env['BENCH_OUT'];
 
-/**
- * The API pays savings interest for missed days once at start; when that run lands on the fresh
- * data set it would compete with the first measurements, so they wait for it to finish.
- */
+/** The API's start-up payment of missed savings interest would compete with the first measurements. */
 async function waitForInterestCatchUp(client: pg.Client) {
   const started = performance.now();
   for (let quiet = 0; quiet < 2 && performance.now() - started < 180_000;) {
@@ -44,11 +41,7 @@ function commit(): string {
   return changed ? `${head} with uncommitted changes` : head;
 }
 
-/**
- * `npm run bench`: the production build on its own embedded PostgreSQL with `BENCH_USERS` investors,
- * measured as investors use it, beside node:http and pgbench's TPC-B run in turns with each scenario.
- * Writes bench/results.json and docs/performance.md from it.
- */
+/** `npm run bench`: the production build on its own PostgreSQL with `BENCH_USERS` investors, beside its baselines. */
 async function main() {
   console.log('Building the production bundle…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8' });
@@ -77,11 +70,11 @@ async function main() {
     const client = new pg.Client({ connectionString: postgres.url });
     client.on('error', () => undefined);
     await client.connect();
-    const fixtures = await benchFixtures(client, await writeDataset(client, users, await hashPassword(password)));
+    const fixtures = await writeDataset(client, users, await hashPassword(password));
     await waitForInterestCatchUp(client);
     await client.end();
     const { investors } = fixtures;
-    const url = api.url;
+    const { url } = api;
     const pids = { api: api.child.pid, postgres: postgres.pid };
 
     console.log(`Measuring (${runs} runs each, medians)…`);
@@ -97,7 +90,7 @@ async function main() {
       if (pass.non2xx + pass.errors) throw new Error(`${pass.non2xx + pass.errors} writes before a read failed`);
     };
     const reads = [];
-    for (const { name, path: readPath } of firstReads)
+    for (const [name, readPath] of Object.entries(firstReads))
       reads.push(
         await measure(name, spreadOver(url, investors, get(readPath)), pids, inTurnsWithHttp, {
           amount: investors.length,
@@ -105,7 +98,7 @@ async function main() {
         }),
       );
     const writes = [];
-    for (const { name, call } of moneyWrites(fixtures))
+    for (const [name, call] of Object.entries(moneyWrites(fixtures)))
       writes.push(await measure(name, spreadOver(url, investors, call), pids, inTurnsWithTpcb));
     const day = await measureDay(url, visitScreens(fixtures.assets), investors);
     const [other, ...signingIn] = investors;

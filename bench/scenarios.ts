@@ -1,5 +1,5 @@
 import type autocannon from 'autocannon';
-import { keyed, type Asset, type Call, type Investor } from './trading-day.ts';
+import { buy, keyed, transfer, type Asset, type Call, type Investor } from './trading-day.ts';
 
 /** An investor of the data set, with what their money requests name. */
 export type BenchInvestor = Investor & { paymentMethodId: string; positionId: string };
@@ -30,76 +30,43 @@ export function spreadOver<T extends Investor>(url: string, investors: T[], call
   } satisfies autocannon.Options;
 }
 
-export const transfer = (investor: Investor) =>
-  keyed(
-    'POST',
-    '/api/user/transaction/swap',
-    { amount: '1', from: 'cash', to: 'brokerage', type: 'transfer' },
-    investor,
-  );
-
 /** The money requests the web app sends, each with an Idempotency-Key, with the bodies its forms send. */
-export function moneyWrites({
-  assets,
-  savingsProductId,
-}: Fixtures): { name: string; call: (investor: BenchInvestor) => Call }[] {
-  const asset = assets[0]?.id ?? 1;
-  return [
-    { name: 'transfer', call: transfer },
-    {
-      name: 'deposit request',
-      call: (investor) =>
-        keyed('POST', '/api/user/transaction/deposit', { amount: '500', mode: 'bank', type: 'credit' }, investor),
-    },
-    {
-      name: 'withdrawal request',
-      call: (investor) =>
-        keyed(
-          'POST',
-          '/api/user/transaction/withdraw',
-          { amount: '10', payment_method_id: investor.paymentMethodId, mode: 'bank', type: 'debit' },
-          investor,
-        ),
-    },
-    {
-      name: 'buy',
-      call: (investor) =>
-        keyed('POST', '/api/user/position/store', { asset_id: asset, quantity: '0.01', wallet: 'brokerage' }, investor),
-    },
-    {
-      name: 'close',
-      call: (investor) =>
-        keyed(
-          'PUT',
-          `/api/user/position/close/${investor.positionId}`,
-          { position_id: investor.positionId, quantity: '0.01', wallet: 'brokerage' },
-          investor,
-          'PUT /api/user/position/close/:id',
-        ),
-    },
-    {
-      name: 'savings contribution',
-      call: (investor) =>
-        keyed(
-          'POST',
-          '/api/user/savings-accounts/credit',
-          { savings_account_id: savingsProductId, amount: '1000', method: 'contribution' },
-          investor,
-        ),
-    },
-  ];
+export function moneyWrites({ assets, savingsProductId }: Fixtures): Record<string, (investor: BenchInvestor) => Call> {
+  return {
+    transfer,
+    'deposit request': (investor) =>
+      keyed('POST', '/api/user/transaction/deposit', { amount: '500', mode: 'bank', type: 'credit' }, investor),
+    'withdrawal request': (investor) =>
+      keyed(
+        'POST',
+        '/api/user/transaction/withdraw',
+        { amount: '10', payment_method_id: investor.paymentMethodId, mode: 'bank', type: 'debit' },
+        investor,
+      ),
+    buy: buy(assets[0]?.id ?? 1),
+    close: (investor) =>
+      keyed(
+        'PUT',
+        `/api/user/position/close/${investor.positionId}`,
+        { position_id: investor.positionId, quantity: '0.01', wallet: 'brokerage' },
+        investor,
+        'PUT /api/user/position/close/:id',
+      ),
+    'savings contribution': (investor) =>
+      keyed(
+        'POST',
+        '/api/user/savings-accounts/credit',
+        { savings_account_id: savingsProductId, amount: '1000', method: 'contribution' },
+        investor,
+      ),
+  };
 }
 
 /** The reads measured first after a write: the full user include the specification names, and what the screens read. */
-export const firstReads = [
-  {
-    name: 'user include',
-    path: '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount',
-  },
-  { name: 'analytics 30d', path: '/api/user/analytics?timeframe=30d' },
-  { name: 'positions', path: '/api/user/position?include=asset&page=1&per_page=20' },
-  { name: 'transaction list', path: '/api/user/transaction/fetch?page=1&per_page=10' },
-];
-
-/** The market screen's list as the web app asks for it; public, so asked here without a token. */
-export const marketListPath = '/api/assets?page=1&per_page=25&sort=name';
+export const firstReads = {
+  'user include':
+    '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount',
+  'analytics 30d': '/api/user/analytics?timeframe=30d',
+  positions: '/api/user/position?include=asset&page=1&per_page=20',
+  'transaction list': '/api/user/transaction/fetch?page=1&per_page=10',
+};

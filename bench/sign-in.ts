@@ -4,22 +4,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { repoRoot } from '../apps/api/src/config.ts';
-import { median, pairedRatio, sum } from './stats.ts';
-import { connections, runs, seconds } from './measure.ts';
-import { sendOnSchedule, type Latencies, type Planned } from './steady.ts';
+import { median, pairedRatio } from './stats.ts';
+import { connections, mediansOfRuns, perSecond, runs, seconds } from './measure.ts';
+import { mediansOf, sendOnSchedule, type Latencies, type Planned } from './steady.ts';
 import { spreadOver } from './scenarios.ts';
-import { signIn, visitScreens, type Investor } from './trading-day.ts';
-
-export type SignInMeasured = {
-  argon2PerSecond: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  ratio: number;
-  /** Another investor opening the portfolio screen meanwhile, all its calls together. */
-  portfolioBeside: Latencies;
-};
+import { portfolioCalls, signIn, type Investor } from './trading-day.ts';
 
 /**
  * The API's own password check (argon2id with its parameters) in a process of its own, as many at
@@ -42,11 +31,9 @@ export async function argon2Once(): Promise<number> {
 
 /** The portfolio screen opened by one investor every `everyMs` for `seconds`. */
 function portfolioEvery(investor: Investor, everyMs: number): Planned[] {
-  const portfolio = visitScreens([]).find((screen) => screen.name === 'portfolio');
   const plan: Planned[] = [];
   for (let at = 0; at < seconds * 1000; at += everyMs)
-    for (const call of portfolio?.calls(investor, 1) ?? [])
-      plan.push({ at, label: 'portfolio', request: call.request });
+    for (const { request } of portfolioCalls(investor)) plan.push({ at, label: 'portfolio', request });
   return plan;
 }
 
@@ -54,7 +41,7 @@ function portfolioEvery(investor: Investor, everyMs: number): Planned[] {
  * Sign-in flat out (32 connections, each sign-in by the next investor) in turns with the argon2id
  * baseline, while another investor opens the portfolio screen every half second.
  */
-export async function measureSignIn(url: string, investors: Investor[], other: Investor): Promise<SignInMeasured> {
+export async function measureSignIn(url: string, investors: Investor[], other: Investor) {
   const baseline: number[] = [];
   const floods: autocannon.Result[] = [];
   const beside: Latencies[] = [];
@@ -68,20 +55,12 @@ export async function measureSignIn(url: string, investors: Investor[], other: I
     floods.push(answered);
     beside.push(portfolio);
   }
-  const perSecond = floods.map((flood) => flood.requests.total / Math.max(flood.duration, 0.001));
   const result = {
     argon2PerSecond: Math.round(median(baseline)),
-    rps: Math.round(median(perSecond)),
-    p50: median(floods.map((flood) => flood.latency.p50)),
-    p99: median(floods.map((flood) => flood.latency.p99)),
-    errors: sum(floods.map((flood) => flood.errors + flood.non2xx)),
-    ratio: pairedRatio(perSecond, baseline),
-    portfolioBeside: {
-      count: sum(beside.map((run) => run.count)),
-      p50: median(beside.map((run) => run.p50)),
-      p99: median(beside.map((run) => run.p99)),
-      errors: sum(beside.map((run) => run.errors)),
-    },
+    ...mediansOfRuns(floods),
+    ratio: pairedRatio(floods.map(perSecond), baseline),
+    /** Another investor opening the portfolio screen meanwhile, all its calls together. */
+    portfolioBeside: mediansOf(beside),
   };
   console.log(
     `  sign-in: ${result.rps}/s (${result.ratio.toFixed(2)}× argon2id alone, ${baseline.map(Math.round).join(', ')}/s), ` +
@@ -90,3 +69,5 @@ export async function measureSignIn(url: string, investors: Investor[], other: I
   );
   return result;
 }
+
+export type SignInMeasured = Awaited<ReturnType<typeof measureSignIn>>;

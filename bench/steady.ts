@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { percentile } from './stats.ts';
+import { median, percentile, sum } from './stats.ts';
 
 export type SteadyRequest = {
   method: 'GET' | 'POST' | 'PUT';
@@ -22,6 +22,14 @@ function latenciesOf(times: number[], errors: number): Latencies {
   };
 }
 
+/** Several runs of one endpoint: their counts and errors added up, the medians of their percentiles. */
+export const mediansOf = (runs: Latencies[]): Latencies => ({
+  count: sum(runs.map((run) => run.count)),
+  p50: median(runs.map((run) => run.p50)),
+  p99: median(runs.map((run) => run.p99)),
+  errors: sum(runs.map((run) => run.errors)),
+});
+
 /**
  * Sends each planned request when its time comes, whether or not earlier ones have answered (an
  * open model), and times each from its due time, not from when a socket was free, so a queue in the
@@ -30,8 +38,9 @@ function latenciesOf(times: number[], errors: number): Latencies {
 export async function sendOnSchedule(url: string, plan: Planned[]): Promise<SteadyResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const target = new URL(url);
-  const times = new Map<string, number[]>();
-  const errors = new Map<string, number>();
+  const labels = [...new Set(plan.map((planned) => planned.label))];
+  const times = new Map(labels.map((label) => [label, [] as number[]]));
+  const errors = new Map(labels.map((label) => [label, 0]));
   const answered: Promise<void>[] = [];
   const started = performance.now();
 
@@ -43,9 +52,7 @@ export async function sendOnSchedule(url: string, plan: Planned[]): Promise<Stea
         response.resume();
         response.on('end', () => {
           if ((response.statusCode ?? 0) >= 300) failed();
-          const kept = times.get(label) ?? [];
-          kept.push(performance.now() - due);
-          times.set(label, kept);
+          times.get(label)?.push(performance.now() - due);
           resolve();
         });
       });
@@ -60,35 +67,25 @@ export async function sendOnSchedule(url: string, plan: Planned[]): Promise<Stea
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       const elapsed = performance.now() - started;
-      while (next < plan.length && (plan[next]?.at ?? Infinity) <= elapsed) {
+      for (; next < plan.length && (plan[next]?.at ?? Infinity) <= elapsed; next += 1) {
         const planned = plan[next];
         if (planned) answered.push(send(planned));
-        next += 1;
       }
-      if (next >= plan.length) {
-        clearInterval(timer);
-        resolve();
-      }
+      if (next < plan.length) return;
+      clearInterval(timer);
+      resolve();
     }, 1);
   });
   await Promise.all(answered);
   agent.destroy();
-  const elapsedSeconds = (performance.now() - started) / 1000;
   const all = [...times.values()].flat();
-  const endpoints = Object.fromEntries(
-    [...new Set(plan.map((planned) => planned.label))].map((label) => [
-      label,
-      latenciesOf(times.get(label) ?? [], errors.get(label) ?? 0),
-    ]),
-  );
   return {
     sent: plan.length,
-    rps: Math.round(all.length / elapsedSeconds),
-    ...latenciesOf(
-      all,
-      [...errors.values()].reduce((total, count) => total + count, 0),
+    rps: Math.round((1000 * all.length) / (performance.now() - started)),
+    ...latenciesOf(all, sum([...errors.values()])),
+    endpoints: Object.fromEntries(
+      labels.map((label) => [label, latenciesOf(times.get(label) ?? [], errors.get(label) ?? 0)]),
     ),
-    endpoints,
   };
 }
 

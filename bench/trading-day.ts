@@ -32,6 +32,16 @@ export const keyed = (method: 'POST' | 'PUT', path: string, body: object, invest
   request: { method, path, headers: headers(investor, true), body: JSON.stringify(body) },
 });
 
+export const transfer = (investor: Investor) =>
+  keyed(
+    'POST',
+    '/api/user/transaction/swap',
+    { amount: '1', from: 'cash', to: 'brokerage', type: 'transfer' },
+    investor,
+  );
+export const buy = (assetId: number) => (investor: Investor) =>
+  keyed('POST', '/api/user/position/store', { asset_id: assetId, quantity: '0.01', wallet: 'brokerage' }, investor);
+
 /** A sign-in as the form sends it. */
 export const signIn = (investor: Investor): Call => ({
   label: 'POST /api/user/login',
@@ -42,6 +52,21 @@ export const signIn = (investor: Investor): Call => ({
     body: JSON.stringify({ login: investor.login, password }),
   },
 });
+
+/** The portfolio screen's calls. */
+export const portfolioCalls = (investor: Investor) =>
+  [
+    '/api/user?include=currency',
+    '/api/user/analytics?timeframe=1d',
+    '/api/user/position?include=asset&page=1&per_page=20',
+    '/api/user/position/history?page=1&per_page=10',
+    '/api/user?include=wallet',
+    '/api/user/holdings',
+    '/api/client-config',
+  ].map((path) => get(path)(investor));
+
+/** The market screen's list as the web app asks for it. */
+export const marketListPath = '/api/assets?page=1&per_page=25&sort=name';
 
 /** The assets the visits look at and buy, taken in turns. */
 export type Asset = { id: number; symbol: string };
@@ -57,20 +82,8 @@ export function visitScreens(assets: Asset[]): Screen[] {
       name: `sign-in (one visit in ${signInEvery})`,
       calls: (investor, visit) => (visit % signInEvery === 0 ? [signIn(investor)] : []),
     },
-    {
-      name: 'portfolio',
-      calls: (investor) =>
-        [
-          '/api/user?include=currency',
-          '/api/user/analytics?timeframe=1d',
-          '/api/user/position?include=asset&page=1&per_page=20',
-          '/api/user/position/history?page=1&per_page=10',
-          '/api/user?include=wallet',
-          '/api/user/holdings',
-          '/api/client-config',
-        ].map((path) => get(path)(investor)),
-    },
-    { name: 'market', calls: (investor) => [get('/api/assets?page=1&per_page=25&sort=name')(investor)] },
+    { name: 'portfolio', calls: portfolioCalls },
+    { name: 'market', calls: (investor) => [get(marketListPath)(investor)] },
     {
       name: 'asset',
       calls: (investor, visit) => [
@@ -79,21 +92,7 @@ export function visitScreens(assets: Asset[]): Screen[] {
     },
     {
       name: 'a transfer (even visits) or a buy (odd visits)',
-      calls: (investor, visit) => [
-        visit % 2 === 0
-          ? keyed(
-              'POST',
-              '/api/user/transaction/swap',
-              { amount: '1', from: 'cash', to: 'brokerage', type: 'transfer' },
-              investor,
-            )
-          : keyed(
-              'POST',
-              '/api/user/position/store',
-              { asset_id: assetOf(visit).id, quantity: '0.01', wallet: 'brokerage' },
-              investor,
-            ),
-      ],
+      calls: (investor, visit) => [visit % 2 === 0 ? transfer(investor) : buy(assetOf(visit).id)(investor)],
     },
     { name: 'history', calls: (investor) => [get('/api/user/position/history?page=1&per_page=7')(investor)] },
   ];
@@ -157,12 +156,7 @@ export function nextRate(
 export const dayP99Ms = 50;
 
 /** Whether every endpoint's p99 stays within the budget with no errors, and which endpoint was slowest. */
-export function judgeDay(endpoints: Record<string, Latencies>): {
-  holds: boolean;
-  worst: string;
-  worstP99: number;
-  errors: number;
-} {
+export function judgeDay(endpoints: Record<string, Latencies>) {
   const entries = Object.entries(endpoints).sort(([, a], [, b]) => b.p99 - a.p99);
   const [worst, slowest] = entries[0] ?? ['', undefined];
   const errors = sum(entries.map(([, latencies]) => latencies.errors));

@@ -10,11 +10,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const script = process.argv[2];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-if (!script) {
-  console.error('usage: node scripts/bootstrap.mjs <npm script>');
-  process.exit(2);
-}
-
 function installIsCurrent() {
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   const projectNode = path.join(root, 'node_modules', '.bin', 'node');

@@ -20,12 +20,8 @@ const sources = [
 
 function newestChange(target) {
   if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
-    stat.mtimeMs,
-  );
+  const inside = statSync(target).isDirectory() ? readdirSync(target, { recursive: true }) : [];
+  return Math.max(...[target, ...inside.map((name) => path.join(target, name))].map((file) => statSync(file).mtimeMs));
 }
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
