@@ -81,17 +81,6 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
       from picks returning id, user_id, asset_id, quantity, entry_price, created_at)
     insert into trades (user_id, position_id, asset_id, side, quantity, price, fx_rate, amount, created_at)
     select user_id, id, asset_id, 'buy', quantity, entry_price, 1, 1000, created_at from opened`);
-  await client.query(`
-    with buys as (select t.id, t.user_id, t.created_at from trades t join users u on u.id = t.user_id where u.email like 'bench%@example.com'),
-    journals as (
-      insert into journal_transactions (description, created_at) select 'bench buy ' || id, created_at from buys returning id, description, created_at)
-    insert into journal_entries (journal_id, account_id, amount, created_at)
-    select j.id, side.account, side.amount, j.created_at
-    from journals j join buys b on j.description = 'bench buy ' || b.id,
-      lateral (values
-        ((select id from ledger_accounts where user_id = b.user_id and kind = 'brokerage' and savings_id is null), -1000),
-        ((select id from ledger_accounts where kind = 'market' and user_id is null and currency = 'USD' and shard = 0), 1000)
-      ) as side(account, amount)`);
   // A ROTH IRA with one contribution 100 days ago.
   await client.query(`
     insert into user_savings (user_id, product_id, created_at)
@@ -101,21 +90,26 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
     insert into ledger_accounts (user_id, kind, currency, savings_id)
     select s.user_id, 'savings', 'USD', s.id from user_savings s join users u on u.id = s.user_id where u.email like 'bench%@example.com'`);
   await client.query(`
-    with contributions as (
-      insert into savings_history (user_id, user_savings_id, method, amount, created_at)
-      select s.user_id, s.id, 'contribution', 2000, now() - interval '100 days'
-      from user_savings s join users u on u.id = s.user_id where u.email like 'bench%@example.com'
-      returning user_id, user_savings_id, created_at),
+    insert into savings_history (user_id, user_savings_id, method, amount, created_at)
+    select s.user_id, s.id, 'contribution', 2000, now() - interval '100 days'
+    from user_savings s join users u on u.id = s.user_id where u.email like 'bench%@example.com'`);
+  // The journals of the buys (brokerage to the market) and of the contributions (cash to the savings account).
+  await client.query(`
+    with moves as (
+      select 'bench buy ' || t.id as description, t.created_at, 1000 as amount,
+        (select id from ledger_accounts where user_id = t.user_id and kind = 'brokerage' and savings_id is null) as source,
+        (select id from ledger_accounts where kind = 'market' and user_id is null and currency = 'USD' and shard = 0) as target
+      from trades t join users u on u.id = t.user_id where u.email like 'bench%@example.com'
+      union all
+      select 'bench contribution ' || h.user_savings_id, h.created_at, 2000,
+        (select id from ledger_accounts where user_id = h.user_id and kind = 'cash' and savings_id is null),
+        (select id from ledger_accounts where savings_id = h.user_savings_id)
+      from savings_history h join users u on u.id = h.user_id where u.email like 'bench%@example.com'),
     journals as (
-      insert into journal_transactions (description, created_at)
-      select 'bench contribution ' || user_savings_id, created_at from contributions returning id, description, created_at)
+      insert into journal_transactions (description, created_at) select description, created_at from moves returning id, description)
     insert into journal_entries (journal_id, account_id, amount, created_at)
-    select j.id, side.account, side.amount, j.created_at
-    from journals j join contributions c on j.description = 'bench contribution ' || c.user_savings_id,
-      lateral (values
-        ((select id from ledger_accounts where user_id = c.user_id and kind = 'cash' and savings_id is null), -2000),
-        ((select id from ledger_accounts where savings_id = c.user_savings_id), 2000)
-      ) as side(account, amount)`);
+    select j.id, side.account, side.amount, m.created_at
+    from journals j join moves m using (description), lateral (values (m.source, -m.amount), (m.target, m.amount)) as side(account, amount)`);
   // The interest of those 100 days, paid day by day up to yesterday as the nightly job leaves it (on
   // the contribution alone): a row of savings_interest and, when a cent or more is due, a journal a
   // day. The API's start-up catch-up then has nothing left to pay.

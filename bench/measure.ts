@@ -78,14 +78,8 @@ export async function measure(
 
 /** The bare node:http server runs in its own process, as the API does, so neither shares a thread with autocannon. */
 export async function startBaselineServer() {
-  const server = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('node:http').createServer((q, s) => s.end('hello world')).listen(0, '127.0.0.1', function () { console.log(this.address().port) })`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const helloWorld = `require('node:http').createServer((q, s) => s.end('hello world')).listen(0, '127.0.0.1', function () { console.log(this.address().port) })`;
+  const server = spawn(process.execPath, ['-e', helloWorld], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [port] = (await once(server.stdout, 'data')) as [Buffer];
   const url = `http://127.0.0.1:${port.toString().trim()}`;
   return {
