@@ -29,7 +29,7 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
     select u.id, kind, 'USD' from users u, unnest(array['cash', 'auto', 'brokerage']::account_kind[]) kind
     where u.email like 'bench%@example.com'`);
   await client.query(`
-    insert into ledger_accounts (kind, currency) values ('deposits_clearing', 'USD'), ('market', 'USD')
+    insert into ledger_accounts (kind, currency) values ('deposits_clearing', 'USD'), ('market', 'USD'), ('interest', 'USD')
     on conflict do nothing`);
   // A deposit 365 days ago, then a transfer to brokerage every month, each recorded as the app records
   // it: the investor's transaction (what the history and the totals read) and its journal.
@@ -83,12 +83,11 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
     select user_id, id, asset_id, 'buy', quantity, entry_price, 1, 1000, created_at from opened`);
   // A ROTH IRA with one contribution 100 days ago.
   await client.query(`
-    insert into user_savings (user_id, product_id, created_at)
-    select u.id, (select id from savings_products where name = 'ROTH IRA'), now() - interval '100 days'
-    from users u where u.email like 'bench%@example.com'`);
-  await client.query(`
-    insert into ledger_accounts (user_id, kind, currency, savings_id)
-    select s.user_id, 'savings', 'USD', s.id from user_savings s join users u on u.id = s.user_id where u.email like 'bench%@example.com'`);
+    with opened as (
+      insert into user_savings (user_id, product_id, created_at)
+      select u.id, (select id from savings_products where name = 'ROTH IRA'), now() - interval '100 days'
+      from users u where u.email like 'bench%@example.com' returning id, user_id)
+    insert into ledger_accounts (user_id, kind, currency, savings_id) select user_id, 'savings', 'USD', id from opened`);
   await client.query(`
     insert into savings_history (user_id, user_savings_id, method, amount, created_at)
     select s.user_id, s.id, 'contribution', 2000, now() - interval '100 days'
@@ -113,9 +112,6 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
   // The interest of those 100 days, paid day by day up to yesterday as the nightly job leaves it (on
   // the contribution alone): a row of savings_interest and, when a cent or more is due, a journal a
   // day. The API's start-up catch-up then has nothing left to pay.
-  await client.query(`
-    insert into ledger_accounts (kind, currency) values ('interest', 'USD')
-    on conflict (kind, currency, shard) where user_id is null do nothing`);
   // Triggers off for this statement (session_replication_role), the hourly roll-up written in it once
   // per account and hour: the trigger would update the interest account's row of each hour once per
   // investor in one statement, and each such update walks every version the statement left before it.

@@ -14,10 +14,7 @@ export type DayMeasured = {
   highestRate: number;
 };
 
-/**
- * The mixed trading day: at the budget's rate (the medians of the runs), then one run per step of
- * the search for the highest rate at which every endpoint's p99 stays within the budget.
- */
+/** The mixed trading day at the budget's rate (medians of the runs), then the search for the highest rate that holds. */
 export async function measureDay(url: string, screens: Screen[], investors: Investor[]): Promise<DayMeasured> {
   const day = (rate: number, length = seconds) => sendOnSchedule(url, tradingDay(screens, investors, rate, length));
   await day(dayRate / 2, warmUpSeconds);

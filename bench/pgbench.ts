@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { median } from './stats.ts';
+import { median, sum } from './stats.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { runs, seconds } from './measure.ts';
 
@@ -29,14 +29,9 @@ export function pgbenchOnce(url: string): { tps: number; transactions: number } 
 
 /** TPC-B's transactions per second on its own, and what one transaction costs PostgreSQL and pgbench in CPU time. */
 export function pgbench(url: string, postgresPid: number): { tps: number; postgresUs: number; pgbenchUs: number } {
-  const tps: number[] = [];
-  let transactions = 0;
   const before = cpuSnapshot({ postgres: postgresPid });
-  for (let run = 0; run < runs; run += 1) {
-    const once = pgbenchOnce(url);
-    tps.push(once.tps);
-    transactions += once.transactions;
-  }
+  const done = Array.from({ length: runs }, () => pgbenchOnce(url));
+  const transactions = sum(done.map((run) => run.transactions));
   const cpu = cpuPerRequest(before, cpuSnapshot({ postgres: postgresPid }), transactions);
-  return { tps: Math.round(median(tps)), postgresUs: cpu.postgresUs, pgbenchUs: cpu.loadUs };
+  return { tps: Math.round(median(done.map((run) => run.tps))), postgresUs: cpu.postgresUs, pgbenchUs: cpu.loadUs };
 }

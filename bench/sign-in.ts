@@ -10,10 +10,7 @@ import { mediansOf, sendOnSchedule, type Latencies, type Planned } from './stead
 import { spreadOver } from './scenarios.ts';
 import { portfolioCalls, signIn, type Investor } from './trading-day.ts';
 
-/**
- * The API's own password check (argon2id with its parameters) in a process of its own, as many at
- * once as the machine has cores, for `seconds`: checks a second.
- */
+/** The API's own password check in a process of its own, as many at once as there are cores: checks a second. */
 export async function argon2Once(): Promise<number> {
   const passwords = path.join(repoRoot, 'apps/api/src/lib/passwords.ts');
   const script = `
@@ -29,7 +26,6 @@ export async function argon2Once(): Promise<number> {
   return Number(stdout.trim());
 }
 
-/** The portfolio screen opened by one investor every `everyMs` for `seconds`. */
 function portfolioEvery(investor: Investor, everyMs: number): Planned[] {
   const plan: Planned[] = [];
   for (let at = 0; at < seconds * 1000; at += everyMs)

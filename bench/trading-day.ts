@@ -53,7 +53,6 @@ export const signIn = (investor: Investor): Call => ({
   },
 });
 
-/** The portfolio screen's calls. */
 export const portfolioCalls = (investor: Investor) =>
   [
     '/api/user?include=currency',
@@ -112,9 +111,8 @@ export function callsOfVisit(screens: Screen[]): Record<string, number> {
 export const callsPerVisit = (screens: Screen[]) => sum(Object.values(callsOfVisit(screens)));
 
 /**
- * A trading day's requests over `seconds` at `rate` a second on average: visits start evenly, each
- * by the next investor, and open their screens on schedule. The day is already under way at the
- * start (visits begun earlier are in progress), so the rate is steady from the first second.
+ * A trading day's requests over `seconds` at `rate` a second on average, visits starting evenly. It is
+ * already under way at the start (visits begun earlier are in progress), so the rate is steady throughout.
  */
 export function tradingDay(screens: Screen[], investors: Investor[], rate: number, seconds: number): Planned[] {
   const visitLength = screens.length * screenGapMs;
@@ -152,7 +150,6 @@ export function nextRate(
   return failed - held <= resolution ? undefined : Math.round((held + failed) / 2);
 }
 
-/** The p99 every endpoint of the trading day must stay within. */
 export const dayP99Ms = 50;
 
 /** Whether every endpoint's p99 stays within the budget with no errors, and which endpoint was slowest. */
