@@ -13,7 +13,6 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/api/src/lib/**/*.test.ts',
             'apps/api/src/modules/market/history.test.ts',
-            'apps/api/src/modules/market/tick-cache.test.ts',
             'bench/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
           ],
@@ -39,7 +38,6 @@ export default defineConfig({
           exclude: [
             'apps/api/src/lib/**',
             'apps/api/src/modules/market/history.test.ts',
-            'apps/api/src/modules/market/tick-cache.test.ts',
             'apps/api/src/modules/portfolio/analytics-scale.test.ts',
           ],
           globalSetup: ['apps/api/test/global-setup.ts'],

@@ -1,21 +1,14 @@
 import { median, sum } from './stats.ts';
 import { runs, seconds, warmUpSeconds } from './measure.ts';
-import { mediansOf, sendOnSchedule, type Latencies, type SteadyResult } from './steady.ts';
+import { mediansOf, sendOnSchedule, type SteadyResult } from './steady.ts';
 import { callsOfVisit, judgeDay, nextRate, tradingDay, type Investor, type Screen } from './trading-day.ts';
 
 export const dayRate = 1_000;
 
 export type DayStep = { rate: number; rps: number } & ReturnType<typeof judgeDay>;
-export type DayMeasured = {
-  /** Each endpoint's calls in an average visit. */
-  visit: Record<string, number>;
-  atBudget: { rate: number; rps: number; errors: number; endpoints: Record<string, Latencies> };
-  search: DayStep[];
-  highestRate: number;
-};
 
 /** The mixed trading day at the budget's rate (medians of the runs), then the search for the highest rate that holds. */
-export async function measureDay(url: string, screens: Screen[], investors: Investor[]): Promise<DayMeasured> {
+export async function measureDay(url: string, screens: Screen[], investors: Investor[]) {
   const day = (rate: number, length = seconds) => sendOnSchedule(url, tradingDay(screens, investors, rate, length));
   await day(dayRate / 2, warmUpSeconds);
   const samples: SteadyResult[] = [];
@@ -44,3 +37,5 @@ export async function measureDay(url: string, screens: Screen[], investors: Inve
   const highestRate = Math.max(0, ...search.filter((step) => step.holds).map((step) => step.rate));
   return { visit: callsOfVisit(screens), atBudget, search, highestRate };
 }
+
+export type DayMeasured = Awaited<ReturnType<typeof measureDay>>;

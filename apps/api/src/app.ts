@@ -49,9 +49,8 @@ import { paymentMethodsRoutes } from './modules/ledger/payment-methods.routes.ts
 import { transactionsRoutes } from './modules/ledger/transactions.routes.ts';
 import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
-import { marketRoutes, type AssetsAnswer } from './modules/market/market.routes.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
 import { createQuoteHub } from './modules/market/quote-hub.ts';
-import { createTickCache } from './modules/market/tick-cache.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientConfigRoutes } from './modules/reference/client-config.routes.ts';
@@ -133,9 +132,6 @@ export async function buildApp({
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);
   const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash, references);
   const savings = createSavingsService({ db, clock, users });
-  // Both change only with a market tick; the quote hub below hears of each.
-  const listCache = createTickCache<AssetsAnswer>({ maxAgeMs: 1000, maxEntries: 200 });
-  const chartCache = createTickCache<Buffer>({ maxAgeMs: 5000, maxEntries: 1000 });
   const portfolio = createPortfolioService({ db, clock, wallet, savings });
   await app.register(usersRoutes, { prefix: '/api', present, wallet, reference, savings, portfolio });
   await app.register(portfolioRoutes, { prefix: '/api', portfolio });
@@ -163,10 +159,7 @@ export async function buildApp({
     present,
   });
   const market = createMarketRepository(db);
-  const hub = createQuoteHub(db, market, app.log, () => {
-    listCache.advance();
-    chartCache.advance();
-  });
+  const hub = createQuoteHub(db, market, app.log);
   app.addHook('onReady', () => hub.start());
   app.addHook('onClose', () => hub.stop());
   await app.register(marketRoutes, {
@@ -174,8 +167,6 @@ export async function buildApp({
     market,
     hub,
     clock,
-    listCache,
-    chartCache,
     streams: config.streams,
   });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));

@@ -40,22 +40,23 @@ export type AssetQuery = {
 };
 
 /**
- * Ranks are by market cap within a type, counted over the whole catalogue before any filter. The
- * same for everybody: a caller's stars are added by watchersOf.
+ * Ranks are by market cap within a type, counted over the whole catalogue before any filter; an
+ * asset is starred when the watchlist of `userId` (none without a token) holds it.
  */
-const listed = sql`
+const listed = (userId?: string) => sql`
   with ranked as (
     select a.id, a.symbol, a.name, a.type, to_char(a.listed_on, 'YYYY-MM-DD') as listed_on,
       q.price, q.previous_close, q.day_high, q.day_low, q.volume, q.avg_volume, q.market_cap,
       round((q.price - q.previous_close) / nullif(q.previous_close, 0) * 100, 4) as changes_percentage,
       rank() over (partition by a.type order by q.market_cap desc)::int as rank,
-      a.watchers, false as starred
+      a.watchers,
+      exists (select 1 from watchlist_entries w where w.user_id = ${userId ?? null} and w.asset_id = a.id) as starred
     from assets a join asset_quotes q on q.asset_id = a.id
   )`;
 
 export function createMarketRepository(db: Database) {
   return {
-    async list(query: AssetQuery): Promise<AssetRow[]> {
+    async list(query: AssetQuery, userId?: string): Promise<AssetRow[]> {
       const filters: SQL[] = [];
       if (query.type) filters.push(sql`type = ${query.type}`);
       if (query.symbol) filters.push(sql`upper(symbol) = upper(${query.symbol})`);
@@ -63,20 +64,10 @@ export function createMarketRepository(db: Database) {
       const direction = query.sort.descending ? sql`desc` : sql`asc`;
       const page = query.limit === undefined ? sql`` : sql`limit ${query.limit} offset ${query.offset ?? 0}`;
       const { rows } = await db.execute<AssetRow>(sql`
-        ${listed}
+        ${listed(userId)}
         select *, count(*) over ()::int as total from ranked ${where}
         order by ${sortColumns[query.sort.column]} ${direction}, name asc ${page}`);
       return rows;
-    },
-
-    /** Live watcher counts of the given assets, and whether the user's watchlist holds each. */
-    async watchersOf(userId: string, assetIds: number[]): Promise<Map<number, { watchers: number; starred: boolean }>> {
-      if (assetIds.length === 0) return new Map();
-      const { rows } = await db.execute<{ id: number; watchers: number; starred: boolean }>(sql`
-        select a.id, a.watchers,
-          exists (select 1 from watchlist_entries w where w.user_id = ${userId} and w.asset_id = a.id) as starred
-        from assets a where a.id = any(${sql.param(assetIds)}::int[])`);
-      return new Map(rows.map(({ id, ...live }) => [id, live]));
     },
 
     async count(type?: 'stocks' | 'crypto', symbol?: string): Promise<number> {
@@ -87,16 +78,16 @@ export function createMarketRepository(db: Database) {
       return rows[0]?.count ?? 0;
     },
 
-    async newest(limit: number): Promise<AssetRow[]> {
+    async newest(limit: number, userId?: string): Promise<AssetRow[]> {
       const { rows } = await db.execute<AssetRow>(
-        sql`${listed} select *, 0 as total from ranked order by listed_on desc, name limit ${limit}`,
+        sql`${listed(userId)} select *, 0 as total from ranked order by listed_on desc, name limit ${limit}`,
       );
       return rows;
     },
 
-    async movers(direction: 'up' | 'down', limit: number): Promise<AssetRow[]> {
+    async movers(direction: 'up' | 'down', limit: number, userId?: string): Promise<AssetRow[]> {
       const { rows } = await db.execute<AssetRow>(sql`
-        ${listed} select *, 0 as total from ranked
+        ${listed(userId)} select *, 0 as total from ranked
         where ${direction === 'up' ? sql`changes_percentage > 0` : sql`changes_percentage < 0`}
         order by changes_percentage ${direction === 'up' ? sql`desc` : sql`asc`} limit ${limit}`);
       return rows;
@@ -119,7 +110,7 @@ export function createMarketRepository(db: Database) {
     },
 
     async quotes(): Promise<AssetRow[]> {
-      const { rows } = await db.execute<AssetRow>(sql`${listed} select *, 0 as total from ranked`);
+      const { rows } = await db.execute<AssetRow>(sql`${listed()} select *, 0 as total from ranked`);
       return rows;
     },
 

@@ -1,17 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
 import { clientKey } from '../../lib/client-address.ts';
 import { NotFound, ServiceUnavailable, TooManyRequests } from '../../lib/errors.ts';
-import { presentAsset, type AssetView } from './asset.presenter.ts';
+import { presentAsset } from './asset.presenter.ts';
 import { day, hour } from './history.ts';
 import { cryptoIcon, monogram } from './icons.ts';
 import { sortColumns, type MarketRepository, type SortColumn } from './market.repository.ts';
 import type { QuoteHub } from './quote-hub.ts';
 import { createStreamSlots, streamWriter } from './quote-stream.ts';
-import type { TickCache } from './tick-cache.ts';
 
 const tags = ['market'];
 const sortValues = Object.keys(sortColumns).flatMap((column) => [column, `-${column}`]) as [string, ...string[]];
@@ -44,45 +42,13 @@ const streamRetrySeconds = 30;
 
 const ok = <T>(data: T) => ({ status: 'success' as const, message: 'OK', data });
 
-/** An answer kept per tick (see assetsAnswer): its bytes, its assets, and how an answer is made of them. */
-export type AssetsAnswer = { bytes: Buffer; assets: AssetView[]; build: (assets: AssetView[]) => unknown };
-
-function keptAnswer(assets: AssetView[], build: (assets: AssetView[]) => unknown): AssetsAnswer {
-  // Kept as bytes: encoding a 10 KB string again on every answer was most of what it cost.
-  return { bytes: Buffer.from(JSON.stringify(build(assets))), assets, build };
-}
-
 export const marketRoutes: FastifyPluginAsyncZod<{
   market: MarketRepository;
   hub: QuoteHub;
   clock: Clock;
-  listCache: TickCache<AssetsAnswer>;
-  chartCache: TickCache<Buffer>;
   streams: Config['streams'];
-}> = async (app, { market, hub, clock, listCache, chartCache, streams }) => {
+}> = async (app, { market, hub, clock, streams }) => {
   const slots = createStreamSlots(streams);
-
-  /**
-   * An answer about assets: the same for everybody between ticks but for each asset's star, so it is
-   * kept per tick. Without a token it goes as the kept bytes; a signed-in caller's copy has the live
-   * watcher counts and their own stars of its assets, read by their ids (a star or the count it just
-   * changed shows at once).
-   */
-  async function assetsAnswer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    compute: () => Promise<AssetsAnswer>,
-  ) {
-    const kept = await listCache.answer(key, compute);
-    const userId = request.auth?.userId;
-    if (!userId) return reply.type('application/json; charset=utf-8').send(kept.bytes);
-    const live = await market.watchersOf(
-      userId,
-      kept.assets.map((asset) => asset.id),
-    );
-    return kept.build(kept.assets.map((asset) => ({ ...asset, ...live.get(asset.id) })));
-  }
 
   app.get(
     '/assets',
@@ -90,35 +56,31 @@ export const marketRoutes: FastifyPluginAsyncZod<{
       config: { access: 'optional' },
       schema: { tags, summary: 'The asset list: filter, sort, page', querystring: assetsQuery },
     },
-    async (request, reply) => {
+    async (request) => {
       const query = request.query;
-      return assetsAnswer(request, reply, JSON.stringify(query), () => listPage(query));
-    },
-  );
-
-  async function listPage(query: z.infer<typeof assetsQuery>): Promise<AssetsAnswer> {
-    const descending = query.sort.startsWith('-');
-    const rows = await market.list({
-      type: query['filter[type]'],
-      symbol: query['filter[symbol]'],
-      sort: { column: query.sort.replace(/^-/, '') as SortColumn, descending },
-      ...(query.do_not_paginate ? {} : { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
-    });
-    const assets = rows.map(presentAsset);
-    if (query.do_not_paginate) return keptAnswer(assets, (data) => ok({ assets: data }));
-    const total = rows[0]?.total ?? (await market.count(query['filter[type]'], query['filter[symbol]']));
-    return keptAnswer(assets, (data) =>
-      ok({
+      const rows = await market.list(
+        {
+          type: query['filter[type]'],
+          symbol: query['filter[symbol]'],
+          sort: { column: query.sort.replace(/^-/, '') as SortColumn, descending: query.sort.startsWith('-') },
+          ...(query.do_not_paginate ? {} : { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+        },
+        request.auth?.userId,
+      );
+      const assets = rows.map(presentAsset);
+      if (query.do_not_paginate) return ok({ assets });
+      const total = rows[0]?.total ?? (await market.count(query['filter[type]'], query['filter[symbol]']));
+      return ok({
         assets: {
-          data,
+          data: assets,
           current_page: query.page,
           per_page: query.per_page,
           total,
           last_page: Math.max(1, Math.ceil(total / query.per_page)),
         },
-      }),
-    );
-  }
+      });
+    },
+  );
 
   app.get(
     '/assets/top-movers',
@@ -126,23 +88,19 @@ export const marketRoutes: FastifyPluginAsyncZod<{
       config: { access: 'optional' },
       schema: { tags, summary: 'Top gainers, top losers and the newest listings, 16 each' },
     },
-    (request, reply) =>
-      // Not a query text, so no list key can take its place.
-      assetsAnswer(request, reply, 'top-movers', async () => {
-        const [gainers, losers, newest] = await Promise.all([
-          market.movers('up', 16),
-          market.movers('down', 16),
-          market.newest(16),
-        ]);
-        const split = [gainers.length, gainers.length + losers.length];
-        return keptAnswer([...gainers, ...losers, ...newest].map(presentAsset), (assets) =>
-          ok({
-            gainers: assets.slice(0, split[0]),
-            losers: assets.slice(split[0], split[1]),
-            new_in_market: assets.slice(split[1]),
-          }),
-        );
-      }),
+    async (request) => {
+      const userId = request.auth?.userId;
+      const [gainers, losers, newest] = await Promise.all([
+        market.movers('up', 16, userId),
+        market.movers('down', 16, userId),
+        market.newest(16, userId),
+      ]);
+      return ok({
+        gainers: gainers.map(presentAsset),
+        losers: losers.map(presentAsset),
+        new_in_market: newest.map(presentAsset),
+      });
+    },
   );
 
   app.get(
@@ -156,18 +114,14 @@ export const marketRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({ range: z.enum(['1d', '7d', '30d', '1yr', 'all']).default('1d') }).strict(),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { range } = request.query;
-      // The same for everybody and new only with a tick: kept as bytes per asset and range until then.
-      const body = await chartCache.answer(`${request.params.symbol.toUpperCase()} ${range}`, async () => {
-        const asset = await market.exists(request.params.symbol);
-        if (!asset) throw new NotFound('No such asset.');
-        const { resolution, span } = ranges[range];
-        const since = span === Infinity ? new Date(0) : new Date(clock.now().getTime() - span - hour);
-        const points = await market.history(asset.symbol, resolution, since);
-        return Buffer.from(JSON.stringify(ok({ symbol: asset.symbol, range, resolution, points })));
-      });
-      return reply.type('application/json; charset=utf-8').send(body);
+      const asset = await market.exists(request.params.symbol);
+      if (!asset) throw new NotFound('No such asset.');
+      const { resolution, span } = ranges[range];
+      const since = span === Infinity ? new Date(0) : new Date(clock.now().getTime() - span - hour);
+      const points = await market.history(asset.symbol, resolution, since);
+      return ok({ symbol: asset.symbol, range, resolution, points });
     },
   );
 

@@ -15,7 +15,6 @@ export function createQuoteHub(
   db: Database,
   market: MarketRepository,
   log: { error: (details: object, message: string) => void },
-  onTick: () => void = () => undefined,
 ) {
   const subscribers = new Set<Subscriber>();
   let listener: pg.PoolClient | undefined;
@@ -55,7 +54,6 @@ export function createQuoteHub(
       const client = await db.$client.connect();
       client.on('notification', (message) => {
         if (message.channel !== ticksChannel) return;
-        onTick();
         publish().catch((error: unknown) => log.error({ err: error }, 'publishing quotes failed'));
       });
       client.on('error', () => {
