@@ -19,9 +19,8 @@ function installIsCurrent() {
 
 if (!installIsCurrent()) {
   console.error('Installing dependencies (first run, or the lockfile changed)…');
-  const fresh = !existsSync(path.join(root, 'node_modules'));
-  const args = fresh ? ['ci'] : ['install'];
-  const result = spawnSync(npm, [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+  const command = existsSync(path.join(root, 'node_modules')) ? 'install' : 'ci';
+  const result = spawnSync(npm, [command, '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: root,
     stdio: 'inherit',
   });
