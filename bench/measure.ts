@@ -23,7 +23,7 @@ type Runs = { amount?: number; before?: () => Promise<void> };
 export const perSecond = (result: autocannon.Result) => result.requests.total / Math.max(result.duration, 0.001);
 
 /** The medians of autocannon's runs, and their errors added up. */
-export const mediansOfRuns = (samples: autocannon.Result[]) => ({
+export const autocannonMedians = (samples: autocannon.Result[]) => ({
   rps: Math.round(median(samples.map(perSecond))),
   p50: median(samples.map((sample) => sample.latency.p50)),
   p99: median(samples.map((sample) => sample.latency.p99)),
@@ -53,7 +53,7 @@ export async function measure(
   const cpu = cpuPerRequest(nothingSpent, spent, sum(samples.map((sample) => sample.requests.total)));
   const result: Measured = {
     name,
-    ...mediansOfRuns(samples),
+    ...autocannonMedians(samples),
     cpu,
     from,
     to: new Date().toISOString(),

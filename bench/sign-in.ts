@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { repoRoot } from '../apps/api/src/config.ts';
 import { median, pairedRatio } from './stats.ts';
-import { connections, mediansOfRuns, perSecond, runs, seconds } from './measure.ts';
+import { connections, autocannonMedians, perSecond, runs, seconds } from './measure.ts';
 import { mediansOf, sendOnSchedule, type Latencies, type Planned } from './steady.ts';
 import { spreadOver } from './scenarios.ts';
 import { portfolioCalls, signIn, type Investor } from './trading-day.ts';
@@ -53,7 +53,7 @@ export async function measureSignIn(url: string, investors: Investor[], other: I
   }
   const result = {
     argon2PerSecond: Math.round(median(baseline)),
-    ...mediansOfRuns(floods),
+    ...autocannonMedians(floods),
     ratio: pairedRatio(floods.map(perSecond), baseline),
     /** Another investor opening the portfolio screen meanwhile, all its calls together. */
     portfolioBeside: mediansOf(beside),
