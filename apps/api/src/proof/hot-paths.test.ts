@@ -145,7 +145,7 @@ afterAll(() => testApp.close());
 
 describe('statements per request', () => {
   it('stay the same however many positions, savings accounts and transactions the user has', async () => {
-    // Each counted right after a warm call: the public lists are kept per tick, for at most a second.
+    // Each counted right after a warm call.
     const countWarm = async () => {
       const counts = new Map<string, number>();
       for (const call of hotPaths) {
@@ -161,7 +161,7 @@ describe('statements per request', () => {
       `statements per request: ${hotPaths.map(({ name }) => `${name} ${before.get(name)}→${after.get(name)}`).join(', ')}`,
     );
     expect(Object.fromEntries(after)).toEqual(Object.fromEntries(before));
-    // The token, then the live watcher counts and the caller's stars of a list kept per tick.
+    // The token, then the list with the caller's stars.
     expect(after.get('market list')).toBe(2);
     expect(after.get('top movers')).toBe(2);
     // The token with its user; in one transaction, the record, then the wallets found, locked,

@@ -78,18 +78,16 @@ export function createMarketRepository(db: Database) {
       return rows[0]?.count ?? 0;
     },
 
-    async newest(limit: number, userId?: string): Promise<AssetRow[]> {
-      const { rows } = await db.execute<AssetRow>(
-        sql`${listed(userId)} select *, 0 as total from ranked order by listed_on desc, name limit ${limit}`,
-      );
-      return rows;
-    },
-
-    async movers(direction: 'up' | 'down', limit: number, userId?: string): Promise<AssetRow[]> {
-      const { rows } = await db.execute<AssetRow>(sql`
-        ${listed(userId)} select *, 0 as total from ranked
-        where ${direction === 'up' ? sql`changes_percentage > 0` : sql`changes_percentage < 0`}
-        order by changes_percentage ${direction === 'up' ? sql`desc` : sql`asc`} limit ${limit}`);
+    /** The top gainers, the top losers and the newest listings, `limit` each, in that order. */
+    async topMovers(limit: number, userId?: string) {
+      const { rows } = await db.execute<AssetRow & { list: 'gainers' | 'losers' | 'new_in_market' }>(sql`
+        ${listed(userId)}
+        (select 'gainers' as list, *, 0 as total from ranked where changes_percentage > 0
+          order by changes_percentage desc limit ${limit})
+        union all
+        (select 'losers', *, 0 from ranked where changes_percentage < 0 order by changes_percentage asc limit ${limit})
+        union all
+        (select 'new_in_market', *, 0 from ranked order by listed_on desc, name limit ${limit})`);
       return rows;
     },
 

@@ -89,17 +89,9 @@ export const marketRoutes: FastifyPluginAsyncZod<{
       schema: { tags, summary: 'Top gainers, top losers and the newest listings, 16 each' },
     },
     async (request) => {
-      const userId = request.auth?.userId;
-      const [gainers, losers, newest] = await Promise.all([
-        market.movers('up', 16, userId),
-        market.movers('down', 16, userId),
-        market.newest(16, userId),
-      ]);
-      return ok({
-        gainers: gainers.map(presentAsset),
-        losers: losers.map(presentAsset),
-        new_in_market: newest.map(presentAsset),
-      });
+      const rows = await market.topMovers(16, request.auth?.userId);
+      const of = (list: (typeof rows)[number]['list']) => rows.filter((row) => row.list === list).map(presentAsset);
+      return ok({ gainers: of('gainers'), losers: of('losers'), new_in_market: of('new_in_market') });
     },
   );
 
