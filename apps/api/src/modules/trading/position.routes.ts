@@ -1,22 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { ok, pageOf, paging } from '../../lib/answers.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import type { TradingQueries } from './trading.queries.ts';
 import type { TradingService } from './trading.service.ts';
-import {
-  approved,
-  assetId,
-  exitWire,
-  ok,
-  optionalPrice,
-  pageOf,
-  paging,
-  quantityFrom,
-  quantityWire,
-  tags,
-} from './trading.http.ts';
+import { approved, assetId, exitWire, optionalPrice, quantityFrom, quantityWire, tags } from './trading.http.ts';
 
 export const positionRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -145,7 +135,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{
             'filter[symbol]': z.string().trim().min(1).max(20).toUpperCase().optional(),
             'filter[wallet]': z.enum(['brokerage', 'auto']).optional(),
             'filter[type]': z.enum(['stocks', 'crypto']).optional(),
-            ...paging,
+            ...paging(10),
           })
           .strict(),
       },

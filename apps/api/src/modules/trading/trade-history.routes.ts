@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok, pageOf, paging } from '../../lib/answers.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { decimalString } from '../market/asset.presenter.ts';
 import type { TradingQueries } from './trading.queries.ts';
-import { approved, ok, pageOf, paging, tags } from './trading.http.ts';
+import { approved, tags } from './trading.http.ts';
 
 export const tradeCsvHeader = [
   'Date',
@@ -34,7 +35,7 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ queries: TradingQueries
         querystring: z
           .object({
             ...periodQuery,
-            ...paging,
+            ...paging(10),
             'filter[symbol]': z.string().trim().min(1).max(20).toUpperCase().optional(),
           })
           .strict(),

@@ -5,10 +5,6 @@ import { wireNumber } from '../../lib/wire-number.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 
 export const tags = ['trading'];
-export const paging = {
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
-};
 
 export const assetId = z.coerce
   .number({ error: 'Select an asset!' })
@@ -34,12 +30,3 @@ export function approved(auth: AuthContext) {
   if (auth.user.kyc !== 'approved') throw new Forbidden('Verify your identity before you trade.');
   return auth.userId;
 }
-
-export const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
-export const pageOf = <T>(data: T[], page: number, perPage: number, total: number) => ({
-  data,
-  current_page: page,
-  per_page: perPage,
-  total,
-  last_page: Math.max(1, Math.ceil(total / perPage)),
-});

@@ -6,7 +6,8 @@ import { assetQuotes, assets, watchlistEntries } from '../../db/schema/index.ts'
 import { NotFound } from '../../lib/errors.ts';
 import { decimalString } from '../market/asset.presenter.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { approved, assetId, ok, tags } from './trading.http.ts';
+import { ok } from '../../lib/answers.ts';
+import { approved, assetId, tags } from './trading.http.ts';
 
 export const watchlistRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
