@@ -1,19 +1,24 @@
-/** Money text like '1250.5' or '-3.07' as whole cents, exactly (no floats). */
-export function toCents(text: string): bigint {
-  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) throw new Error(`not an amount of money: ${text}`);
-  const cents = BigInt(match[2] ?? '0') * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
-  return match[1] ? -cents : cents;
+import { Decimal } from 'decimal.js';
+import { ungrouped } from './format.ts';
+
+/**
+ * decimal.js with digits enough that sums and products of amounts, quantities, prices and rates
+ * stay exact until they are rounded: its default of 20 digits would round them.
+ */
+export const ExactDecimal = Decimal.clone({ precision: 100 });
+
+/** Money text like '1,250.5' or '-3.07' (typed or from the API), exactly; null for anything but an amount with at most two decimals. */
+export function moneyOf(text: string | null | undefined): Decimal | null {
+  const plain = ungrouped(text ?? '');
+  return plain !== null && /^-?\d+(\.\d{1,2})?$/.test(plain) ? new ExactDecimal(plain) : null;
 }
 
-/** Whole cents as two-decimal text. */
-export function fromCents(cents: bigint): string {
-  const negative = cents < 0n;
-  // One conversion to text instead of a division and a remainder: the net-worth chart makes hundreds.
-  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
+/** Two-decimal text, to the nearest cent, halves away from zero. */
+export const toMoney = (amount: Decimal.Value) => new ExactDecimal(amount).toDecimalPlaces(2).toFixed(2);
 
-/** The exact sum of amounts of money. */
-export const sumMoney = (amounts: string[]): string =>
-  fromCents(amounts.reduce((sum, text) => sum + toCents(text), 0n));
+/** The exact sum of amounts of money, as two-decimal text. */
+export const sumMoney = (amounts: Decimal.Value[]) => toMoney(ExactDecimal.sum(0, ...amounts));
+
+/** `part` as a percentage of `whole`, to two places, halves away from zero; '0.00' of nothing. */
+export const percentOf = (part: Decimal.Value, whole: Decimal.Value) =>
+  new ExactDecimal(whole).isZero() ? '0.00' : toMoney(new ExactDecimal(part).times(100).dividedBy(whole));

@@ -1,27 +1,24 @@
+import type { Decimal } from 'decimal.js';
 import { ungrouped } from './format.ts';
+import { ExactDecimal } from './money.ts';
 import { walletRefusals } from './wallet-rules.ts';
 
 /**
- * Quantity for an amount of money at a price, rounded down to `decimals` places: exact decimal
- * arithmetic on scaled integers, so the quantity never costs more than the amount typed.
- * Returns null when either input is not a positive decimal number.
+ * Quantity for an amount of money at a price, rounded down to `decimals` places, exactly, so the
+ * quantity never costs more than the amount typed. Returns null when either input is not a
+ * positive decimal number.
  */
 export function quantityFor(amount: string, price: string, decimals = 8): string | null {
-  const scaledAmount = scaled(amount);
-  const scaledPrice = scaled(price);
-  if (!scaledAmount || !scaledPrice || scaledAmount.value <= 0n || scaledPrice.value <= 0n) return null;
-  // amount / price = (a / 10^sa) / (p / 10^sp); times 10^decimals to keep that many places.
-  const numerator = scaledAmount.value * 10n ** BigInt(decimals + scaledPrice.scale);
-  const denominator = scaledPrice.value * 10n ** BigInt(scaledAmount.scale);
-  const units = (numerator / denominator).toString().padStart(decimals + 1, '0');
-  return `${units.slice(0, -decimals)}.${units.slice(-decimals)}`;
+  const [money, each] = [decimalOf(amount), decimalOf(price)];
+  if (!money || !each || money.lte(0) || each.lte(0)) return null;
+  const scale = 10 ** decimals;
+  return money.times(scale).dividedToIntegerBy(each).dividedBy(scale).toFixed(decimals);
 }
 
-function scaled(text: string): { value: bigint; scale: number } | null {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(ungrouped(text) ?? '');
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  return { value: BigInt(`${match[1]}${fraction}`), scale: fraction.length };
+/** A decimal number of zero or more, typed or from the API, thousands separators allowed; null otherwise. */
+function decimalOf(text: string | undefined): Decimal | null {
+  const plain = text === undefined ? null : ungrouped(text);
+  return plain !== null && /^\d+(\.\d+)?$/.test(plain) ? new ExactDecimal(plain) : null;
 }
 
 export const tradeRefusals = {
@@ -44,31 +41,15 @@ export function tradeRefusal(trade: {
   available?: string | undefined;
   held?: string | undefined;
 }): string | undefined {
-  const quantity = scaled(trade.quantity);
-  const price = trade.price === undefined ? null : scaled(trade.price);
-  const whole = trade.side === 'sell' && trade.held !== undefined && quantity && sameAs(quantity, trade.held);
-  if (quantity && price && !whole && belowOneCent(quantity, price)) return tradeRefusals.belowOneCent;
+  const quantity = decimalOf(trade.quantity);
+  const price = decimalOf(trade.price);
+  const held = decimalOf(trade.held);
+  const whole = trade.side === 'sell' && quantity !== null && held?.eq(quantity) === true;
+  if (quantity && price && !whole && quantity.times(price).lt(0.01)) return tradeRefusals.belowOneCent;
   if (trade.side === 'buy') {
-    const amount = scaled(trade.amount);
-    const available = trade.available === undefined ? null : scaled(trade.available);
-    return amount && available && exceeds(amount, available) ? tradeRefusals.insufficient : undefined;
+    const amount = decimalOf(trade.amount);
+    const available = decimalOf(trade.available);
+    return amount && available?.lt(amount) ? tradeRefusals.insufficient : undefined;
   }
-  const held = trade.held === undefined ? null : scaled(trade.held);
-  return quantity && held && exceeds(quantity, held) ? tradeRefusals.tooMuch : undefined;
-}
-
-/** quantity × price < 0.01, exactly. */
-function belowOneCent(quantity: { value: bigint; scale: number }, price: { value: bigint; scale: number }): boolean {
-  return quantity.value * price.value * 100n < 10n ** BigInt(quantity.scale + price.scale);
-}
-
-function sameAs(a: { value: bigint; scale: number }, text: string): boolean {
-  const b = scaled(text);
-  return b !== null && !exceeds(a, b) && !exceeds(b, a);
-}
-
-/** a > b, exactly, for two scaled decimals. */
-function exceeds(a: { value: bigint; scale: number }, b: { value: bigint; scale: number }): boolean {
-  const scale = Math.max(a.scale, b.scale);
-  return a.value * 10n ** BigInt(scale - a.scale) > b.value * 10n ** BigInt(scale - b.scale);
+  return quantity && held?.lt(quantity) ? tradeRefusals.tooMuch : undefined;
 }

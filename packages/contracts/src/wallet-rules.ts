@@ -1,22 +1,12 @@
 import { z } from 'zod';
-import { ungrouped } from './format.ts';
-import { toCents } from './money.ts';
+import { moneyOf } from './money.ts';
 
 export const walletRefusals = { insufficient: 'Insufficient balance for this amount.' } as const;
 
-/** Whole cents of typed or API text, thousands separators allowed; null for anything but an amount with at most two decimals. */
-export function centsOf(text: string | null | undefined): bigint | null {
-  try {
-    return toCents(ungrouped(text ?? '') ?? '');
-  } catch {
-    return null;
-  }
-}
-
 /** Whether typed `amount` is more than `available`, exactly; false while either cannot be read. */
 export function exceedsAvailable(amount: string, available: string | null | undefined): boolean {
-  const [wanted, held] = [centsOf(amount), centsOf(available)];
-  return wanted !== null && held !== null && wanted > held;
+  const [wanted, held] = [moneyOf(amount), moneyOf(available)];
+  return wanted !== null && held !== null && wanted.gt(held);
 }
 
 /** What each money limit of the cash wallet is called in its refusal. */

@@ -1,12 +1,11 @@
+import { ExactDecimal } from '@itrust/contracts/money';
 import { Decimal } from 'decimal.js';
 
-// Enough digits for any quantity × price × rate the columns hold, so the product is exact before it is rounded.
-const Exact = Decimal.clone({ precision: 100 });
 const oneCent = new Decimal('0.01');
 
 /** What `quantity` at `price` (and an exchange `rate`) is worth, exactly, before any rounding to the cent. */
 export function tradeValue(quantity: Decimal.Value, price: Decimal.Value, rate: Decimal.Value = 1): Decimal {
-  return new Exact(quantity).times(price).times(rate);
+  return new ExactDecimal(quantity).times(price).times(rate);
 }
 
 /** Whether a trade of this value is too small to settle in cents. */

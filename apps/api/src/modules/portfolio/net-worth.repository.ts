@@ -1,19 +1,14 @@
-import { toCents } from '@itrust/contracts/money';
+import { ExactDecimal } from '@itrust/contracts/money';
+import type { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { toUnits } from '../../lib/fixed-point.ts';
 import { hour, minute, type Spacing } from './net-worth-range.ts';
 
-// Exact integer units at the columns' scales: quantities 8 places, prices and rates 10, money 2.
-export const quantityScale = 8;
-export const priceScale = 10;
-export const rateScale = 10;
+/** A price bar's opening price. */
+type Bar = { time: number; price: Decimal };
 
-/** A price bar's opening price in units of 10^-10. */
-type Bar = { time: number; price: bigint };
-
-/** A trade's change of the quantity held, in units of 10^-8. */
-export type Movement = { time: number; quantity: bigint };
+/** A trade's change of the quantity held. */
+export type Movement = { time: number; quantity: Decimal };
 
 /**
  * Net movement of the user's accounts per step from `start`, oldest first; the hourly table unless a
@@ -34,7 +29,7 @@ export async function movementsAfter(db: Executor, userId: string, step: number,
           from journal_entries e join ledger_accounts a on a.id = e.account_id
           where a.user_id = ${userId} and e.created_at >= (select ${origin}::timestamptz)
           group by 1 order by 1`);
-  return rows.map((row) => ({ time: new Date(row.bucket).getTime(), cents: toCents(row.amount) }));
+  return rows.map((row) => ({ time: new Date(row.bucket).getTime(), amount: row.amount }));
 }
 
 /**
@@ -49,11 +44,10 @@ export async function barsOf(
   now: Date,
 ): Promise<Map<number, Bar[]>> {
   const { resolution, step } = range;
-  // Times as milliseconds and prices as units: a Date and a decimal parsed per bar were most of
-  // the cost of a year's bars.
+  // Times as milliseconds: a Date parsed per bar was much of the cost of a year's bars.
   const { rows } = await db.execute<{ asset_id: number; time: number; open: string }>(sql`
       select a.id as asset_id, (extract(epoch from b.starts_at) * 1000)::float8 as time,
-        (b.open * ${`1e${priceScale}`}::numeric)::numeric(40, 0)::text as open
+        b.open::text as open
       from unnest(${sql.param(assetIds)}::int[]) as a(id)
       cross join lateral (
         (select starts_at, open from price_bars where asset_id = a.id and resolution = ${resolution}::bar_resolution
@@ -65,7 +59,7 @@ export async function barsOf(
               and starts_at > ${new Date(start)} and starts_at <= ${now}) in_range
           order by step, starts_at desc)) b`);
   const series = new Map<number, Bar[]>(assetIds.map((assetId) => [assetId, []]));
-  for (const row of rows) series.get(row.asset_id)?.push({ time: row.time, price: BigInt(row.open) });
+  for (const row of rows) series.get(row.asset_id)?.push({ time: row.time, price: new ExactDecimal(row.open) });
   return series;
 }
 
@@ -87,18 +81,18 @@ export async function holdingsSince(db: Executor, userId: string, start: number)
     select t.asset_id, t.side::text, t.quantity::text, t.created_at
     from trades t where t.user_id = ${userId} and t.created_at > ${from}
     order by created_at nulls first`);
-  const heldNow = new Map<number, bigint>();
+  const heldNow = new Map<number, Decimal>();
   const tradedSince = new Map<number, Movement[]>();
   for (const row of rows.rows) {
-    const quantity = toUnits(row.quantity, quantityScale);
+    const quantity = new ExactDecimal(row.quantity);
     if (row.side === 'held') {
-      heldNow.set(row.asset_id, (heldNow.get(row.asset_id) ?? 0n) + quantity);
+      heldNow.set(row.asset_id, quantity.plus(heldNow.get(row.asset_id) ?? 0));
       continue;
     }
     const list = tradedSince.get(row.asset_id) ?? [];
     list.push({
       time: new Date(row.created_at ?? start).getTime(),
-      quantity: row.side === 'buy' ? quantity : -quantity,
+      quantity: row.side === 'buy' ? quantity : quantity.negated(),
     });
     tradedSince.set(row.asset_id, list);
   }
@@ -106,14 +100,17 @@ export async function holdingsSince(db: Executor, userId: string, start: number)
   for (const assetId of new Set([...heldNow.keys(), ...tradedSince.keys()])) {
     const later = tradedSince.get(assetId) ?? [];
     // What was held before the range: the holdings now less every trade since it began.
-    const before = later.reduce((held, movement) => held - movement.quantity, heldNow.get(assetId) ?? 0n);
+    const before = later.reduce(
+      (held, movement) => held.minus(movement.quantity),
+      heldNow.get(assetId) ?? new ExactDecimal(0),
+    );
     byAsset.set(assetId, [{ time: Number.NEGATIVE_INFINITY, quantity: before }, ...later]);
   }
   return byAsset;
 }
 
-/** The latest prices and the user's rate (units of 10^-10). */
-export type Latest = { price: (assetId: number) => bigint | undefined; rate: bigint };
+/** The latest prices and the user's rate. */
+export type Latest = { price: (assetId: number) => Decimal | undefined; rate: Decimal };
 
 /** The assets' latest prices and the user's rate, read. */
 export async function latestOf(db: Executor, userId: string, assetIds: number[]): Promise<Latest> {
@@ -122,6 +119,6 @@ export async function latestOf(db: Executor, userId: string, assetIds: number[])
       coalesce((select f.rate from fx_rates f join currencies c on c.code = f.currency
         join users u on u.currency_id = c.id where u.id = ${userId}), 1)::text as rate
     from asset_quotes q where q.asset_id = any(${sql`${sql.param(assetIds)}::int[]`})`);
-  const prices = new Map(quotes.rows.map((row) => [row.asset_id, toUnits(row.price, priceScale)]));
-  return { price: (assetId) => prices.get(assetId), rate: toUnits(quotes.rows[0]?.rate ?? '1', rateScale) };
+  const prices = new Map(quotes.rows.map((row) => [row.asset_id, new ExactDecimal(row.price)]));
+  return { price: (assetId) => prices.get(assetId), rate: new ExactDecimal(quotes.rows[0]?.rate ?? '1') };
 }

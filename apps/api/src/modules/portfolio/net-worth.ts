@@ -1,21 +1,9 @@
-import { fromCents, toCents } from '@itrust/contracts/money';
+import { ExactDecimal, toMoney } from '@itrust/contracts/money';
+import type { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { roundUnits } from '../../lib/fixed-point.ts';
 import { pointsFor, rangeOf, type Timeframe } from './net-worth-range.ts';
-import {
-  barsOf,
-  holdingsSince,
-  latestOf,
-  movementsAfter,
-  priceScale,
-  quantityScale,
-  rateScale,
-  type Latest,
-  type Movement,
-} from './net-worth.repository.ts';
-
-const valueScale = quantityScale + priceScale + rateScale;
+import { barsOf, holdingsSince, latestOf, movementsAfter, type Latest, type Movement } from './net-worth.repository.ts';
 
 /**
  * The user's net worth at each point of the range (ISO time to amount): every ledger account of
@@ -46,7 +34,7 @@ export async function netWorthChart(
     movementsAfter(db, userId, range.step, start),
     holdingsSince(db, userId, start),
   ]);
-  const current = accounts.rows.reduce((sum, row) => sum + toCents(row.balance), 0n);
+  const current = accounts.rows.reduce((sum, row) => sum.plus(row.balance), new ExactDecimal(0));
   const cash = cashAt(points, current, moved);
   const assetIds = [...byAsset.keys()];
   const invested =
@@ -61,7 +49,7 @@ export async function netWorthChart(
   return Object.fromEntries(
     points.map((time, index) => [
       new Date(time).toISOString(),
-      fromCents((cash[index] ?? 0n) + (invested[index] ?? 0n)),
+      toMoney(ExactDecimal.sum(cash[index] ?? 0, invested[index] ?? 0)),
     ]),
   );
 }
@@ -73,23 +61,23 @@ function firstOf(accounts: { first: Date | null }[]): number | undefined {
 }
 
 /** Walking back from now: the balance at a point is today's less everything that moved after it. */
-function cashAt(points: number[], current: bigint, moved: { time: number; cents: bigint }[]): bigint[] {
-  const cash = new Array<bigint>(points.length);
-  let after = 0n;
+function cashAt(points: number[], current: Decimal, moved: { time: number; amount: string }[]): Decimal[] {
+  const cash = new Array<Decimal>(points.length);
+  let after = new ExactDecimal(0);
   let bucketIndex = moved.length - 1;
   for (let index = points.length - 1; index >= 0; index -= 1) {
     const point = points[index] ?? 0;
     while (bucketIndex >= 0 && (moved[bucketIndex]?.time ?? 0) >= point) {
-      after += moved[bucketIndex]?.cents ?? 0n;
+      after = after.plus(moved[bucketIndex]?.amount ?? 0);
       bucketIndex -= 1;
     }
-    cash[index] = current - after;
+    cash[index] = current.minus(after);
   }
   return cash;
 }
 
 /**
- * What the user's positions were worth at each point, in whole cents: prices from the bars of the
+ * What the user's positions were worth at each point, to the cent: prices from the bars of the
  * range's resolution (the latest bar begun at or before the time; the quote from now on), converted
  * at the account's current reference rate. A position whose asset has no bar is valued at the
  * latest price at every point.
@@ -99,31 +87,31 @@ function valuedHoldings(
   points: number[],
   nowMs: number,
   { price: latest, rate }: Latest,
-  prices: Map<number, { time: number; price: bigint }[]>,
-): bigint[] {
+  prices: Map<number, { time: number; price: Decimal }[]>,
+): Decimal[] {
   // Sweeping each asset's trades and bars once: a point is valued at the last bar begun by then
   // (the first bar if none had), and the sum of an instant's quantities times prices is converted
   // at the rate once.
   const state = [...byAsset].map(([assetId, movements]) => ({
     movements,
     next: 0,
-    held: 0n,
+    held: new ExactDecimal(0),
     bars: prices.get(assetId) ?? [],
     bar: -1,
     latest: latest(assetId),
   }));
   return points.map((time) => {
-    let total = 0n;
+    let total = new ExactDecimal(0);
     for (const asset of state) {
       while (asset.next < asset.movements.length && (asset.movements[asset.next]?.time ?? Infinity) <= time) {
-        asset.held += asset.movements[asset.next]?.quantity ?? 0n;
+        asset.held = asset.held.plus(asset.movements[asset.next]?.quantity ?? 0);
         asset.next += 1;
       }
       while (asset.bar + 1 < asset.bars.length && (asset.bars[asset.bar + 1]?.time ?? Infinity) <= time) asset.bar += 1;
-      if (asset.held === 0n) continue;
+      if (asset.held.isZero()) continue;
       const price = time >= nowMs ? asset.latest : (asset.bars[Math.max(asset.bar, 0)]?.price ?? asset.latest);
-      if (price !== undefined) total += asset.held * price;
+      if (price !== undefined) total = total.plus(asset.held.times(price));
     }
-    return roundUnits(total * rate, valueScale, 2);
+    return total.times(rate).toDecimalPlaces(2);
   });
 }

@@ -1,19 +1,10 @@
-import { fromCents, sumMoney, toCents } from '@itrust/contracts/money';
+import { ExactDecimal, percentOf, sumMoney, toMoney } from '@itrust/contracts/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
-import { percentOf, toUnits } from '../../lib/fixed-point.ts';
-import {
-  dayQuoteOf,
-  dayValueOf,
-  heldLots,
-  lotOf,
-  valueCents,
-  type DayQuote,
-  type LotRow,
-} from '../trading/held-lots.ts';
+import { dayQuoteOf, dayValueOf, heldLots, lotOf, type DayQuote, type LotRow } from '../trading/held-lots.ts';
 import { netWorthChart } from './net-worth.ts';
 import type { Timeframe } from './net-worth-range.ts';
 
@@ -49,16 +40,15 @@ export function createPortfolioService(deps: {
     for (const { asset_id, price, previous_close, trading_day } of rows)
       if (price !== null && previous_close !== null && trading_day !== null)
         quotes.set(asset_id, dayQuoteOf(price, previous_close, trading_day));
-    const lots = rows.map(lotOf);
-    const rate = toUnits(rows[0]?.rate ?? '1', 10);
+    const rate = rows[0]?.rate ?? '1';
     const of = (kind: InvestingWallet): Invested => {
       const day = dayValueOf(
-        lots.filter((lot) => lot.wallet === kind),
+        rows.filter((row) => row.wallet === kind).map(lotOf),
         (assetId) => quotes.get(assetId),
         rate,
       );
       return day.any
-        ? { value: fromCents(valueCents(day.value)), today_pl: fromCents(valueCents(day.value - day.reference)) }
+        ? { value: toMoney(day.value), today_pl: toMoney(day.value.minus(day.reference)) }
         : { value: '0.00', today_pl: '0.00' };
     };
     return { auto: of('auto'), brokerage: of('brokerage') };
@@ -70,13 +60,13 @@ export function createPortfolioService(deps: {
     positions: Record<InvestingWallet, Invested>,
   ) {
     const investing = (kind: InvestingWallet) => {
-      const total = toCents(balances[kind].balance) + toCents(positions[kind].value);
-      const moved = toCents(positions[kind].today_pl);
+      const total = ExactDecimal.sum(balances[kind].balance, positions[kind].value);
+      const moved = positions[kind].today_pl;
       return {
         ...balances[kind],
-        total: fromCents(total),
-        '24hr_pl': fromCents(moved),
-        '24hr_pl_percentage': percentOf(moved, total - moved),
+        total: toMoney(total),
+        '24hr_pl': moved,
+        '24hr_pl_percentage': percentOf(moved, total.minus(moved)),
       };
     };
     const auto = investing('auto');

@@ -1,22 +1,16 @@
-import { fromCents } from '@itrust/contracts/money';
+import { ExactDecimal, percentOf, toMoney } from '@itrust/contracts/money';
+import type { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { percentOf, roundUnits, toUnits } from '../../lib/fixed-point.ts';
+import { tradeValue } from '../../lib/trade-cash.ts';
 
 /**
- * A part of an open position bought at one time and still held: quantity in units of 10^-8, what it
- * cost in cents of the settlement currency, when it was bought (ms).
+ * A part of an open position bought at one time and still held: its quantity, what it cost in the
+ * settlement currency, when it was bought (ms).
  */
-export type Lot = {
-  positionId: string;
-  wallet: 'auto' | 'brokerage';
-  assetId: number;
-  quantity: bigint;
-  cost: bigint;
-  boughtAt: number;
-};
+export type Lot = { assetId: number; quantity: string; cost: string; boughtAt: number };
 
-/** An asset's price now and at the previous close (units of 10^-10), and when the day after that close began (ms). */
-export type DayQuote = { price: bigint; previousClose: bigint; dayStartsAt: number };
+/** An asset's price now and at the previous close, and when the day after that close began (ms). */
+export type DayQuote = { price: string; previousClose: string; dayStartsAt: number };
 
 /** The columns of heldLots, as text. */
 export type LotRow = {
@@ -49,27 +43,21 @@ export const heldLots = (userId: string) => sql`
   where newer_quantity < held`;
 
 export const lotOf = (row: LotRow): Lot => ({
-  positionId: row.position_id,
-  wallet: row.wallet === 'auto' ? 'auto' : 'brokerage',
   assetId: row.asset_id,
-  quantity: toUnits(row.quantity, 8),
-  cost: toUnits(row.cost, 2),
+  quantity: row.quantity,
+  cost: row.cost,
   boughtAt: Number(row.bought_at),
 });
 
 /** A quote as its columns read: price, previous close, and the trading day as 'YYYY-MM-DD'. */
 export const dayQuoteOf = (price: string, previousClose: string, tradingDay: string): DayQuote => ({
-  price: toUnits(price, 10),
-  previousClose: toUnits(previousClose, 10),
+  price,
+  previousClose,
   dayStartsAt: Date.parse(`${tradingDay}T00:00:00Z`),
 });
 
-// Quantities 8 places, prices 10, rates 10: values have 28; a cost (2 places) is raised to them.
-const valueScale = 28;
-const costToValue = 10n ** 26n;
-
-/** What lots are worth now and what they were worth at the start of today, in units of 10^-28. */
-export type DayValue = { value: bigint; reference: bigint; any: boolean };
+/** What lots are worth now and what they were worth at the start of today, exactly. */
+export type DayValue = { value: Decimal; reference: Decimal; any: boolean };
 
 /**
  * The one measure of "today" for positions, wallets and the portfolio: each lot moves from the
@@ -79,26 +67,25 @@ export type DayValue = { value: bigint; reference: bigint; any: boolean };
 export function dayValueOf(
   lots: Iterable<Lot>,
   quoteOf: (assetId: number) => DayQuote | undefined,
-  rate: bigint,
+  rate: string,
 ): DayValue {
-  let value = 0n;
-  let reference = 0n;
+  let value = new ExactDecimal(0);
+  let reference = new ExactDecimal(0);
   let any = false;
   for (const lot of lots) {
     const quote = quoteOf(lot.assetId);
     if (!quote) continue;
     any = true;
-    value += lot.quantity * quote.price * rate;
-    reference += lot.boughtAt >= quote.dayStartsAt ? lot.cost * costToValue : lot.quantity * quote.previousClose * rate;
+    value = value.plus(tradeValue(lot.quantity, quote.price, rate));
+    reference = reference.plus(
+      lot.boughtAt >= quote.dayStartsAt ? lot.cost : tradeValue(lot.quantity, quote.previousClose, rate),
+    );
   }
   return { value, reference, any };
 }
 
-/** Value units to cents, to the nearest, halves away from zero. */
-export const valueCents = (units: bigint) => roundUnits(units, valueScale, 2);
-
 /** Today's move in money and as a percentage of what the lots were worth at its start. */
 export function todayOf({ value, reference }: DayValue) {
-  const moved = valueCents(value - reference);
-  return { today_pl: fromCents(moved), today_pl_percentage: percentOf(moved, valueCents(reference)) };
+  const moved = toMoney(value.minus(reference));
+  return { today_pl: moved, today_pl_percentage: percentOf(moved, toMoney(reference)) };
 }

@@ -1,12 +1,12 @@
-import { fromCents } from '@itrust/contracts/money';
+import { ExactDecimal, percentOf, toMoney } from '@itrust/contracts/money';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isoTime } from '../../db/sql-time.ts';
 import type { Cursor } from '../../lib/csv.ts';
-import { percentOf, toUnits } from '../../lib/fixed-point.ts';
 import type { Period } from '../../lib/period.ts';
-import { dayQuoteOf, dayValueOf, heldLots, lotOf, todayOf, valueCents } from './held-lots.ts';
+import { tradeValue } from '../../lib/trade-cash.ts';
+import { dayQuoteOf, dayValueOf, heldLots, todayOf } from './held-lots.ts';
 
 type PositionView = {
   id: string;
@@ -35,28 +35,19 @@ type PositionView = {
   closed_at: string | null;
 };
 
-const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-const percent = (part: Decimal, whole: Decimal) => (whole.isZero() ? '0.00' : round2(part.dividedBy(whole).times(100)));
-
 /** Position figures from prices: value, cost, P/L, and today's P/L from its lots (held-lots.ts). */
 function presentPosition(row: PositionView) {
-  const rate = toUnits(row.rate, 10);
   const quote = dayQuoteOf(row.price, row.previous_close, row.trading_day);
-  const lots = row.lots.map(([lotQuantity, lotCost, boughtAt]) =>
-    lotOf({
-      position_id: row.id,
-      wallet: row.wallet,
-      asset_id: row.asset_id,
-      quantity: lotQuantity,
-      cost: lotCost,
-      bought_at: boughtAt,
-    }),
-  );
-  const today = todayOf(dayValueOf(lots, () => quote, rate));
-  // Exact in integers, as the lots are: value and P/L to the cent, halves away from zero.
-  const value = toUnits(row.quantity, 8) * quote.price * rate;
-  const cost = toUnits(row.cost, 2);
-  const pl = valueCents(value) - cost;
+  const lots = row.lots.map(([quantity, cost, boughtAt]) => ({
+    assetId: row.asset_id,
+    quantity,
+    cost,
+    boughtAt: Number(boughtAt),
+  }));
+  const today = todayOf(dayValueOf(lots, () => quote, row.rate));
+  // Value and P/L to the cent, halves away from zero.
+  const value = toMoney(tradeValue(row.quantity, row.price, row.rate));
+  const pl = toMoney(new ExactDecimal(value).minus(row.cost));
   const img = `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`;
   return {
     id: row.id,
@@ -68,10 +59,10 @@ function presentPosition(row: PositionView) {
     quantity: row.quantity,
     price: row.entry_price,
     amount: row.cost,
-    value: fromCents(valueCents(value)),
+    value,
     cost: row.cost,
-    pl: fromCents(pl),
-    pl_percentage: percentOf(pl, cost),
+    pl,
+    pl_percentage: percentOf(pl, row.cost),
     ...today,
     realised_pl: row.realised_pl,
     leverage: row.leverage,
@@ -129,16 +120,14 @@ export function createTradingQueries(db: Database) {
         group by a.id, a.symbol, a.name, a.type
         order by sum(p.quantity * q.price * f.rate) desc, a.symbol`);
       return rows.map((row) => {
-        const value = new Decimal(row.value);
-        const cost = new Decimal(row.cost);
-        const pl = value.minus(cost);
+        const pl = new ExactDecimal(row.value).minus(row.cost);
         return {
           asset: { id: row.asset_id, symbol: row.symbol, name: row.name, type: row.type },
           quantity: row.quantity,
-          value: round2(value),
-          cost: round2(cost),
-          pl: round2(pl),
-          pl_percentage: percent(pl, cost),
+          value: toMoney(row.value),
+          cost: toMoney(row.cost),
+          pl: toMoney(pl),
+          pl_percentage: percentOf(pl, row.cost),
         };
       });
     },
@@ -190,7 +179,7 @@ function openBuyPl(row: Record<string, string | number>) {
     ? new Decimal(String(row['held_cost'])).times(share)
     : new Decimal(String(row['held_cost'])).times(String(row['amount'])).dividedBy(openedCost);
   const pl = held.times(String(row['market_price'])).times(String(row['rate'])).minus(cost);
-  return { pl: round2(pl), pl_percentage: percent(pl, cost) };
+  return { pl: toMoney(pl), pl_percentage: percentOf(pl, cost) };
 }
 
 const withinPeriod = (period: Period | undefined) =>
@@ -214,7 +203,7 @@ function presentTrade(row: Record<string, string | number>) {
     pl_percentage:
       row['type'] === 'buy'
         ? '0.00'
-        : percent(new Decimal(String(row['pl'])), new Decimal(String(row['amount'])).minus(String(row['pl']))),
+        : percentOf(String(row['pl']), new ExactDecimal(String(row['amount'])).minus(String(row['pl']))),
     reason: row['reason'],
     status: row['status'],
     // The wallet the trade moved: 'auto' for automated investing, 'brokerage' for the investor's own trades.

@@ -1,5 +1,6 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
-import { centsOf, exceedsAvailable } from '@itrust/contracts/wallet-rules';
+import { moneyOf } from '@itrust/contracts/money';
+import { exceedsAvailable } from '@itrust/contracts/wallet-rules';
 import {
   savingsAmountLimits,
   savingsRangeMessage,
@@ -25,11 +26,6 @@ const limitsHint = (method: Method, money: (amount: number) => string) =>
     method === 'cashout' ? ', or the whole balance' : ''
   }.`;
 
-const limitCents = {
-  min: BigInt(savingsAmountLimits.min) * 100n,
-  max: BigInt(savingsAmountLimits.max) * 100n,
-};
-
 /** /contribute/{walletName}: cash wallet → savings account. */
 export const ContributeRoute = () => <SavingsMoneyPage method="contribution" />;
 /** /cashout/{walletName}/{balance}: savings account → cash wallet. */
@@ -54,20 +50,20 @@ function SavingsMoneyPage({ method }: { method: Method }) {
       error.show('Amount required!');
       return;
     }
-    const cents = centsOf(amount);
-    if (cents === null || cents <= 0n) {
+    const value = moneyOf(amount);
+    if (value === null || value.lte(0)) {
       error.show('Enter an amount greater than 0.');
       return;
     }
     // The server's own checks, made here first so that a refusal does not wait for the confirmation.
     if (!account) return;
-    const emptiesAccount = method === 'cashout' && cents === centsOf(account.balance);
-    if (!emptiesAccount && (cents < limitCents.min || cents > limitCents.max)) {
+    const emptiesAccount = method === 'cashout' && value.eq(account.balance);
+    if (!emptiesAccount && (value.lt(savingsAmountLimits.min) || value.gt(savingsAmountLimits.max))) {
       error.show(savingsRangeMessage(method === 'contribution' ? 'contribution' : 'cash-out', entered));
       return;
     }
     const room = method === 'contribution' ? account.contribution_room : null;
-    if (room !== null && cents > (centsOf(room) ?? 0n)) {
+    if (room !== null && value.gt(moneyOf(room) ?? 0)) {
       error.show(savingsRoomMessage(room, account.contribution_year, entered));
       return;
     }
