@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer } from '../../../test/fixtures.ts';
+import { bearer, signUp } from '../../../test/fixtures.ts';
 import { seedDemoMoney } from '../../seed/demo-money.ts';
 import { seedDemoUsers } from '../../seed/demo.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -33,9 +33,9 @@ afterAll(async () => {
 });
 
 /** The wallets' net worth and the last point of every range, read one after the other. */
-async function endsOf() {
+async function endsOf(bearerToken = token) {
   const get = async (url: string) => {
-    const answer = await testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const answer = await testApp.app.inject({ method: 'GET', url, headers: bearer(bearerToken) });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().data;
   };
@@ -56,6 +56,26 @@ describe('the net-worth chart', () => {
     expect(figures.ends).toEqual(
       Object.fromEntries(['1d', '7d', '30d', '1yr', 'all'].map((range) => [range, figures.netWorth])),
     );
+  });
+
+  it('does when each investing wallet rounds its half cent up', async () => {
+    const user = await signUp(testApp, { verified: true });
+    // 2 units at 0.0025 in each wallet: each wallet is worth 0.005, so 0.01 once rounded.
+    await testApp.database.db.$client.query(
+      `with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
+         values ('HALF', 'Half Cent', 'crypto', '2020-01-01', 0.3, 1000, 0.0025) returning id),
+       quote as (insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
+         select id, 0.0025, 0.0025, 0.0025, 0.0025, 0.0025, 0, 1000, 1000, current_date, now() from asset),
+       opened as (insert into positions (user_id, asset_id, wallet, status, quantity, opened_quantity, entry_price, fx_rate, cost, opened_cost, created_at)
+         select $1, asset.id, wallet::account_kind, 'open', 2, 2, 0.0025, 1, 0.01, 0.01, now() - interval '2 days'
+         from asset, unnest(array['auto', 'brokerage']) as wallet returning id, asset_id)
+       insert into trades (user_id, position_id, asset_id, side, quantity, price, fx_rate, amount, created_at)
+       select $1, id, asset_id, 'buy', 2, 0.0025, 1, 0.01, now() - interval '2 days' from opened`,
+      [user.id],
+    );
+    const figures = await endsOf(user.token);
+    expect(figures.netWorth).toBe('0.02');
+    expect(allEqual(figures)).toBe(true);
   });
 
   it('still does once the market has moved', async () => {

@@ -9,14 +9,10 @@ import { barsOf, holdingsSince, latestOf, movementsAfter, type Latest, type Move
  * The user's net worth at each point of the range (ISO time to amount): every ledger account of
  * theirs (wallets and savings) plus every position held at that time at the price of that time.
  * Balances come from the hourly (or, for a day, the raw) movements after each point subtracted
- * from today's balance; positions from their trades and the price bars.
+ * from today's balance; positions from their trades and the price bars. The point of now is left
+ * to the caller, with the balance then: it adds the positions as the wallets value them.
  */
-export async function netWorthChart(
-  db: Executor,
-  userId: string,
-  timeframe: Timeframe,
-  now: Date,
-): Promise<Record<string, string>> {
+export async function netWorthChart(db: Executor, userId: string, timeframe: Timeframe, now: Date) {
   // A promise, not drizzle's lazy query: it runs once however often it is awaited.
   const readAccounts = (async () =>
     db.execute<{ balance: string; first: Date | null }>(sql`
@@ -37,21 +33,25 @@ export async function netWorthChart(
   const current = accounts.rows.reduce((sum, row) => sum.plus(row.balance), new ExactDecimal(0));
   const cash = cashAt(points, current, moved);
   const assetIds = [...byAsset.keys()];
+  const past = points.slice(0, -1);
   const invested =
     assetIds.length > 0
       ? valuedHoldings(
           byAsset,
-          points,
-          nowMs,
+          past,
           ...(await Promise.all([latestOf(db, userId, assetIds), barsOf(db, assetIds, range, start, now)])),
         )
       : [];
-  return Object.fromEntries(
-    points.map((time, index) => [
-      new Date(time).toISOString(),
-      toMoney(ExactDecimal.sum(cash[index] ?? 0, invested[index] ?? 0)),
-    ]),
-  );
+  return {
+    past: Object.fromEntries(
+      past.map((time, index) => [
+        new Date(time).toISOString(),
+        toMoney(ExactDecimal.sum(cash[index] ?? 0, invested[index] ?? 0)),
+      ]),
+    ),
+    now: now.toISOString(),
+    balance: cash[past.length] ?? current,
+  };
 }
 
 /** When money first moved into any of the accounts (ms), if it ever did. */
@@ -78,14 +78,13 @@ function cashAt(points: number[], current: Decimal, moved: { time: number; amoun
 
 /**
  * What the user's positions were worth at each point, to the cent: prices from the bars of the
- * range's resolution (the latest bar begun at or before the time; the quote from now on), converted
+ * range's resolution (the latest bar begun at or before the time), converted
  * at the account's current reference rate. A position whose asset has no bar is valued at the
  * latest price at every point.
  */
 function valuedHoldings(
   byAsset: Map<number, Movement[]>,
   points: number[],
-  nowMs: number,
   { price: latest, rate }: Latest,
   prices: Map<number, { time: number; price: Decimal }[]>,
 ): Decimal[] {
@@ -109,7 +108,7 @@ function valuedHoldings(
       }
       while (asset.bar + 1 < asset.bars.length && (asset.bars[asset.bar + 1]?.time ?? Infinity) <= time) asset.bar += 1;
       if (asset.held.isZero()) continue;
-      const price = time >= nowMs ? asset.latest : (asset.bars[Math.max(asset.bar, 0)]?.price ?? asset.latest);
+      const price = asset.bars[Math.max(asset.bar, 0)]?.price ?? asset.latest;
       if (price !== undefined) total = total.plus(asset.held.times(price));
     }
     return total.times(rate).toDecimalPlaces(2);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
-import { dayQuoteOf, dayValueOf, heldLots, lotOf, type DayQuote, type LotRow } from '../trading/held-lots.ts';
+import { dayValues, todayOf, type DayValueRow } from '../trading/held-lots.ts';
 import { netWorthChart } from './net-worth.ts';
 import type { Timeframe } from './net-worth-range.ts';
 
@@ -22,34 +22,10 @@ export function createPortfolioService(deps: {
 
   /** Open positions per wallet at current prices in the account's currency, and their move today (held-lots.ts). */
   async function invested(userId: string): Promise<Record<InvestingWallet, Invested>> {
-    type Row = LotRow & {
-      price: string | null;
-      previous_close: string | null;
-      trading_day: string | null;
-      rate: string;
-    };
-    const { rows } = await db.execute<Row>(sql`
-      with lots as (${heldLots(userId)}),
-      rate as materialized (
-        select coalesce((select f.rate from users u join currencies c on c.id = u.currency_id
-          join fx_rates f on f.currency = c.code where u.id = ${userId}), 1) as rate)
-      select l.*, q.price::text, q.previous_close::text, to_char(q.trading_day, 'YYYY-MM-DD') as trading_day,
-        rate.rate::text as rate
-      from lots l cross join rate left join asset_quotes q on q.asset_id = l.asset_id`);
-    const quotes = new Map<number, DayQuote>();
-    for (const { asset_id, price, previous_close, trading_day } of rows)
-      if (price !== null && previous_close !== null && trading_day !== null)
-        quotes.set(asset_id, dayQuoteOf(price, previous_close, trading_day));
-    const rate = rows[0]?.rate ?? '1';
+    const { rows } = await db.execute<DayValueRow & { wallet: string }>(dayValues(userId, sql`l.wallet`));
     const of = (kind: InvestingWallet): Invested => {
-      const day = dayValueOf(
-        rows.filter((row) => row.wallet === kind).map(lotOf),
-        (assetId) => quotes.get(assetId),
-        rate,
-      );
-      return day.any
-        ? { value: toMoney(day.value), today_pl: toMoney(day.value.minus(day.reference)) }
-        : { value: '0.00', today_pl: '0.00' };
+      const day = rows.find((row) => row.wallet === kind);
+      return { value: toMoney(day?.value ?? 0), today_pl: todayOf(day).today_pl };
     };
     return { auto: of('auto'), brokerage: of('brokerage') };
   }
@@ -96,16 +72,17 @@ export function createPortfolioService(deps: {
         invested(userId),
         netWorthChart(db, userId, timeframe, clock.now()),
       ]);
+      const investment = ExactDecimal.sum(positions.auto.value, positions.brokerage.value);
       return {
         data: {
           total_deposited: totals.deposited,
           total_withdrawn: totals.withdrawn,
-          total_investment: sumMoney([positions.auto.value, positions.brokerage.value]),
+          total_investment: toMoney(investment),
           total_investment_24hr: sumMoney([positions.auto.today_pl, positions.brokerage.today_pl]),
           total_savings: sumMoney(accounts.map((account) => account.balance)),
           total_savings_24hr: sumMoney(accounts.map((account) => account.total_savings_24hr)),
           total_savings_return: sumMoney(accounts.map((account) => account.total_savings_return)),
-          chart_data: chart,
+          chart_data: { ...chart.past, [chart.now]: toMoney(chart.balance.plus(investment)) },
         },
       };
     },

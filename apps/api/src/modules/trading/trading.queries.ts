@@ -6,7 +6,7 @@ import { isoTime } from '../../db/sql-time.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
 import { tradeValue } from '../../lib/trade-cash.ts';
-import { dayQuoteOf, dayValueOf, heldLots, todayOf } from './held-lots.ts';
+import { dayValues, todayOf } from './held-lots.ts';
 
 type PositionView = {
   id: string;
@@ -19,11 +19,10 @@ type PositionView = {
   quantity: string;
   entry_price: string;
   price: string;
-  previous_close: string;
-  trading_day: string;
   rate: string;
-  /** The open position's lots (held-lots.ts): quantity, cost and when bought, as text. */
-  lots: [string, string, string][];
+  /** The open position's value and reference for today (held-lots.ts); null once closed. */
+  day_value: string | null;
+  day_reference: string | null;
   cost: string;
   realised_pl: string;
   take_profit: string | null;
@@ -37,14 +36,7 @@ type PositionView = {
 
 /** Position figures from prices: value, cost, P/L, and today's P/L from its lots (held-lots.ts). */
 function presentPosition(row: PositionView) {
-  const quote = dayQuoteOf(row.price, row.previous_close, row.trading_day);
-  const lots = row.lots.map(([quantity, cost, boughtAt]) => ({
-    assetId: row.asset_id,
-    quantity,
-    cost,
-    boughtAt: Number(boughtAt),
-  }));
-  const today = todayOf(dayValueOf(lots, () => quote, row.rate));
+  const today = todayOf({ value: row.day_value, reference: row.day_reference });
   // Value and P/L to the cent, halves away from zero.
   const value = toMoney(tradeValue(row.quantity, row.price, row.rate));
   const pl = toMoney(new ExactDecimal(value).minus(row.cost));
@@ -86,13 +78,13 @@ export function createTradingQueries(db: Database) {
       filter: { symbol?: string | undefined; wallet?: string | undefined; type?: string | undefined } = {},
     ) {
       const { rows } = await db.execute<PositionView & { total: number }>(sql`
-        with lots as materialized (${heldLots(userId)})
+        with today as materialized (${dayValues(userId, sql`l.position_id`)})
         select p.id, p.asset_id, a.symbol, a.name, a.type::text, p.wallet::text, p.status::text, p.quantity::text, p.entry_price::text,
-          q.price::text, q.previous_close::text, to_char(q.trading_day, 'YYYY-MM-DD') as trading_day, f.rate::text,
-          coalesce((select json_agg(json_build_array(l.quantity, l.cost, l.bought_at)) from lots l where l.position_id = p.id), '[]') as lots, p.cost::text, p.realised_pl::text, p.take_profit::text, p.stop_loss::text,
+          q.price::text, f.rate::text, t.value as day_value, t.reference as day_reference, p.cost::text, p.realised_pl::text, p.take_profit::text, p.stop_loss::text,
           p.leverage, p.order_type, p.close_reason::text, ${isoTime(sql`p.created_at`)} as created_at, ${isoTime(sql`p.closed_at`)} as closed_at, count(*) over ()::int as total
         from positions p join assets a on a.id = p.asset_id join asset_quotes q on q.asset_id = p.asset_id
         join users u on u.id = p.user_id join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
+        left join today t on t.position_id = p.id
         where p.user_id = ${userId} and (${status}::position_status is null or p.status = ${status}::position_status)
           and (${filter.symbol ?? null}::text is null or a.symbol = ${filter.symbol ?? null})
           and (${filter.wallet ?? null}::text is null or p.wallet::text = ${filter.wallet ?? null})
