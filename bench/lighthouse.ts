@@ -7,6 +7,7 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { repoRoot } from '../apps/api/src/config.ts';
 import { startServerProcess } from '../apps/api/test/server-process.ts';
 import { chromiumFlags, chromiumPath } from '../apps/web/e2e/support/chromium.ts';
+import { signedInScreens } from './budgets.ts';
 
 export type PageScore = {
   name: string;
@@ -17,18 +18,6 @@ export type PageScore = {
   tbtMs: number;
   lcpElement: string;
 };
-
-/** Every screen a signed-in investor reaches from the menu, and one asset's. */
-export const signedInScreens = [
-  '/portfolio',
-  '/market',
-  '/cash',
-  '/history',
-  '/savings',
-  '/asset/Apple Inc./AAPL',
-  '/auto',
-  '/user',
-];
 
 /** A page with nothing to run: the yardstick the app's pages are compared with. */
 export const staticPageName = 'bench-static.html';
