@@ -6,10 +6,13 @@ import { autoQuery } from '../features/auto/api/auto';
 import { transactionsQuery, walletsQuery } from '../features/cash/api/wallet';
 import { assetQuery } from '../features/market/api/get-asset';
 import { assetsQuery } from '../features/market/api/get-assets';
+import { historyQuery } from '../features/market/api/get-history';
+import { topMoversQuery } from '../features/market/api/get-top-movers';
 import { analyticsQuery } from '../features/portfolio/api/portfolio';
 import { mySavingsQuery } from '../features/savings/api/savings';
 import { positionsQuery, watchlistQuery } from '../features/trading/api/trading';
 import { userQuery } from '../features/auth/api/get-user';
+import { fxRatesQuery } from '../lib/fx-rates';
 import { fullSession } from '../lib/storage-keys';
 import { VisitorsOnly, WithToken } from './guards';
 import { queryClient } from './query-client';
@@ -120,8 +123,9 @@ export const routes: RouteObject[] = [
         Component: (await import('../features/auth/routes/undo-email-change-route')).UndoEmailChangeRoute,
       })),
       {
-        // Every signed-in screen waits for the user: the shell shows it and gates screens by identity.
-        loader: prefetch(() => [queryClient.query(userQuery())]),
+        // Every signed-in screen waits for the user (the shell shows it and gates screens by identity)
+        // and shows money at the reference rates.
+        loader: prefetch(() => [queryClient.query(userQuery()), queryClient.query(fxRatesQuery)]),
         lazy: async () => ({ Component: (await import('../features/shell/shell-layout')).ShellLayout }),
         children: [
           {
@@ -168,6 +172,7 @@ export const routes: RouteObject[] = [
               queryClient.query(assetsQuery({ page: 1, perPage: 25, sort: 'name', descending: false })),
               queryClient.query(watchlistQuery()),
               queryClient.query(positionsQuery({ wallet: 'brokerage' })),
+              queryClient.query(topMoversQuery()),
             ]),
             lazy: async () => ({ Component: (await import('../features/market/routes/market-route')).MarketRoute }),
           },
@@ -176,6 +181,7 @@ export const routes: RouteObject[] = [
             loader: prefetch(({ symbol = '' }) => [
               queryClient.query(assetQuery(symbol)),
               queryClient.query(positionsQuery({ symbol: symbol.toUpperCase(), wallet: 'brokerage' })),
+              queryClient.query(historyQuery(symbol.toUpperCase(), '1d')),
             ]),
             lazy: async () => ({ Component: (await import('../features/market/routes/asset-route')).AssetRoute }),
           },

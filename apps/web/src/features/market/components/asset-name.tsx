@@ -9,7 +9,7 @@ export function AssetName({
 }) {
   return (
     <span className="flex min-w-0 items-center gap-3">
-      <img src={asset.img} alt="" className={`${size} shrink-0 rounded-full`} loading="lazy" />
+      <img src={asset.img} alt="" className={`${size} shrink-0 rounded-full`} loading="lazy" decoding="async" />
       <span className="min-w-0">
         <span className="block truncate font-semibold text-slate-900">{asset.name}</span>
         <span className="block text-xs text-slate-600">{asset.symbol}</span>

@@ -1,7 +1,7 @@
 import { formatPrice } from '@itrust/contracts/format';
-import type { MouseEvent } from 'react';
+import { useDeferredValue, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { StarToggle } from '../../trading/components/star-toggle';
+import { StarToggle, type Stars } from '../../trading/components/star-toggle';
 import { useDisplayCurrency } from '../api/get-fx-rates';
 import type { Asset } from '../api/types';
 import { useLiveQuotes } from '../hooks/use-live-quotes';
@@ -48,15 +48,18 @@ type AssetTableProps = {
   loading: boolean;
   sort: ListSort;
   onSort: (column: ListSort['column']) => void;
+  stars: Stars;
   /** Shown in place of the rows when there are none. */
   empty?: string | undefined;
   onUnstar?: (() => void) | undefined;
 };
 
 /** The rows of the market list with their live prices; every column header sorts, each row has its star. */
-export function AssetTable({ rows, loading, sort, onSort, empty, onUnstar }: AssetTableProps) {
+export function AssetTable({ rows, loading, sort, onSort, stars, empty, onUnstar }: AssetTableProps) {
   const navigate = useNavigate();
-  const live = useLiveQuotes(rows.map((asset) => asset.symbol));
+  // New rows are drawn in the background, in slices, so the answer that brings them blocks nothing.
+  const shown = useDeferredValue(rows);
+  const live = useLiveQuotes(shown.map((asset) => asset.symbol));
   const { sign, rate } = useDisplayCurrency();
   const price = (value: string) => formatPrice(Number(value) * rate, sign);
 
@@ -93,14 +96,14 @@ export function AssetTable({ rows, loading, sort, onSort, empty, onUnstar }: Ass
                 </td>
               </tr>
             ))}
-          {!loading && rows.length === 0 && empty && (
+          {!loading && shown === rows && rows.length === 0 && empty && (
             <tr>
               <td colSpan={5} className="px-5 py-8 text-center text-slate-600">
                 {empty}
               </td>
             </tr>
           )}
-          {rows.map((row) => {
+          {shown.map((row) => {
             const asset = { ...row, ...live[row.symbol] };
             return (
               <tr
@@ -120,7 +123,12 @@ export function AssetTable({ rows, loading, sort, onSort, empty, onUnstar }: Ass
                     price and the day's change fit beside it. */}
                 <td className="max-w-[10rem] py-2 pr-3 pl-1 sm:max-w-none sm:px-2">
                   <span className="flex items-center gap-1">
-                    <StarToggle asset={row} size="small" onChange={(starred) => !starred && onUnstar?.()} />
+                    <StarToggle
+                      asset={row}
+                      stars={stars}
+                      size="small"
+                      onChange={(starred) => !starred && onUnstar?.()}
+                    />
                     <AssetName asset={asset} size="size-8 max-sm:hidden" />
                   </span>
                 </td>

@@ -1,15 +1,16 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
-import { useWatchlist } from '../../trading/api/trading';
+import { useStars } from '../../trading/components/star-toggle';
 import { useAssets } from '../api/get-assets';
-import { AssetTable, sortedBy, type ListSort } from './asset-table';
+import { AssetTable, sortedBy, type ListedAsset, type ListSort } from './asset-table';
 
 const perPage = 25;
 const lists = ['all', 'watchlist'] as const;
 type List = (typeof lists)[number];
 const listLabels: Record<List, string> = { all: 'All assets', watchlist: 'Watchlist' };
+const none: ListedAsset[] = [];
 
 /**
  * The market list: 25 a page, sorted by name at first, every column header sorts; prices update
@@ -20,12 +21,16 @@ export function MarketTable() {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<ListSort>({ column: 'name', descending: false });
   const assets = useAssets({ page, perPage, sort: sort.column, descending: sort.descending });
-  const watchlist = useWatchlist();
+  const stars = useStars();
+  const { watchlist } = stars;
   const shown = list === 'all' ? assets : watchlist;
-  const rows =
-    list === 'all'
-      ? (assets.data?.data ?? [])
-      : (watchlist.data ?? []).map((entry) => entry.asset).sort(sortedBy(sort));
+  const rows = useMemo(
+    () =>
+      list === 'all'
+        ? (assets.data?.data ?? none)
+        : (watchlist.data ?? []).map((entry) => entry.asset).sort(sortedBy(sort)),
+    [list, assets.data, watchlist.data, sort],
+  );
 
   const header = useRef<HTMLDivElement>(null);
   // An unstarred row leaves the watchlist, and the focus with it: it goes back to the list's tab.
@@ -61,6 +66,7 @@ export function MarketTable() {
         loading={shown.isPending}
         sort={sort}
         onSort={sortBy}
+        stars={stars}
         onUnstar={list === 'watchlist' ? focusTab : undefined}
         empty={
           list === 'watchlist' && watchlist.isSuccess

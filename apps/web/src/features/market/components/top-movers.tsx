@@ -1,10 +1,11 @@
 import { formatPrice } from '@itrust/contracts/format';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { onArrowKeys } from '../../../lib/arrow-keys';
 import { useDisplayCurrency } from '../api/get-fx-rates';
 import { useTopMovers, type TopMovers as Movers } from '../api/get-top-movers';
+import type { Asset } from '../api/types';
 import { AssetName } from './asset-name';
 import { ChangeBadge } from './change-badge';
 import { assetPath } from './asset-table';
@@ -15,12 +16,16 @@ const tabs: { key: keyof Movers; label: string; empty: string }[] = [
   { key: 'new_in_market', label: 'New in Market', empty: 'No new listings.' },
 ];
 
+const none: Asset[] = [];
+
 /** At most 16 rows per tab, computed by the server. */
 export function TopMovers() {
   const movers = useTopMovers();
   const [active, setActive] = useState<keyof Movers>('gainers');
   const { sign, rate } = useDisplayCurrency();
-  const list = movers.data?.[active] ?? [];
+  // Drawn in the background, in slices, so the answer that brings them blocks nothing.
+  const current = movers.data?.[active] ?? none;
+  const list = useDeferredValue(current);
   const tab = tabs.find((candidate) => candidate.key === active);
 
   return (
@@ -57,7 +62,7 @@ export function TopMovers() {
       <div id="movers-panel" role="tabpanel" aria-labelledby={`movers-tab-${active}`} className="mt-3">
         {movers.isPending && <p className="text-sm text-slate-600">Loading…</p>}
         {movers.isError && <MessageBanner error={movers.error.message} />}
-        {movers.isSuccess && list.length === 0 && <p className="text-sm text-slate-600">{tab?.empty}</p>}
+        {movers.isSuccess && current.length === 0 && <p className="text-sm text-slate-600">{tab?.empty}</p>}
         <ul className="divide-y divide-slate-100">
           {list.map((asset) => (
             <li key={asset.symbol}>

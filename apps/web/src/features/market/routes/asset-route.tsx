@@ -7,7 +7,7 @@ import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { usePositions } from '../../trading/api/trading';
 import { PositionList } from '../../trading/components/position-list';
-import { StarToggle } from '../../trading/components/star-toggle';
+import { StarToggle, useStars } from '../../trading/components/star-toggle';
 import { TradeHistory } from '../../trading/components/trade-history';
 import { TradeTicket } from '../../trading/components/trade-ticket';
 import { useAsset } from '../api/get-asset';
@@ -40,6 +40,7 @@ export function AssetRoute() {
   // Automated investing manages its own holdings; the asset screen trades the brokerage wallet only.
   const positions = usePositions(Boolean(symbol), { symbol: symbol.toUpperCase(), wallet: 'brokerage' });
   const mine = positions.data ?? [];
+  const stars = useStars();
 
   return (
     <div className="space-y-6">
@@ -56,7 +57,7 @@ export function AssetRoute() {
               <h1 className="min-w-0 text-2xl">
                 <AssetName asset={current} size="size-12" />
               </h1>
-              <StarToggle asset={current} />
+              <StarToggle asset={current} stars={stars} />
             </div>
             <p className="text-right">
               <span className="block text-3xl font-bold tabular-nums" data-testid="asset-price">

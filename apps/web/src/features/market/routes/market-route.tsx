@@ -18,6 +18,7 @@ export function MarketRoute() {
   useDocumentTitle('Market');
   const isDesktop = useIsDesktop();
   const [view, setView] = useState<'asset' | 'trade'>('asset');
+  const [tradeOpened, setTradeOpened] = useState(false);
   // The brokerage wallet is the one traded here; automated investing manages its own positions.
   const positions = usePositions(true, { wallet: 'brokerage' });
   const showAssets = isDesktop || view === 'asset';
@@ -40,7 +41,10 @@ export function MarketRoute() {
           label="Market sections"
           options={['asset', 'trade'] as const}
           value={view}
-          onChange={setView}
+          onChange={(next) => {
+            setView(next);
+            if (next === 'trade') setTradeOpened(true);
+          }}
         />
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -51,10 +55,13 @@ export function MarketRoute() {
           </div>
         )}
         <div className="min-w-0 space-y-6">
-          {/* Hidden rather than removed on a phone's other tab: what was typed into it stays. */}
-          <div hidden={!showTrade}>
-            <MarketTradeForm />
-          </div>
+          {/* A phone builds it when its tab is first opened, then hides rather than removes it on the
+              other tab: what was typed into it stays. */}
+          {(isDesktop || tradeOpened) && (
+            <div hidden={!showTrade}>
+              <MarketTradeForm />
+            </div>
+          )}
           {!isDesktop && showTrade && openPositions}
           {showTrade && <Holdings approved />}
           {showAssets && <TopMovers />}

@@ -1,26 +1,23 @@
+import { useMemo } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import type { Asset } from '../../market/api/types';
 import { useStar, useWatchlist } from '../api/trading';
 
-type StarToggleProps = {
-  asset: Pick<Asset, 'id' | 'name' | 'starred'>;
-  /** 'small' fits a row of the market list. */
-  size?: 'large' | 'small';
-  /** Called once the server has the change, with whether the asset is now starred. */
-  onChange?: (starred: boolean) => void;
-};
+type Starrable = Pick<Asset, 'id' | 'name' | 'starred'>;
 
-/** The watchlist star: pressed when the asset is on the caller's watchlist. */
-export function StarToggle({ asset, size = 'large', onChange }: StarToggleProps) {
+/** The caller's watchlist and its stars: one subscription for a whole list of stars, not one a star. */
+export function useStars() {
   const watchlist = useWatchlist();
   const star = useStar();
   const toast = useToast();
-  const entry = watchlist.data?.find((item) => item.asset.id === asset.id);
-  const starred = watchlist.isSuccess ? Boolean(entry) : asset.starred;
+  const entries = useMemo(() => new Map(watchlist.data?.map((entry) => [entry.asset.id, entry.id])), [watchlist.data]);
+  const changing = star.isPending ? star.variables.assetId : undefined;
+  const isStarred = (asset: Starrable) => (watchlist.isSuccess ? entries.has(asset.id) : asset.starred);
 
-  async function toggle() {
+  async function toggle(asset: Starrable, onChange?: (starred: boolean) => void) {
+    const starred = isStarred(asset);
     try {
-      const result = await star.mutateAsync({ assetId: asset.id, entryId: entry?.id });
+      const result = await star.mutateAsync({ assetId: asset.id, entryId: entries.get(asset.id) });
       toast.success(result.message);
       onChange?.(!starred);
     } catch (caught) {
@@ -28,13 +25,30 @@ export function StarToggle({ asset, size = 'large', onChange }: StarToggleProps)
     }
   }
 
+  return { watchlist, isStarred, toggle, isBusy: (asset: Starrable) => watchlist.isPending || changing === asset.id };
+}
+
+export type Stars = ReturnType<typeof useStars>;
+
+type StarToggleProps = {
+  asset: Starrable;
+  stars: Stars;
+  /** 'small' fits a row of the market list. */
+  size?: 'large' | 'small';
+  /** Called once the server has the change, with whether the asset is now starred. */
+  onChange?: ((starred: boolean) => void) | undefined;
+};
+
+/** The watchlist star: pressed when the asset is on the caller's watchlist. */
+export function StarToggle({ asset, stars, size = 'large', onChange }: StarToggleProps) {
+  const starred = stars.isStarred(asset);
   return (
     <button
       type="button"
       aria-pressed={starred}
       aria-label={starred ? `Remove ${asset.name} from your watchlist` : `Add ${asset.name} to your watchlist`}
-      disabled={star.isPending || watchlist.isPending}
-      onClick={() => void toggle()}
+      disabled={stars.isBusy(asset)}
+      onClick={() => void stars.toggle(asset, onChange)}
       className={`inline-flex shrink-0 items-center justify-center rounded-full leading-none hover:bg-slate-100 disabled:opacity-60 ${
         size === 'large' ? 'size-11 border border-slate-300 bg-white text-2xl' : 'size-9 text-xl'
       }`}
