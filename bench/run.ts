@@ -15,12 +15,12 @@ import { connections, measure, runs, seconds, startBaselineServer, users, type P
 import { measureDay } from './mixed-day.ts';
 import { pgbench, pgbenchOnce, preparePgbench } from './pgbench.ts';
 import { postgresEvents } from './postgres-events.ts';
-import { performanceDoc, type Results } from './report.ts';
+import { performanceDoc, readmeSection, withReadmeSection, type Results } from './report.ts';
 import { firstReads, moneyWrites, spreadOver } from './scenarios.ts';
 import { measureSignIn } from './sign-in.ts';
 import { get, marketListPath, password, transfer, visitScreens } from './trading-day.ts';
 
-// Short runs set BENCH_OUT, so that bench/results.json and docs/performance.md keep the full run.
+// Short runs set BENCH_OUT, so that bench/results.json, docs/performance.md and the README keep the full run.
 const out = process.env['BENCH_OUT'];
 
 /** The API's start-up payment of missed savings interest would compete with the first measurements. */
@@ -131,7 +131,11 @@ async function main() {
     const doc = performanceDoc(results);
     console.log(`\n${doc}`);
     await writeFile(out ?? path.join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-    if (!out) await writeFile(path.join(repoRoot, 'docs/performance.md'), doc);
+    if (!out) {
+      await writeFile(path.join(repoRoot, 'docs/performance.md'), doc);
+      const readme = path.join(repoRoot, 'README.md');
+      await writeFile(readme, withReadmeSection(await readFile(readme, 'utf8'), readmeSection(results)));
+    }
   } catch (error) {
     console.error(`The benchmark failed. The end of PostgreSQL's log:\n${(await postgresLog()).slice(-3000)}`);
     throw error;
