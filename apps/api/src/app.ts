@@ -75,7 +75,6 @@ export type AppDependencies = {
   logger?: FastifyServerOptions['logger'];
 };
 
-/** Builds the Fastify app; plugins and modules are registered explicitly, in order. */
 export async function buildApp({
   config,
   db,

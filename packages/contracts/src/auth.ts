@@ -23,7 +23,6 @@ export const emailText = (required: string, options: { newAddress?: boolean } = 
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-/** Text that must be given: `required` answers a missing or empty one. */
 export const requiredString = (required: string) => z.string({ error: required }).min(1, required);
 
 const id = (required: string) => z.coerce.number({ error: required }).int(required).positive(required);

@@ -16,7 +16,6 @@ export function moneyOf(text: string | null | undefined): Decimal | null {
 /** Two-decimal text, to the nearest cent, halves away from zero. */
 export const toMoney = (amount: Decimal.Value) => new ExactDecimal(amount).toDecimalPlaces(2).toFixed(2);
 
-/** The exact sum of amounts of money, as two-decimal text. */
 export const sumMoney = (amounts: Decimal.Value[]) => toMoney(ExactDecimal.sum(0, ...amounts));
 
 /** `part` as a percentage of `whole`, to two places, halves away from zero; '0.00' of nothing. */

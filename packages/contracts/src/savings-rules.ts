@@ -37,7 +37,6 @@ export const savingsHorizons = {
 export type SavingsHorizon = keyof typeof savingsHorizons;
 export const savingsHorizonNames = Object.keys(savingsHorizons) as SavingsHorizon[];
 
-/** The products both answers allow. */
 export function productsFor(goal: SavingsGoal, horizon: SavingsHorizon = 'No preference'): SavingsProductName[] {
   const allowed = new Set<SavingsProductName>(savingsHorizons[horizon]);
   return savingsGoals[goal].filter((name) => allowed.has(name));

@@ -19,7 +19,6 @@ export function createDatabase(url: string, maxConnections = 10): Database {
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }
 
-/** The database or a transaction inside it: repositories accept either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '$with' | 'with'>;
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -55,12 +54,10 @@ export function isTransientConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
-/** PostgreSQL refused a duplicate key (23505). */
 export function isUniqueViolation(error: unknown): boolean {
   return databaseErrorOf(error).code === '23505';
 }
 
-/** PostgreSQL refused a duplicate key under the named unique constraint. */
 export function violates(error: unknown, constraint: string): boolean {
   const database = databaseErrorOf(error);
   return database.code === '23505' && database.constraint === constraint;

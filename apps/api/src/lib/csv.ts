@@ -37,7 +37,6 @@ export async function* inBatches<T extends { cursor: Cursor }>(
   }
 }
 
-/** Sends a CSV download built as it is read. */
 export function sendCsv(reply: FastifyReply, fileName: string, header: string[], lines: AsyncIterable<Cell[]>) {
   async function* body() {
     yield csvLine(header);

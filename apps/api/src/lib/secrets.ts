@@ -1,6 +1,5 @@
 import { createHmac, hash, randomBytes, randomInt } from 'node:crypto';
 
-/** A bearer token: 256 random bits, URL-safe. */
 export function newAccessToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -15,7 +14,6 @@ export function sha256Hex(value: string): string {
   return hash('sha256', value, 'hex');
 }
 
-/** Six digits from the CSPRNG, leading zeros kept. */
 export function newSixDigitCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }

@@ -3,12 +3,10 @@ import { Decimal } from 'decimal.js';
 
 const oneCent = new Decimal('0.01');
 
-/** What `quantity` at `price` (and an exchange `rate`) is worth, exactly, before any rounding to the cent. */
 export function tradeValue(quantity: Decimal.Value, price: Decimal.Value, rate: Decimal.Value = 1): Decimal {
   return new ExactDecimal(quantity).times(price).times(rate);
 }
 
-/** Whether a trade of this value is too small to settle in cents. */
 export const belowOneCent = (value: Decimal) => value.lt(oneCent);
 
 /** What a purchase of this value costs: rounded up to the cent, never in the buyer's favour. */

@@ -117,7 +117,6 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** The whole signed-in user, on a route that declares `config.wholeUser`. */
 export function wholeUserOf(request: FastifyRequest): SignedInUser {
   const { wholeUser } = authOf(request);
   if (!wholeUser)

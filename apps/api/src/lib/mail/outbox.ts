@@ -10,7 +10,6 @@ let sequence = 0;
 
 const fileNamePattern = /^[\w.@+-]+\.eml$/;
 
-/** Writes one message as `<sortable timestamp>-<recipient>.eml` and returns the file name. */
 export async function writeToOutbox(dir: string, recipient: string, raw: Buffer): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replaceAll(':', '-').replace('.', '-');

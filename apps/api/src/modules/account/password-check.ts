@@ -6,7 +6,6 @@ import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 // A stolen token must not become a way to guess the password.
 export const passwordCheckRules: ThrottleRule[] = [{ limit: 10, windowMs: 15 * 60 * 1000 }];
 
-/** Checks a signed-in user's password under the per-user throttle; a wrong one counts. */
 export function createPasswordCheck(db: Database, throttle: Throttle) {
   return async function passwordMatches(userId: string, passwordHash: string, password: string): Promise<boolean> {
     const key = `password-check:${userId}`;

@@ -1,6 +1,5 @@
 import { plainMail, type Recipient } from '../../lib/mail/mailer.ts';
 
-/** What an investor hears about an operator's decision. */
 export const decisionMail = {
   kycApproved: (recipient: Recipient) =>
     plainMail(recipient, 'Your identity is verified', [

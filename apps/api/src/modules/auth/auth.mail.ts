@@ -21,7 +21,6 @@ export function codeMail(
 
 const notYou = 'If this was not you, you can ignore this message.';
 
-/** The code a purpose sends, in the words of its mail. */
 export type CodeKind = 'sign-in' | 'email verification' | 'password reset' | 'email change' | 'two-factor switch-off';
 
 export const authMail = {

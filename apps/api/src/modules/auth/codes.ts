@@ -26,7 +26,6 @@ export type CodePurpose = (typeof codePurposes)[number];
 export const codeLifetimeMs = 10 * 60 * 1000;
 const resetLinkLifetimeMs = 60 * 60 * 1000;
 export const maxWrongTries = 5;
-/** A user may ask for a new code once per 30 s and five times per hour. */
 export const resendRules: ThrottleRule[] = [
   { limit: 1, windowMs: 30 * 1000 },
   { limit: 5, windowMs: 60 * 60 * 1000 },

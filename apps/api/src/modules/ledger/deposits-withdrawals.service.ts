@@ -25,7 +25,6 @@ const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: st
   }
 };
 
-/** Deposits and withdrawals: the user's requests and the operator's decisions on them. */
 export function createDepositsAndWithdrawals(deps: {
   clock: Clock;
   limits: Limits;

@@ -18,12 +18,10 @@ export const walletKinds: WalletKind[] = ['cash', 'auto', 'brokerage'];
 
 /** A user's wallet or a system account, named by what it is: created on first use. */
 export type AccountKey = { userId: string; kind: WalletKind; currency: string } | SystemAccountKey;
-/** A journal's entry on an account given by id or by key. */
 export type Entry = { amount: Decimal } & ({ accountId: number } | { account: AccountKey });
 
 export type Account = { id: number; kind: string; currency: string; balance: string; held: string };
 
-/** Raised when an account has less available than a movement needs. */
 export class InsufficientFunds extends Error {}
 
 /** The SQL of the ledger: accounts, journals, holds. No rules beyond what keeps the books whole. */

@@ -10,7 +10,6 @@ import type { Executor } from '../../db/client.ts';
  */
 export const accountLockOrder = sql.raw('user_id is null, id');
 
-/** Locks a user's wallets of the given kinds, in the lock order. */
 export async function lockWallets(tx: Executor, userId: string, kinds: string[]): Promise<void> {
   await tx.execute(sql`
     select id from ledger_accounts

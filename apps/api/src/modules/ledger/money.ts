@@ -24,5 +24,4 @@ export function parseAmount(input: unknown): { amount: Decimal } | { error: stri
   return { amount };
 }
 
-/** Two-decimal text for the wire and for numeric columns. */
 export const toMoney = (amount: Decimal | string | number) => new Decimal(amount).toFixed(2);

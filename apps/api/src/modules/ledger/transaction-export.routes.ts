@@ -9,7 +9,6 @@ import { authOf } from '../../plugins/auth.ts';
 
 const tags = ['wallet'];
 
-/** GET /user/transaction/export: the user's transactions as CSV. */
 export const transactionExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/user/transaction/export',

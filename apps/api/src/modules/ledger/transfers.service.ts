@@ -11,7 +11,6 @@ import { walletMessages, type WalletWrites } from './wallet-writes.ts';
 /** Sells automated-investing holdings, inside the caller's transaction, when the auto wallet's cash is short. */
 export type RaiseAutoCash = (tx: Executor, userId: string, amount: Decimal) => Promise<void>;
 
-/** Transfers between two of a user's own wallets. */
 export function createTransfers(deps: {
   clock: Clock;
   currencyOf: (userId: string, tx?: Executor) => Promise<string>;

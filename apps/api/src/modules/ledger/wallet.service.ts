@@ -125,7 +125,6 @@ export function createWalletService(deps: {
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
-/** The wallet service with the money limits of the configuration. */
 export function walletServiceFor(
   db: Database,
   clock: Clock,

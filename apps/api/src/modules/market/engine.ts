@@ -39,7 +39,6 @@ export function bridge(
   );
 }
 
-/** Rounds a simulated price to a realistic number of decimals for its size. */
 export function roundPrice(price: number): string {
   const decimals = price >= 1000 ? 2 : price >= 1 ? 4 : price >= 0.01 ? 6 : 10;
   return price.toFixed(decimals);

@@ -85,7 +85,6 @@ export type QuoteUpdate = {
 };
 type Executor = Pick<Database, 'execute'>;
 
-/** Writes new quotes and extends the current 5-minute, hourly and daily bars. */
 export async function writeQuotes(tx: Executor, updates: QuoteUpdate[], now: Date): Promise<void> {
   if (updates.length === 0) return;
   const today = now.toISOString().slice(0, 10);

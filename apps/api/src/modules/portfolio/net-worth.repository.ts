@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { hour, minute, type Spacing } from './net-worth-range.ts';
 
-/** A price bar's opening price. */
 type Bar = { time: number; price: Decimal };
 
 /** A trade's change of the quantity held. */
@@ -109,10 +108,8 @@ export async function holdingsSince(db: Executor, userId: string, start: number)
   return byAsset;
 }
 
-/** The latest prices and the user's rate. */
 export type Latest = { price: (assetId: number) => Decimal | undefined; rate: Decimal };
 
-/** The assets' latest prices and the user's rate, read. */
 export async function latestOf(db: Executor, userId: string, assetIds: number[]): Promise<Latest> {
   const quotes = await db.execute<{ asset_id: number; price: string; rate: string }>(sql`
     select q.asset_id, q.price::text,

@@ -11,7 +11,6 @@ import type { Timeframe } from './net-worth-range.ts';
 type Invested = { value: string; today_pl: string };
 type InvestingWallet = 'auto' | 'brokerage';
 
-/** Portfolio figures: what positions are worth now and moved today, the wallets' totals, the net-worth chart. */
 export function createPortfolioService(deps: {
   db: Database;
   clock: Clock;

@@ -43,12 +43,10 @@ type HistoryRow = {
   total: number;
 };
 
-/** The UTC calendar date of a moment, as yyyy-mm-dd. */
 const utcDate = (moment: Date) => moment.toISOString().slice(0, 10);
 
 const pct = (rate: string) => new Decimal(rate).times(100).toDecimalPlaces(4).toString();
 
-/** The read side of savings: offerings, the caller's accounts with their figures, the history. */
 export const savingsQueries = {
   async offerings(db: Database, countryId: number, names?: readonly string[]) {
     if (names?.length === 0) return [];

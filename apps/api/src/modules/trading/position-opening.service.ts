@@ -22,7 +22,6 @@ function checkExits(order: { takeProfit?: Decimal | undefined; stopLoss?: Decima
     throw new ValidationFailed({ sl: [tradingMessages.stopLossAbove(formatPrice(quote.price))] });
 }
 
-/** A market order for a wallet, with its optional take-profit and stop-loss prices. */
 type Order = {
   assetId: number;
   quantity: Decimal;
@@ -31,7 +30,6 @@ type Order = {
   stopLoss?: Decimal | undefined;
 };
 
-/** A new position's values: what was bought, at what price and exchange rate, for what cost. */
 function opening(
   userId: string,
   order: Order,

@@ -2,7 +2,6 @@ import { createPositionClosing } from './position-closing.service.ts';
 import { createPositionOpening } from './position-opening.service.ts';
 import { createTradeSettlement, type TradingDeps } from './trade-settlement.service.ts';
 
-/** Trading: positions opened by buying and closed by selling, settled through the ledger. */
 export function createTradingService(deps: TradingDeps) {
   const settlement = createTradeSettlement(deps);
   return { ...createPositionOpening(deps, settlement), ...createPositionClosing(deps, settlement) };
