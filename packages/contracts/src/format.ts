@@ -28,21 +28,14 @@ function signed(value: number, sign: string, decimals: number): string {
   return `${value < 0 ? '-' : ''}${shown}${digits}`;
 }
 
-/**
- * Formats an amount in en-US currency style for the given sign; zero, null or undefined shows
- * as the sign followed by 0.00. Amounts arrive as decimal strings from the API.
- */
+/** Zero, null or undefined shows as the sign followed by 0.00. */
 export function formatMoney(amount: string | number | null | undefined, sign = '$'): string {
   const value = typeof amount === 'string' ? parseNumber(amount) : (amount ?? 0);
   if (value === 0 || !Number.isFinite(value)) return `${sign}0.00`;
   return signed(value, sign, 2);
 }
 
-/**
- * Formats an amount of a currency named by its ISO code (a transaction's own currency, as the
- * operators' screens show it): that currency's sign, or the plain amount and the code for a code
- * the product does not support.
- */
+/** By ISO code, as operators' screens show a transaction's own currency; an unsupported code follows the amount. */
 export function formatMoneyIn(amount: string | number, code: string): string {
   const currency = supportedCurrencies.find((candidate) => candidate.code === code.toUpperCase());
   if (currency) return formatMoney(amount, currency.sign);

@@ -3,11 +3,7 @@ import { ungrouped } from './format.ts';
 import { ExactDecimal } from './money.ts';
 import { walletRefusals } from './wallet-rules.ts';
 
-/**
- * Quantity for an amount of money at a price, rounded down to `decimals` places, exactly, so the
- * quantity never costs more than the amount typed. Returns null when either input is not a
- * positive decimal number.
- */
+/** Rounded down, exactly, so the quantity never costs more than the amount typed. */
 export function quantityFor(amount: string, price: string, decimals = 8): string | null {
   const [money, each] = [decimalOf(amount), decimalOf(price)];
   if (!money || !each || money.lte(0) || each.lte(0)) return null;

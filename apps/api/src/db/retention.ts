@@ -26,10 +26,7 @@ export const retention = {
 // Small batches: each delete holds its row locks only briefly, beside the requests writing new rows.
 const batchSize = 5000;
 
-/**
- * Deletes the rows past their retention, table by table, in batches; returns how many went from
- * each. Without it these tables only grow: every money request from the web app adds a key.
- */
+/** Without this purge these tables only grow: every money request from the web app adds a key. */
 export async function purgeExpired(db: Database, now: Date): Promise<Record<string, number>> {
   const before = (seconds: number) => sql`${new Date(now.getTime() - seconds * 1000)}::timestamptz`;
   const spent = before(retention.spentCredentialSeconds);

@@ -14,10 +14,7 @@ export type AfterTick = () => Promise<unknown>;
 
 type MarketJobs = { db: Database; clock: Clock; feed: MarketFeed; tickSeconds: number; afterTick?: AfterTick };
 
-/**
- * Every process asks for a tick each interval; the singleton key lets one job per interval
- * through, so several API processes still move prices once.
- */
+/** The singleton key lets one tick per interval through, so several API processes still move prices once. */
 export async function registerMarketJobs(
   boss: PgBoss,
   { db, clock, feed, tickSeconds, afterTick }: MarketJobs,

@@ -35,10 +35,6 @@ const expired = expiredAt('idempotency_keys');
  * answer, the same key with another body is 422, a duplicate sent while the first is running is
  * 409. Keys live 24 hours (then the housekeeping job removes them). A failure on our side leaves no
  * trace, so the client can retry.
- *
- * A request with a key is one transaction of two statements around the work: look the key up
- * (and lock it), the work, then the key with its answer (the web app sends a key with every money
- * request).
  */
 export async function idempotent(
   db: Database,
@@ -94,11 +90,8 @@ export async function idempotent(
 }
 
 /**
- * Looks the key up in one statement, inside the request's transaction, holding the key's lock until
- * it ends: undefined when the key is free (never used, or used more than a day ago: that row goes),
- * the stored answer when it was used before. One request per key at a time: a duplicate that
- * arrives while the first runs is told so (409). The key is written only with the answer, at the
- * end: one write instead of a claim and then its answer.
+ * Holds the key's lock until the request's transaction ends, so a duplicate that arrives while the
+ * first runs is told so (409). The key is written only with the answer: one write, not a claim and then its answer.
  */
 async function lookUpKey(tx: Executor, { userId, key }: Key): Promise<StoredAnswer | undefined> {
   const { rows } = await tx.execute<
@@ -138,11 +131,7 @@ async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, 
 /** How many times a request's transaction runs when PostgreSQL breaks it off (isTransientConflict). */
 const conflictAttemptsAllowed = 3;
 
-/**
- * Runs the request's transaction again, whole, when its work drew a reference already taken, or
- * when PostgreSQL broke it off for a deadlock or a serialization failure, a few times each. The
- * key commits with the work, so a run that failed left nothing behind.
- */
+/** Safe to rerun whole: the key commits with the work, so a run that failed left nothing behind. */
 async function withRetries<T>(transaction: () => Promise<T>): Promise<T> {
   for (let draws = 1, conflicts = 1; ;) {
     try {

@@ -27,12 +27,7 @@ async function seedDemoSavings(
   await savings.contribute(userId, roth.id, new Decimal('2500'));
 }
 
-/**
- * Gives the demo investor a past every money screen can show, each step at the time it happened:
- * an approved bank deposit and a transfer to brokerage four months ago, the trades of
- * seedDemoTrades, a ROTH IRA with its interest, then a pending crypto deposit and a pending
- * withdrawal to a saved bank account.
- */
+/** A past for the demo investor that every money screen can show, each step written at the time it happened. */
 export async function seedDemoMoney(
   db: Database,
   users: UsersRepository,

@@ -7,10 +7,7 @@ import { columns, seedOnce } from './transaction.ts';
 
 const batchSize = 20_000;
 
-/**
- * On a database without assets: the catalogue, its opening quotes, the back-filled price history
- * every chart range needs, and the reference FX rates; one transaction.
- */
+/** Only on a database without assets, in one transaction. */
 export async function seedMarket(
   db: Database,
   clock: Clock,

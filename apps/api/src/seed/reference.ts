@@ -7,10 +7,6 @@ import { columns, seedOnce } from './transaction.ts';
 
 const batchSize = 20_000;
 
-/**
- * Loads countries, states, cities (country-state-city), nationalities (demonyms from
- * world-countries) and the supported currencies into an empty database, in one transaction.
- */
 export function seedReferenceData(db: Database, onProgress: (step: string) => void): Promise<boolean> {
   return seedOnce(db, 7201002, 'countries', async (client) => {
     const source = await readReferenceSource();

@@ -32,11 +32,7 @@ function presentWallets(wallets: Record<WalletKind, Account>) {
   ) as Record<WalletKind, { balance: string; held: string; available: string }>;
 }
 
-/**
- * A user's approved deposits and withdrawals. The filter on type matches the partial index
- * transactions_user_money_idx, so the sums come from the index alone (without it, every one of the
- * user's transactions was read from the table).
- */
+/** The filter on type matches the partial index transactions_user_money_idx, so the sums read only the index. */
 export const moneyTotalsOf = (userId: string) => sql`
   select coalesce(sum(amount) filter (where type = 'credit'), 0)::text as deposited,
          coalesce(sum(amount) filter (where type = 'debit'), 0)::text as withdrawn

@@ -25,12 +25,7 @@ type QuoteRow = {
   updated_at: string;
 };
 
-/**
- * One tick of the simulated feed: every price takes a geometric-Brownian step for the time since
- * its last tick; the day's open, high, low, previous close and volume roll as a real feed's do;
- * the current 5-minute, hourly and daily bars are extended; listeners are notified on commit.
- * Prices depend only on the seed and the tick times, so a replay gives the same market.
- */
+/** Prices depend only on the seed and the tick times, so a replay gives the same market. */
 export async function runTick(db: Database, clock: Clock, seed: number): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7201004)`);
