@@ -3,7 +3,6 @@
 /** Text before an @, text after it, a dot in the domain part, no whitespace (spec 1 §5). */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const codePattern = /^\d{6}$/;
-/** Letters, digits, dots, dashes and underscores, 3 to 30 of them. */
 export const usernamePattern = /^[A-Za-z0-9._-]{3,30}$/;
 
 /** A phone number as people write one: digits with spaces, dots, dashes or brackets, an optional leading +, 7 to 15 digits (E.164's most). */

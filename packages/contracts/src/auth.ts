@@ -111,7 +111,6 @@ export const resetLinkRequest = withNewPassword({
 
 export const currencySummary = z.object({ id: z.number(), code: z.string(), name: z.string(), sign: z.string() });
 
-/** The user as every answer shows it. */
 export const userResource = z.object({
   id: z.string(),
   first_name: z.string(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-/** Every successful answer: `{ status: 'success', message, data }`. */
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal('success'), message: z.string(), data });
 
@@ -14,7 +13,6 @@ export const errorEnvelope = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 export type SuccessEnvelope<T> = { status: 'success'; message: string; data: T };
 
-/** A page of a list, as every list endpoint answers it. */
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),

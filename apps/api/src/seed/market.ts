@@ -7,7 +7,6 @@ import { columns, seedOnce } from './transaction.ts';
 
 const batchSize = 20_000;
 
-/** Only on a database without assets, in one transaction. */
 export async function seedMarket(
   db: Database,
   clock: Clock,

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 
-/** The lists the reference tables are loaded from (seed/reference.ts). */
 export type ReferenceSource = {
   countries: { name: string; isoCode: string; phonecode: string; currency: string; flag: string }[];
   states: { countryCode: string; name: string; isoCode: string }[];

@@ -30,7 +30,6 @@ export const sessionMessages = {
 
 export type Authenticated = { tokenId: string; userId: string };
 
-/** What the sign-in and account services are built from (app.ts makes one of each). */
 export type AuthDependencies = {
   db: Database;
   clock: Clock;

@@ -6,11 +6,8 @@ import { pointsFor, rangeOf, type Timeframe } from './net-worth-range.ts';
 import { barsOf, holdingsSince, latestOf, movementsAfter, type Latest, type Movement } from './net-worth.repository.ts';
 
 /**
- * The user's net worth at each point of the range (ISO time to amount): every ledger account of
- * theirs (wallets and savings) plus every position held at that time at the price of that time.
- * Balances come from the hourly (or, for a day, the raw) movements after each point subtracted
- * from today's balance; positions from their trades and the price bars. The point of now is left
- * to the caller, with the balance then: it adds the positions as the wallets value them.
+ * Wallets, savings and positions at each point of the range. The point of now is left to the
+ * caller, with the balance then: it adds the positions as the wallets value them.
  */
 export async function netWorthChart(db: Executor, userId: string, timeframe: Timeframe, now: Date) {
   // A promise, not drizzle's lazy query: it runs once however often it is awaited.

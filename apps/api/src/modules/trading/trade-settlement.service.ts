@@ -54,7 +54,6 @@ export type TradingDeps = {
   quotes?: QuoteSource;
 };
 
-/** What opening and closing positions share: prices, rates, accounts and the settling of a trade. */
 export function createTradeSettlement(deps: TradingDeps) {
   const { db, users } = deps;
   const quoteOf = deps.quotes ?? currentQuote;

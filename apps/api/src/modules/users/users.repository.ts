@@ -26,7 +26,6 @@ export type SignedInUser = Omit<UserWithCurrency, 'passwordHash'>;
 export type AccessUser = Pick<SignedInUser, 'id' | 'role' | 'emailVerifiedAt' | 'kyc' | 'currency'>;
 
 const userColumns = getTableColumns(users);
-/** The columns of a signed-in user, for the token read that every signed-in request makes. */
 export const signedInUserColumns = Object.fromEntries(
   Object.entries(userColumns).filter(([name]) => name !== 'passwordHash'),
 ) as Omit<typeof userColumns, 'passwordHash'>;
