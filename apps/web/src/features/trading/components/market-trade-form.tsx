@@ -1,3 +1,4 @@
+import { ExactDecimal } from '@itrust/contracts/money';
 import { quantityFor, tradeRefusal } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -48,7 +49,7 @@ export function MarketTradeForm() {
   // The list's prices are those of when it was read; the quantity follows the asset's live quote.
   const live = useLiveQuotes(asset ? [asset.symbol] : []);
   const quote = asset && (live[asset.symbol] ?? asset);
-  const price = quote ? (Number(quote.price) * rate).toFixed(8) : '';
+  const price = quote ? new ExactDecimal(quote.price).times(rate).toFixed(8) : '';
   const quantity = (asset && quantityFor(amount, price, 6)) || '0.000000';
 
   function review(event: SyntheticEvent) {

@@ -1,3 +1,4 @@
+import { ExactDecimal, toMoney } from '@itrust/contracts/money';
 import { formatMoney } from '@itrust/contracts/format';
 import { tradeRefusal } from '@itrust/contracts/trade-rules';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
@@ -162,7 +163,7 @@ function PositionDetails({ id, position, onClose, trades }: PositionDetailsProps
       setError(undefined);
       const asset = { id: position.asset_id, name: position.asset.name, symbol: position.asset.symbol };
       // An estimate at the position's current value; the success dialog shows what the sale raised.
-      const amount = ((Number(position.value) * Number(wanted)) / Number(position.quantity)).toFixed(2);
+      const amount = toMoney(new ExactDecimal(position.value).times(wanted).dividedBy(position.quantity));
       onClose({ side: 'sell', asset, quantity: wanted, amount, positionId: position.id });
     }
   }

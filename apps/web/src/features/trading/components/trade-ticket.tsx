@@ -1,3 +1,4 @@
+import { ExactDecimal } from '@itrust/contracts/money';
 import { quantityFor, tradeRefusal } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -24,7 +25,7 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
   const [order, setOrder] = useState<TradeOrder>();
   const wallets = useWallets();
 
-  const price = (Number(asset.price) * rate).toFixed(8);
+  const price = new ExactDecimal(asset.price).times(rate).toFixed(8);
   const quantity = quantityFor(amount, price) ?? '0.00000000';
   const chosen = positions.find((position) => position.id === positionId) ?? positions[0];
 
