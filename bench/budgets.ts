@@ -22,7 +22,6 @@ export type Measured = {
 };
 export type Budget = { budget: string; measured: string; holds: boolean };
 
-/** Everything the budgets are judged on, from one run. */
 export type BudgetInput = {
   nodeHttp: Measured;
   pgbenchTps: number | undefined;

@@ -3,7 +3,7 @@ import type { BenchInvestor, Fixtures } from './scenarios.ts';
 import type { Asset } from './trading-day.ts';
 
 // The subqueries name savings_id is null so they use the partial unique index on (user_id, kind);
-// without it every lookup scans all accounts and 10,000 users take minutes instead of seconds.
+// without it every lookup scans all accounts.
 /**
  * The benchmark data set, written in bulk: `users` approved investors in London, each with a year
  * of history (a deposit and monthly transfers, as transactions with their journals), a bank account,

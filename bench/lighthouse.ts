@@ -131,7 +131,6 @@ async function scoreOf(page: Page, name: string, url: string, runs: number): Pro
   return median;
 }
 
-/** The snippet of the element Lighthouse took as the largest contentful paint. */
 function lcpElementOf(details: unknown): string {
   const found = JSON.stringify(details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
   return found?.[1]?.replace(/\\"/g, '"').slice(0, 100) ?? '';

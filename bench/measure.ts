@@ -22,7 +22,6 @@ type Runs = { amount?: number; before?: () => Promise<void> };
 
 export const perSecond = (result: autocannon.Result) => result.requests.total / Math.max(result.duration, 0.001);
 
-/** The medians of autocannon's runs, and their errors added up. */
 export const autocannonMedians = (samples: autocannon.Result[]) => ({
   rps: Math.round(median(samples.map(perSecond))),
   p50: median(samples.map((sample) => sample.latency.p50)),

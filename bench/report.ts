@@ -90,7 +90,6 @@ export const readmeSection = (results: Results) =>
     ...budgetsTable(results),
   ].join('\n');
 
-/** Puts `section` between the README's bench markers. */
 export function withReadmeSection(readme: string, section: string): string {
   const [before, rest] = readme.split(readmeStart);
   const after = rest?.split(readmeEnd)[1];

@@ -89,7 +89,6 @@ export async function sendOnSchedule(url: string, plan: Planned[]): Promise<Stea
   };
 }
 
-/** `rate` requests a second for `seconds`, evenly spaced, each made by `next`. */
 export function evenly(next: () => SteadyRequest, rate: number, seconds: number, label = 'all'): Planned[] {
   return Array.from({ length: Math.round(rate * seconds) }, (_, index) => ({
     at: (index * 1000) / rate,
@@ -98,6 +97,5 @@ export function evenly(next: () => SteadyRequest, rate: number, seconds: number,
   }));
 }
 
-/** Sends requests at a steady `rate` a second for `seconds` (see sendOnSchedule). */
 export const steadyLoad = (url: string, next: () => SteadyRequest, rate: number, seconds: number) =>
   sendOnSchedule(url, evenly(next, rate, seconds));

@@ -1,9 +1,7 @@
 import type { Latencies, Planned, SteadyRequest } from './steady.ts';
 import { sum } from './stats.ts';
 
-/** What a visit needs to know of its investor. */
 export type Investor = { token: string; login: string };
-/** One request of a visit: its endpoint (how it is counted) and the request itself. */
 export type Call = { label: string; request: SteadyRequest };
 /** One screen of a visit, opened `screenGapMs` after the one before; its calls leave together, as the browser sends them. */
 export type Screen = { name: string; calls: (investor: Investor, visit: number) => Call[] };
@@ -26,7 +24,6 @@ export const get = (path: string) => (investor: Investor) => ({
   label: `GET ${path.replace(/\/assets\/[^/]+\/history/, '/assets/:symbol/history')}`,
   request: { method: 'GET' as const, path, headers: headers(investor) },
 });
-/** A money request as the web app sends it: JSON, with an Idempotency-Key. */
 export const keyed = (method: 'POST' | 'PUT', path: string, body: object, investor: Investor, label?: string) => ({
   label: label ?? `${method} ${path}`,
   request: { method, path, headers: headers(investor, true), body: JSON.stringify(body) },
@@ -42,7 +39,6 @@ export const transfer = (investor: Investor) =>
 export const buy = (assetId: number) => (investor: Investor) =>
   keyed('POST', '/api/user/position/store', { asset_id: assetId, quantity: '0.01', wallet: 'brokerage' }, investor);
 
-/** A sign-in as the form sends it. */
 export const signIn = (investor: Investor): Call => ({
   label: 'POST /api/user/login',
   request: {
@@ -64,16 +60,11 @@ export const portfolioCalls = (investor: Investor) =>
     '/api/client-config',
   ].map((path) => get(path)(investor));
 
-/** The market screen's list as the web app asks for it. */
 export const marketListPath = '/api/assets?page=1&per_page=25&sort=name';
 
-/** The assets the visits look at and buy, taken in turns. */
 export type Asset = { id: number; symbol: string };
 
-/**
- * An investor's visit on a trading day, screen by screen, with the calls the web app makes on
- * each (read from the browser's requests on these screens).
- */
+/** The calls of each screen are read from the browser's requests on it. */
 export function visitScreens(assets: Asset[]): Screen[] {
   const assetOf = (visit: number) => assets[Math.abs(visit) % assets.length] ?? { id: 1, symbol: 'AAPL' };
   return [
@@ -131,11 +122,7 @@ export function tradingDay(screens: Screen[], investors: Investor[], rate: numbe
   return plan.sort((a, b) => a.at - b.at);
 }
 
-/**
- * The next rate to try when searching for the highest that holds: doubling from `start` until one
- * fails, then halving the gap between the highest that held and the lowest that failed; undefined
- * once that gap is within `resolution` (or past `ceiling`).
- */
+/** The search for the highest rate that holds: doubling until one fails, then bisecting; undefined once done. */
 export function nextRate(
   tried: { rate: number; holds: boolean }[],
   start: number,
@@ -152,7 +139,6 @@ export function nextRate(
 
 export const dayP99Ms = 50;
 
-/** Whether every endpoint's p99 stays within the budget with no errors, and which endpoint was slowest. */
 export function judgeDay(endpoints: Record<string, Latencies>) {
   const entries = Object.entries(endpoints).sort(([, a], [, b]) => b.p99 - a.p99);
   const [worst, slowest] = entries[0] ?? ['', undefined];

@@ -1,12 +1,10 @@
 import type { Rolldown } from 'vite';
 
 /**
- * Fewer, larger chunks than the bundler's automatic split, which gave /portfolio 23 files of
- * which a dozen were under 1 KB: each file the page asks for is a request and, through the
- * page's loader, a modulepreload link, and on Lighthouse's slowed phone the loader spent 16 ms
- * (65 ms slowed) on those links alone. Everything the entry imports statically is one chunk
- * ('app'); of the modules two or more screens share, the building blocks of every screen (the
- * sign-up steps among them) are one more ('common'), and those of the signed-in screens another
+ * Fewer, larger chunks than the bundler's automatic split: each file a page asks for is a request
+ * and, through the page's loader, a modulepreload link. Everything the entry imports statically is
+ * one chunk ('app'); of the modules two or more screens share, the building blocks of every screen
+ * (the sign-up steps among them) are one more ('common'), and those of the signed-in screens another
  * ('screens'), so a visitor signing up does not load those; each screen keeps its own.
  */
 export function chunkGroups(entry: string): Rolldown.CodeSplittingGroup[] {

@@ -3,14 +3,9 @@ import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite'
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
 /**
- * Writes the sign-in screen, rendered with React on the server side of Vite, into index.html,
- * where the app hydrates it (src/main.tsx); until then it takes no input (src/app/prerendered.tsx).
- * The stylesheet is written into the page too.
- *
- * The app's code is then loaded by one inline script (the server allows it by its hash, see
- * `loadApp` below): the screen shows while the code is on its way rather than competing with it
- * for a slow connection, and it shows only to a visitor on `/`, so nobody sees the sign-in form
- * flash before the screen they opened.
+ * The app hydrates the prerendered sign-in screen (src/main.tsx). Its code is loaded by one inline
+ * script the server allows by its hash (`loadApp`), so the screen shows while the code is on its way
+ * rather than competing with it for a slow connection.
  */
 export function prerenderSignIn(): Plugin {
   let root = process.cwd();
@@ -66,10 +61,6 @@ function withInlineStyles(html: string, bundle: Bundle): string {
 /** Every signed-in screen sits in the shell and is built from these chunks (see chunks.ts). */
 const signedInChunks = ['shell-layout', 'common', 'screens'];
 
-/**
- * Replaces the entry script and its modulepreload links with the inline loader, which also knows
- * the chunks every signed-in screen needs beyond the entry's.
- */
 function withLoader(html: string, bundle: Bundle): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry?.[1]) throw new Error('index.html has no entry module script');
@@ -87,11 +78,10 @@ function withLoader(html: string, bundle: Bundle): string {
 }
 
 /**
- * Runs in the page, inlined (so nothing from outside). The prerendered sign-in screen is what a
- * visitor sees on `/`; anywhere else, or holding a session, the page is marked to hide it. Then the
- * app's code loads: after the first contentful paint when the page shows the sign-in screen (a tab
- * that does not paint, opened in the background, loads at once), at once otherwise, and with a
- * session beside the chunks of the signed-in screens, rather than once the entry has run.
+ * Inlined, so it uses nothing from outside. The sign-in screen shows only on `/` without a session,
+ * so nobody sees it flash before the screen they opened. The code waits for the first contentful
+ * paint only when that screen shows (a background tab never paints); with a session the signed-in
+ * chunks preload beside the entry rather than once it has run.
  */
 function loadApp(preloads: string[], entry: string, signedIn: string[]) {
   let token: string | null = null;

@@ -4,10 +4,7 @@ import { AppRoot } from './app/app-root';
 import { Prerendered } from './app/prerendered';
 import { routes } from './app/router';
 
-/**
- * The sign-in screen (`/` for a visitor) as HTML, written into index.html at build time so a
- * visitor sees it with the page itself; main.tsx hydrates it.
- */
+/** Written into index.html at build time, so a visitor sees the sign-in screen with the page itself. */
 export function renderSignIn(): string {
   return renderToString(
     <Prerendered>

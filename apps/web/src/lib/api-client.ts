@@ -41,10 +41,7 @@ async function send(path: string, init: Omit<RequestInit, 'headers'> & { headers
   }
 }
 
-/**
- * Calls the API and returns the envelope's `data`. Sends the bearer token from session storage;
- * a 401 on a signed-in session ends it.
- */
+/** A 401 on a signed-in session ends the session. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<SuccessEnvelope<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const isForm = options.body instanceof FormData;
@@ -68,15 +65,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw new ApiError(response.status, message, errors);
 }
 
-/** Most callers only need the envelope's data. */
 export async function apiData<T>(path: string, options?: RequestOptions): Promise<T> {
   return (await apiRequest<T>(path, options)).data;
 }
 
-/**
- * Downloads a file the API builds (a CSV export) with the session's token, and hands it to the
- * browser as a download named as the server says.
- */
+/** A file the API builds (a CSV export) becomes a browser download, named as the server says. */
 export async function apiDownload(path: string): Promise<string> {
   const { response } = await send(path, {});
   if (!response.ok) {

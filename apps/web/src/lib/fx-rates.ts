@@ -18,7 +18,6 @@ export function conversionFactor(rates: Rates, from: string, to: string): number
   return fromRate === undefined || toRate === undefined ? undefined : toRate / fromRate;
 }
 
-/** Units of a currency per US dollar; undefined until the rates have arrived. */
 export function perDollar(rates: Rates, code: string): number | undefined {
   if (code === 'USD') return 1;
   const rate = Number(rates?.rates[code] ?? NaN);

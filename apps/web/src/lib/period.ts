@@ -1,6 +1,5 @@
 /** A history filter: a calendar month (YYYY-MM) or a single day (YYYY-MM-DD), in UTC as the server reads them. */
 export type Period = { month?: string; date?: string };
 
-/** The query-string part of a period, starting with '&' when there is one. */
 export const periodParams = (period: Period | undefined) =>
   period?.date ? `&filter[date]=${period.date}` : period?.month ? `&filter[month]=${period.month}` : '';

@@ -54,10 +54,6 @@ export function readStoredUser(): UserResource | null {
   }
 }
 
-/**
- * Keeps the token, whether it still waits for the emailed sign-in code, the user and the currency
- * sign the screens format money with.
- */
 export function storeSession(token: string, user: UserResource, { secondStep = false } = {}): void {
   sessionStorage.setItem(sessionKeys.accessToken, token);
   if (secondStep) sessionStorage.setItem(ownSessionKeys.secondStepWaiting, 'true');

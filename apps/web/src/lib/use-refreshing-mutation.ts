@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/**
- * A mutation that reads the named queries again once it succeeds: after money moves or a trade, the
- * screen shows the new balances and lists without a reload.
- */
+/** After money moves or a trade, the screen shows the new balances and lists without a reload. */
 export function useRefreshingMutation<T, R>(mutationFn: (input: T) => Promise<R>, queryKeys: readonly string[]) {
   const queryClient = useQueryClient();
   return useMutation({

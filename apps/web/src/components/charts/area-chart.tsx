@@ -18,11 +18,7 @@ const labelWidth = (text: string) => text.length * characterWidth + 12;
 const lineColor = '#11578c';
 const textColor = '#334155';
 
-/**
- * An area chart drawn as SVG: the line over a light fill, a price scale on the right with round
- * values, a time scale below on round local times, and a crosshair that follows the pointer.
- * Drawing is a React render of a few dozen elements, so it shows in the same frame as its data.
- */
+/** Drawn by React as plain SVG elements, so it shows in the same frame as its data. */
 export function AreaChart({ points, formatValue }: AreaChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);

@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
-/** The default application error screen: 'Unexpected Application Error!' with the status text or message. */
 export function ErrorScreen() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

@@ -1,4 +1,3 @@
-/** The full-screen overlay with a spinner and a caption ('Wait...', 'Logging out...'). */
 export function LoadingOverlay({ caption }: { caption: string | null }) {
   if (!caption) return null;
   return (

@@ -8,16 +8,11 @@ const focusable =
 /** The dialog's primary control, when it marks one, takes the focus before the first focusable one. */
 const preferred = '[data-autofocus]:not(:disabled)';
 
-/**
- * A dialog that takes the focus (to its `data-autofocus` control, else its first one), keeps Tab
- * inside itself, closes on Escape and gives the focus back (see `returnFocus`).
- */
 export function Modal({ title, onClose, children }: ModalProps) {
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
-  // The latest onClose, read when a key is pressed, so that the focus is taken once, when the dialog
-  // opens: with onClose among the effect's inputs, every render of the screen beneath (which passes
-  // a new function) sent the focus back to the dialog's first button.
+  // Read when a key is pressed, so the focus is taken once: with onClose among the effect's inputs,
+  // each new function the screen beneath passes would send the focus back to the first button.
   const close = useRef(onClose);
   useEffect(() => {
     close.current = onClose;

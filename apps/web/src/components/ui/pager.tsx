@@ -1,7 +1,6 @@
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { Button } from './button';
 
-/** A list's footer: what it holds and which page, with Previous and Next. */
 export function Pager({
   summary,
   page,

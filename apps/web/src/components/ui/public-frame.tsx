@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { BrandLogo } from './brand-logo';
 import { PublicFooter } from './public-footer';
 
-/** The frame of the pages a visitor sees: the logo with an optional action, the page, the public footer. */
 export function PublicFrame({
   headerAction,
   mainClassName,

@@ -12,7 +12,6 @@ type SearchableSelectProps = {
   error?: string | undefined;
 };
 
-/** The shared searchable dropdown: 'Search...', 'No options found', 'Select an option'. */
 export function SearchableSelect({ label, options, value, onChange, disabled, loading, error }: SearchableSelectProps) {
   const id = useId();
   const [open, setOpen] = useState(false);

@@ -15,7 +15,6 @@ type SegmentedControlProps<T extends string> = {
   panelId?: string;
 };
 
-/** The grey pill of equal segments used for tabs and two-way choices. */
 export function SegmentedControl<T extends string>({
   label,
   options,

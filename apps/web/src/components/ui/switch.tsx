@@ -6,7 +6,6 @@ type SwitchProps = {
   description?: string;
 };
 
-/** An on/off switch a screen reader announces as one. */
 export function Switch({ label, checked, onChange, disabled, description }: SwitchProps) {
   return (
     <div className="flex items-center justify-between gap-4 py-4">

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useIsDesktop } from '../../hooks/use-is-desktop';
 import { localKeys } from '../../lib/storage-keys';
 
-/** The dismissible yellow banner asking for profile details and ID photos. */
 export function KycBanner() {
   const isDesktop = useIsDesktop();
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(localKeys.kycBannerDismissed) === 'true');

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useIsDesktop } from '../../hooks/use-is-desktop';
 
-/** Shown instead of a screen that needs an approved identity (the old client reloaded the page instead). */
+/** Shown instead of a screen that needs an approved identity. */
 export function KycGate({ kyc }: { kyc: string }) {
   const isDesktop = useIsDesktop();
   const submitted = kyc === 'submitted';

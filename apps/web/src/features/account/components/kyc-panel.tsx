@@ -17,7 +17,6 @@ const idTypeLabels: Record<IdType, string> = {
   national_passport: 'National passport',
 };
 
-/** KYC verification: the upload form (pending, declined), the submitted documents, or the verified state. */
 export function KycPanel({ user }: { user: UserResource }) {
   return (
     <Panel title="KYC verification">

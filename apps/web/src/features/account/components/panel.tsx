@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 
-/** One settings panel: a heading and its content, in a card. */
 export function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section

@@ -13,7 +13,6 @@ import { useFocusAfterRefusal, useSaveFeedback } from './use-save-feedback';
 
 const emptyPasswords: PasswordChange = { old_password: '', new_password: '', new_password_confirmation: '' };
 
-/** Security: the email code row, the two-factor switch and the password change form. */
 export function SecurityPanel({ user }: { user: UserResource }) {
   return (
     <Panel title="Security">

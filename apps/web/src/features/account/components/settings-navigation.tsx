@@ -12,7 +12,6 @@ export type SettingsPanelId = (typeof settingsPanels)[number]['id'];
 
 type SettingsNavigationProps = { active: SettingsPanelId | null; onLogOut: () => void; variant: 'sidebar' | 'list' };
 
-/** The five settings entries and Log out: a sidebar on desktop, a list of links on phones. */
 export function SettingsNavigation({ active, onLogOut, variant }: SettingsNavigationProps) {
   const sidebar = variant === 'sidebar';
   return (

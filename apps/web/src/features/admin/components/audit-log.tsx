@@ -8,7 +8,6 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US');
 const columns = ['When', 'Action', 'Object', 'Before → after', 'From'];
 const change = (entry: AuditEntry) => `${JSON.stringify(entry.before)} → ${JSON.stringify(entry.after)}`;
 
-/** Every operator decision, newest first, 25 a page. */
 export function AuditLog() {
   const [page, setPage] = useState(1);
   const audit = useAudit(page);

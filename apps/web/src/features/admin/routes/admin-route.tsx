@@ -20,7 +20,6 @@ const tabs = [
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
 
-/** The operator console: the queues an operator decides, a user lookup and the audit log. */
 export function AdminRoute() {
   useDocumentTitle('Operations');
   const [tab, setTab] = useState<Tab>('kyc');

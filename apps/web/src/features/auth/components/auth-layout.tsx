@@ -17,7 +17,6 @@ export const signInAction = (
   </Link>
 );
 
-/** The frame of every access screen: logo, an optional header action, the form card, the public footer. */
 export function AuthLayout({ title, intro, headerAction, aside, children }: AuthLayoutProps) {
   return (
     <PublicFrame

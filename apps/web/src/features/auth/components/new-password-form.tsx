@@ -98,7 +98,6 @@ export function NewPasswordForm({
 }
 
 type EmailedLinkPasswordFormProps = Omit<NewPasswordFormProps, 'refusal' | 'send' | 'isPending'> & {
-  /** Sends the link's token with the new password. */
   action: {
     mutateAsync: (body: NewPassword & { token: string }) => Promise<{ message: string }>;
     isPending: boolean;

@@ -6,7 +6,6 @@ const features = [
   { title: 'A cash wallet', text: 'Deposit by bank wire or crypto, move money between wallets, withdraw any time.' },
 ];
 
-/** What Itrust is, beside the sign-in form on wide screens. */
 export function ProductPitch() {
   const currencies = useCurrencies();
 

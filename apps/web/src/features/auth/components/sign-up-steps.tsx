@@ -1,6 +1,5 @@
 const steps = ['Account', 'Contact', 'About you'];
 
-/** Where the user is in the three sign-up screens. */
 export function SignUpSteps({ current }: { current: 1 | 2 | 3 }) {
   return (
     <ol className="mb-6 flex gap-2 text-xs font-medium" aria-label="Sign-up steps">

@@ -13,7 +13,6 @@ import { CodeForm } from '../components/code-form';
 import { SignOutButton } from '../components/sign-out-button';
 import { useSignOut } from '../components/use-sign-out';
 
-/** The second sign-in step (/otp), titled 2FA. */
 export function OtpRoute() {
   useDocumentTitle('2FA');
   const navigate = useNavigate();

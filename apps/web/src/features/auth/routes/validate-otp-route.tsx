@@ -9,7 +9,6 @@ import { useVerifyResetCode } from '../api/verify-reset-code';
 import { AuthLayout } from '../components/auth-layout';
 import { CodeForm } from '../components/code-form';
 
-/** The reset code check (/validate-otp), titled 'Verify Mail'. */
 export function ValidateOtpRoute() {
   useDocumentTitle('Verify mail');
   const navigate = useNavigate();

@@ -19,6 +19,5 @@ export const statusClass = (status: string) =>
       ? 'bg-amber-100 text-amber-900'
       : 'bg-red-100 text-red-800';
 
-/** 'MMM dd, yyyy' as the wallet history shows dates. */
 export const historyDate = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date(iso));

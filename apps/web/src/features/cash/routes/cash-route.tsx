@@ -31,7 +31,6 @@ export function WithdrawPanel() {
   );
 }
 
-/** /cash: the wallet and its history; on wide screens the deposit, transfer and withdraw forms beside them. */
 export function CashRoute() {
   useDocumentTitle('Cash');
   const isDesktop = useIsDesktop();

@@ -5,10 +5,7 @@ const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep
 
 type PeriodFilterProps = { period: Period; onChange: (period: Period) => void };
 
-/**
- * 'Search by date' and the month selector, which the old client showed but never wired: a day or
- * a month of a year narrows every history tab and its export.
- */
+/** A day or a month of a year narrows every history tab and its export. */
 export function PeriodFilter({ period, onChange }: PeriodFilterProps) {
   const id = useId();
   const thisYear = new Date().getUTCFullYear();

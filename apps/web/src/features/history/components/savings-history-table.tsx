@@ -7,7 +7,6 @@ import { historyDate } from '../../cash/components/labels';
 import { useMoney } from '../../cash/components/use-money';
 import { useSavingsHistory } from '../../savings/api/savings';
 
-/** Contributions and cash-outs, newest first, a page at a time. */
 export function SavingsHistoryTable({ perPage, period }: { perPage: number; period: Period }) {
   const [page, setPage] = useState(1);
   const history = useSavingsHistory(page, perPage, period);

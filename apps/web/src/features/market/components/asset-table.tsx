@@ -49,12 +49,10 @@ type AssetTableProps = {
   sort: ListSort;
   onSort: (column: ListSort['column']) => void;
   stars: Stars;
-  /** Shown in place of the rows when there are none. */
   empty?: string | undefined;
   onUnstar?: (() => void) | undefined;
 };
 
-/** The rows of the market list with their live prices; every column header sorts, each row has its star. */
 export function AssetTable({ rows, loading, sort, onSort, stars, empty, onUnstar }: AssetTableProps) {
   const navigate = useNavigate();
   // New rows are drawn in the background, in slices, so the answer that brings them blocks nothing.

@@ -1,6 +1,5 @@
 import { parseNumber } from '@itrust/contracts/format';
 
-/** A change in percent with two decimals: red with a down arrow when negative, green with an up arrow otherwise. */
 export function ChangeBadge({ value, className = '' }: { value: string; className?: string }) {
   const change = parseNumber(value);
   const down = change < 0;

@@ -5,10 +5,6 @@ import { ChangeBadge } from './change-badge';
 
 type MarketStatsProps = { asset: Asset; sign: string; rate: number };
 
-/**
- * Market Stats. The old client's cards carried labels that did not match their figures; here each
- * card names the figure it shows, and rank and watchlist counts are real.
- */
 export function MarketStats({ asset, sign, rate }: MarketStatsProps) {
   const [view, setView] = useState<'range' | '24h'>('range');
   const money = (value: string) => formatPrice(Number(value) * rate, sign);

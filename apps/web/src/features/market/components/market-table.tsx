@@ -12,10 +12,6 @@ type List = (typeof lists)[number];
 const listLabels: Record<List, string> = { all: 'All assets', watchlist: 'Watchlist' };
 const none: ListedAsset[] = [];
 
-/**
- * The market list: 25 a page, sorted by name at first, every column header sorts; prices update
- * live. The Watchlist tab lists the caller's starred assets, all on one page.
- */
 export function MarketTable() {
   const [list, setList] = useState<List>('all');
   const [page, setPage] = useState(1);

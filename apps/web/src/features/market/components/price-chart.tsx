@@ -11,7 +11,6 @@ type PriceChartProps = {
   rate: number;
 };
 
-/** An asset's price over the chosen range, in the user's currency. */
 export function PriceChart({ symbol, range, onRange, sign, rate }: PriceChartProps) {
   const history = useHistory(symbol, range);
   const points = useMemo(

@@ -22,10 +22,6 @@ import { useLiveQuotes, withLiveQuote } from '../hooks/use-live-quotes';
 type Tab = 'market stats' | 'trade' | 'positions' | 'history';
 const tabs: Tab[] = ['market stats', 'trade', 'positions', 'history'];
 
-/**
- * /asset/{assetName}/{symbol}: market stats and chart, the caller's positions and trades, and the
- * trade ticket. Desktop shows two columns; phones show one of four tabs.
- */
 export function AssetRoute() {
   const { symbol = '', assetName = '' } = useParams();
   useDocumentTitle(assetName || symbol);

@@ -9,11 +9,6 @@ import { MarketTable } from '../components/market-table';
 import { TopMovers } from '../components/top-movers';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 
-/**
- * /market: the asset list (and the watchlist) with live prices, the trade form, the open positions,
- * the holdings and the top movers. Phones switch between 'asset' (the lists) and 'trade' (the form
- * and what the user holds).
- */
 export function MarketRoute() {
   useDocumentTitle('Market');
   const isDesktop = useIsDesktop();

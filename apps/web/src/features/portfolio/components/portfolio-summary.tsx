@@ -3,10 +3,7 @@ import type { Analytics } from '../api/portfolio';
 
 const labels = ['Investments', 'Savings', 'Interest earned'] as const;
 
-/**
- * Investments and savings at a glance, with what they did in the last 24 hours. While the figures
- * load, the tiles keep their place (so nothing below them jumps when they arrive).
- */
+/** While the figures load, the tiles keep their place, so nothing below them jumps when they arrive. */
 export function PortfolioSummary({ analytics }: { analytics: Analytics | undefined }) {
   const { money } = useMoney();
   const signed = (amount: string) => `${amount.startsWith('-') ? '' : '+'}${money(amount)}`;

@@ -17,11 +17,7 @@ import { WalletBreakdown } from '../components/wallet-breakdown';
 const views = ['overview', 'account', 'holdings', 'position', 'history'] as const;
 type View = (typeof views)[number];
 
-/**
- * /portfolio: on wide screens the net-worth chart, open positions and trade history on the left,
- * the wallet breakdown and holdings on the right; on phones one of five sub-tabs at a time (the
- * navigation's section links choose one by the address's #hash).
- */
+/** On phones the navigation's section links choose the sub-tab by the address's #hash. */
 export function PortfolioRoute() {
   useDocumentTitle('Portfolio');
   const isDesktop = useIsDesktop();

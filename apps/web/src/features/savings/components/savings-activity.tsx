@@ -3,7 +3,6 @@ import { historyDate } from '../../cash/components/labels';
 import { useMoney } from '../../cash/components/use-money';
 import { useSavingsHistory } from '../api/savings';
 
-/** The latest contributions and cash-outs across the caller's accounts. */
 export function SavingsActivity() {
   const history = useSavingsHistory(1, 5);
   const { money } = useMoney();

@@ -7,7 +7,6 @@ import { useMySavings, type UserSavings } from '../api/savings';
 import { SavingsActivity } from '../components/savings-activity';
 import { SavingsCard } from '../components/savings-card';
 
-/** /savings: the summary, one card per account, the holdings split, and recent activity. */
 export function SavingsRoute() {
   useDocumentTitle('Savings');
   const savings = useMySavings();

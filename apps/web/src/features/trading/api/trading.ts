@@ -32,7 +32,6 @@ export const positionsQuery = (filter: PositionFilter = {}) =>
 export const usePositions = (enabled = true, filter: PositionFilter = {}) =>
   useQuery({ ...positionsQuery(filter), enabled });
 
-/** One page of the open positions, newest first. */
 export const useOpenPositionsPage = (page: number, perPage: number, enabled = true) =>
   useQuery({
     queryKey: ['positions', 'page', page, perPage],

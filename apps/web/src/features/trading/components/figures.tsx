@@ -1,6 +1,5 @@
 import { useMoney } from '../../cash/components/use-money';
 
-/** 'dd MMM yyyy', as positions show their opening date. */
 export const openedOn = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
 

@@ -20,9 +20,8 @@ type PositionListProps = {
 };
 
 /**
- * The caller's open positions, one expanded at a time, each closable through the trade flow. The
- * flow lives here, not in the row: a position closed in full leaves the list while its success
- * dialog is still open.
+ * The trade flow lives here, not in the row: a position closed in full leaves the list while its
+ * success dialog is still open.
  */
 export function PositionList({ positions, title = 'Position', loading = false, error }: PositionListProps) {
   const [expanded, setExpanded] = useState<string | null>(null);

@@ -39,7 +39,6 @@ type StarToggleProps = {
   onChange?: ((starred: boolean) => void) | undefined;
 };
 
-/** The watchlist star: pressed when the asset is on the caller's watchlist. */
 export function StarToggle({ asset, stars, size = 'large', onChange }: StarToggleProps) {
   const starred = stars.isStarred(asset);
   return (

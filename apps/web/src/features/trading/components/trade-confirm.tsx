@@ -20,7 +20,6 @@ type TradeConfirmProps = {
   /** Where Continue goes after the trade; without it the investor stays on the screen, refreshed. */
   continueTo?: string;
   sendingText?: string;
-  /** Called when the dialog closes, told whether the trade went through. */
   onClose: (traded: boolean) => void;
 };
 

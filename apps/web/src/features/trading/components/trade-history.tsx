@@ -26,7 +26,6 @@ type TradeHistoryProps = {
   symbol?: string;
 };
 
-/** Trade History: 10 per page, with the month picker and paging the old client showed but never wired. */
 export function TradeHistory({ approved = true, perPage = 10, period, symbol }: TradeHistoryProps) {
   const { money } = useMoney();
   const [page, setPage] = useState(1);
