@@ -92,18 +92,11 @@ describe('the benchmark budgets', () => {
   });
 
   it('holds every signed-in screen, an asset screen among them, to 90, an LCP of 2.5 s and a TBT of 200 ms', () => {
-    const screens = [
-      '/portfolio',
-      '/market',
-      '/cash',
-      '/history',
-      '/savings',
-      '/asset/Apple Inc./AAPL',
-      '/auto',
-      '/user',
-    ];
-    expect(signedInScreens).toEqual(screens);
-    for (const screen of screens.slice(1)) {
+    const menu = ['/portfolio', '/market', '/cash', '/history', '/savings', '/auto', '/user'];
+    for (const screen of menu) expect(signedInScreens).toContain(screen);
+    expect(signedInScreens.filter((screen) => screen.startsWith('/asset/'))).toHaveLength(1);
+    expect(signedInScreens).toHaveLength(menu.length + 1);
+    for (const screen of signedInScreens.filter((path) => path !== '/portfolio')) {
       const past = (performance: number, lcpMs: number, tbtMs: number) => {
         const input = atLimits();
         input.pages = input.pages.map((measured) =>
