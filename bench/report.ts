@@ -75,17 +75,16 @@ const budgetsTable = (results: Results) => [
   ...results.budgets.map((budget) => row([budget.budget, budget.measured, budget.holds ? 'yes' : '**no**'])),
 ];
 
-/** The README's performance section: the run, its tables and the budgets; the rest is in docs/performance.md. */
+/** The README's performance section: the run, the visit's calls and the budgets; the rest is in docs/performance.md. */
 export const readmeSection = (results: Results) =>
   [
     runLine(results),
     '',
-    ...requestsTable(results),
-    '',
-    `Mixed trading day at ${results.day.atBudget.rate} req/s, from investor visits in these proportions; ` +
-      `highest rate at which every p99 stays ≤ ${dayP99Ms} ms with no errors: **${results.day.highestRate} req/s**.`,
-    '',
-    ...dayTable(results),
+    'A mixed trading day is built from investor visits; the calls of one visit: ' +
+      Object.entries(results.day.visit)
+        .map(([label, calls]) => `\`${label}\` ${calls.toFixed(2)}`)
+        .join(', ') +
+      `. Highest rate at which every p99 stays ≤ ${dayP99Ms} ms with no errors: **${results.day.highestRate} req/s**.`,
     '',
     ...budgetsTable(results),
   ].join('\n');
