@@ -7,7 +7,6 @@ import {
   formatPrice,
   parseNumber,
   ungrouped,
-  percentOf,
 } from './format.ts';
 
 describe('currencyCodeForSign', () => {
@@ -90,18 +89,6 @@ describe('parseNumber', () => {
     Number.NaN,
     Number.POSITIVE_INFINITY,
   ])('turns invalid %s into 0', (text) => expect(parseNumber(text)).toBe(0));
-});
-
-describe('percentOf', () => {
-  it('returns 0 when the divisor is 0', () => {
-    expect(percentOf(5, 0)).toBe(0);
-    expect(percentOf(0, 0)).toBe(0);
-  });
-
-  it('returns part divided by whole times 100', () => {
-    expect(percentOf(25, 200)).toBe(12.5);
-    expect(percentOf(-3, 4)).toBe(-75);
-  });
 });
 
 describe('formatPrice', () => {

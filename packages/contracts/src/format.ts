@@ -63,12 +63,6 @@ export function parseNumber(text: string | number | null | undefined): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-/** part / whole × 100, or 0 when the whole is 0. */
-export function percentOf(part: number, whole: number): number {
-  if (whole === 0) return 0;
-  return (part / whole) * 100;
-}
-
 /**
  * An asset price in the display currency: two decimals from 1 up, more for small prices so a
  * coin worth 0.000019 does not show as 0.00.

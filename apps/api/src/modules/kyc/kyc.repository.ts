@@ -8,9 +8,9 @@ export function createKycRepository(db: Executor) {
   return {
     documentsOf: (userId: string) =>
       db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(asc(kycDocuments.side)),
-    /** A document by id; with `ownerId`, only that user's: another user's id finds nothing. */
-    document: async (documentId: string, ownerId?: string) => {
-      const owned = ownerId ? eq(kycDocuments.userId, ownerId) : undefined;
+    /** A document by id; with an `ownerId`, only that user's (another user's id finds nothing); null for anyone's. */
+    document: async (documentId: string, ownerId: string | null) => {
+      const owned = ownerId !== null ? eq(kycDocuments.userId, ownerId) : undefined;
       const [document] = await db
         .select()
         .from(kycDocuments)

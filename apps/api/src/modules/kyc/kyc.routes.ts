@@ -94,7 +94,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
         },
       },
       async (request, reply) => {
-        const owner = access === 'operator' ? undefined : authOf(request).userId;
+        const owner = access === 'operator' ? null : authOf(request).userId;
         const { document, bytes } = await kyc.document(request.params.id, owner);
         const fileName = `${document.side}.${document.contentType.split('/')[1] ?? 'img'}`;
         return reply

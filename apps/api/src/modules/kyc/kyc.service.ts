@@ -93,8 +93,8 @@ export function createKycService(deps: {
       await Promise.all(removed.map((document) => images.remove(document.storageKey)));
     },
 
-    /** A document and its image; with `ownerId`, only that user's (operators read anyone's). */
-    async document(documentId: string, ownerId?: string) {
+    /** A document and its image; with an `ownerId`, only that user's; null, as operators ask, for anyone's. */
+    async document(documentId: string, ownerId: string | null) {
       const document = await kyc.document(documentId, ownerId);
       if (!document) throw new NotFound('No such document.');
       const bytes = await images.read(document.storageKey).catch(() => {

@@ -24,4 +24,4 @@ export function parseAmount(input: unknown): { amount: Decimal } | { error: stri
   return { amount };
 }
 
-export const toMoney = (amount: Decimal | string | number) => new Decimal(amount).toFixed(2);
+export { toMoney } from '@itrust/contracts/money';

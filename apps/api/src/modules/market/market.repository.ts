@@ -39,20 +39,20 @@ export type AssetQuery = {
   offset?: number | undefined;
 };
 
-/**
- * Ranks are by market cap within a type, counted over the whole catalogue before any filter; an
- * asset is starred when the watchlist of `userId` (none without a token) holds it.
- */
-const listed = (userId?: string) => sql`
+/** Ranks are by market cap within a type, counted over the whole catalogue before any filter. */
+const ranked = sql`
   with ranked as (
     select a.id, a.symbol, a.name, a.type, to_char(a.listed_on, 'YYYY-MM-DD') as listed_on,
       q.price, q.previous_close, q.day_high, q.day_low, q.volume, q.avg_volume, q.market_cap,
       round((q.price - q.previous_close) / nullif(q.previous_close, 0) * 100, 4) as changes_percentage,
       rank() over (partition by a.type order by q.market_cap desc)::int as rank,
-      a.watchers,
-      exists (select 1 from watchlist_entries w where w.user_id = ${userId ?? null} and w.asset_id = a.id) as starred
+      a.watchers
     from assets a join asset_quotes q on q.asset_id = a.id
   )`;
+
+/** Whether the watchlist of `userId` (none without a token) holds the row's asset; asked of the answered rows only. */
+const starred = (userId: string | undefined, row: SQL) =>
+  sql`exists (select 1 from watchlist_entries w where w.user_id = ${userId ?? null} and w.asset_id = ${row}.id) as starred`;
 
 export function createMarketRepository(db: Database) {
   return {
@@ -64,9 +64,12 @@ export function createMarketRepository(db: Database) {
       const direction = query.sort.descending ? sql`desc` : sql`asc`;
       const page = query.limit === undefined ? sql`` : sql`limit ${query.limit} offset ${query.offset ?? 0}`;
       const { rows } = await db.execute<AssetRow>(sql`
-        ${listed(userId)}
-        select *, count(*) over ()::int as total from ranked ${where}
-        order by ${sortColumns[query.sort.column]} ${direction}, name asc ${page}`);
+        ${ranked}
+        select page.*, ${starred(userId, sql`page`)} from (
+          select *, count(*) over ()::int as total from ranked ${where}
+          order by ${sortColumns[query.sort.column]} ${direction}, name asc ${page}
+        ) page
+        order by ${sortColumns[query.sort.column]} ${direction}, name asc`);
       return rows;
     },
 
@@ -81,13 +84,15 @@ export function createMarketRepository(db: Database) {
     /** The top gainers, the top losers and the newest listings, `limit` each, in that order. */
     async topMovers(limit: number, userId?: string) {
       const { rows } = await db.execute<AssetRow & { list: 'gainers' | 'losers' | 'new_in_market' }>(sql`
-        ${listed(userId)}
-        (select 'gainers' as list, *, 0 as total from ranked where changes_percentage > 0
-          order by changes_percentage desc limit ${limit})
-        union all
-        (select 'losers', *, 0 from ranked where changes_percentage < 0 order by changes_percentage asc limit ${limit})
-        union all
-        (select 'new_in_market', *, 0 from ranked order by listed_on desc, name limit ${limit})`);
+        ${ranked}
+        select movers.*, ${starred(userId, sql`movers`)} from (
+          (select 'gainers' as list, *, 0 as total from ranked where changes_percentage > 0
+            order by changes_percentage desc limit ${limit})
+          union all
+          (select 'losers', *, 0 from ranked where changes_percentage < 0 order by changes_percentage asc limit ${limit})
+          union all
+          (select 'new_in_market', *, 0 from ranked order by listed_on desc, name limit ${limit})
+        ) movers`);
       return rows;
     },
 
@@ -108,7 +113,7 @@ export function createMarketRepository(db: Database) {
     },
 
     async quotes(): Promise<AssetRow[]> {
-      const { rows } = await db.execute<AssetRow>(sql`${listed()} select *, 0 as total from ranked`);
+      const { rows } = await db.execute<AssetRow>(sql`${ranked} select *, false as starred, 0 as total from ranked`);
       return rows;
     },
 

@@ -21,7 +21,6 @@ export function useMoney() {
   const convert = (amount: string | number | null | undefined) => parseNumber(amount) * (factor ?? 1);
   return {
     sign: shown.sign,
-    code: shown.code,
     convert,
     money: (amount: string | number | null | undefined) => formatMoney(convert(amount), shown.sign),
     settlement: { code: settlement.code, sign: settlement.sign },

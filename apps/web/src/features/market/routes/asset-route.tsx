@@ -7,7 +7,7 @@ import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { usePositions } from '../../trading/api/trading';
 import { PositionList } from '../../trading/components/position-list';
-import { StarToggle, useStars } from '../../trading/components/star-toggle';
+import { OwnStarToggle } from '../../trading/components/star-toggle';
 import { TradeHistory } from '../../trading/components/trade-history';
 import { TradeTicket } from '../../trading/components/trade-ticket';
 import { useAsset } from '../api/get-asset';
@@ -36,7 +36,6 @@ export function AssetRoute() {
   // Automated investing manages its own holdings; the asset screen trades the brokerage wallet only.
   const positions = usePositions(Boolean(symbol), { symbol: symbol.toUpperCase(), wallet: 'brokerage' });
   const mine = positions.data ?? [];
-  const stars = useStars();
 
   return (
     <div className="space-y-6">
@@ -53,7 +52,7 @@ export function AssetRoute() {
               <h1 className="min-w-0 text-2xl">
                 <AssetName asset={current} size="size-12" />
               </h1>
-              <StarToggle asset={current} stars={stars} />
+              <OwnStarToggle asset={current} />
             </div>
             <p className="text-right">
               <span className="block text-3xl font-bold tabular-nums" data-testid="asset-price">

@@ -58,3 +58,8 @@ export function StarToggle({ asset, stars, size = 'large', onChange }: StarToggl
     </button>
   );
 }
+
+/** A star on its own, subscribed by itself, so its changes redraw only the star and not its screen. */
+export function OwnStarToggle(props: Omit<StarToggleProps, 'stars'>) {
+  return <StarToggle {...props} stars={useStars()} />;
+}
