@@ -112,9 +112,10 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
   // The interest of those 100 days, paid day by day up to yesterday as the nightly job leaves it (on
   // the contribution alone): a row of savings_interest and, when a cent or more is due, a journal a
   // day. The API's start-up catch-up then has nothing left to pay.
-  // Triggers off for this statement (session_replication_role), the hourly roll-up written in it once
-  // per account and hour: the trigger would update the interest account's row of each hour once per
-  // investor in one statement, and each such update walks every version the statement left before it.
+  // Triggers off for this statement and the stars below (session_replication_role), the hourly
+  // roll-up written in it once per account and hour: the trigger would update the interest account's
+  // row of each hour once per investor in one statement, and each such update walks every version the
+  // statement left before it.
   await client.query('set local session_replication_role = replica');
   await client.query(`
     with days as (
@@ -144,13 +145,18 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
     insert into ledger_hourly (account_id, hour, delta)
     select account_id, date_trunc('hour', created_at, 'UTC'), sum(amount) from entries group by 1, 2
     on conflict (account_id, hour) do update set delta = ledger_hourly.delta + excluded.delta`);
-  await client.query('set local session_replication_role = origin');
-  // Five stars each (the watch counts kept by their trigger, which runs from here on).
+  // Five stars each, counted once per asset: the trigger would update each asset's row once per star
+  // in one statement, leaving every version behind (a hundred assets on hundreds of pages, read by
+  // each market list), where stars made one at a time leave a row or two.
   await client.query(`
     insert into watchlist_entries (user_id, asset_id, created_at)
     select u.id, a.id, now() - interval '30 days'
     from users u cross join lateral (select id from assets order by md5(u.id::text || id::text) limit 5) a
     where u.email like 'bench%@example.com'`);
+  await client.query('set local session_replication_role = origin');
+  await client.query(`
+    update assets a set watchers = w.count
+    from (select asset_id, count(*)::int as count from watchlist_entries group by asset_id) w where w.asset_id = a.id`);
   await client.query(`
     update ledger_accounts a set balance = e.total
     from (select account_id, sum(amount) as total from journal_entries group by account_id) e

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { createDatabase, inTransaction, transaction, type Database } from './client.ts';
+import { createDatabase, inTransaction, preparedRows, transaction, type Database } from './client.ts';
 
 let database: TestDatabase;
 let single: Database;
@@ -54,3 +54,20 @@ it('fails a query loudly when no connection becomes free, instead of queueing fo
     held.release();
   }
 }, 20_000);
+
+it("prepares a read once on its connection and runs it with each call's values", async () => {
+  const read = (key: string) =>
+    preparedRows<{ value: string }>(
+      single,
+      'setting_value',
+      sql`select value from platform_settings where key = ${key}`,
+    );
+  await single.execute(sql`insert into platform_settings (key, value) values ('first', 'one'), ('second', 'two')`);
+  expect(await read('first')).toEqual([{ value: 'one' }]);
+  expect(await read('second')).toEqual([{ value: 'two' }]);
+  const prepared = await single.execute<{ statement: string }>(
+    sql`select statement from pg_prepared_statements where name = 'setting_value'`,
+  );
+  expect(prepared.rows).toHaveLength(1);
+  await single.execute(sql`delete from platform_settings where key in ('first', 'second')`);
+});

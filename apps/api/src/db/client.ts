@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -17,6 +18,20 @@ export function createDatabase(url: string, maxConnections = 10): Database {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   return drizzle({ client: pool, schema, casing: 'snake_case' });
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A read that PostgreSQL takes longer to plan than to run, sent as pg's named prepared statement so
+ * that each connection plans it once (docs/decisions/0006-prepared-reads.md). One name, one SQL
+ * text: pg refuses a name reused for another. Rows come as pg parses them, so select text, not
+ * timestamps.
+ */
+export async function preparedRows<T extends pg.QueryResultRow>(db: Database, name: string, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { rows } = await db.$client.query<T>({ name, text, values: params });
+  return rows;
 }
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '$with' | 'with'>;

@@ -1,6 +1,6 @@
 import { ExactDecimal, percentOf, sumMoney, toMoney } from '@itrust/contracts/money';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { preparedRows, type Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
@@ -21,7 +21,11 @@ export function createPortfolioService(deps: {
 
   /** Open positions per wallet at current prices in the account's currency, and their move today (held-lots.ts). */
   async function invested(userId: string): Promise<Record<InvestingWallet, Invested>> {
-    const { rows } = await db.execute<DayValueRow & { wallet: string }>(dayValues(userId, sql`l.wallet`));
+    const rows = await preparedRows<DayValueRow & { wallet: string }>(
+      db,
+      'wallet_values',
+      dayValues(userId, sql`l.wallet`),
+    );
     const of = (kind: InvestingWallet): Invested => {
       const day = rows.find((row) => row.wallet === kind);
       return { value: toMoney(day?.value ?? 0), today_pl: todayOf(day).today_pl };

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { preparedRows, type Database } from '../../db/client.ts';
 import { isoTime } from '../../db/sql-time.ts';
 import { pageOf } from '../../lib/answers.ts';
 import type { Cursor } from '../../lib/csv.ts';
@@ -81,14 +81,17 @@ export const savingsQueries = {
    * sharing it. One statement for all accounts, its cost the same however long the account has been
    * earning.
    */
-  async accounts(db: Executor, userId: string, now: Date) {
+  async accounts(db: Database, userId: string, now: Date) {
     // Each account's figures by its own index lookups (lateral), rather than CTEs joined by hashing.
     // The return from the account's latest day of interest alone: each day pays the whole cents of
     // the running total less those already paid, so all the payments together are the latest running
     // total's whole cents (ledgerProblems checks it against the journals). A day's payment is
     // journalled at the day's end and 24 hours hold one day's end, so the latest day's payment is the
     // last 24 hours' when that day is the cutoff's date or later.
-    const { rows } = await db.execute<AccountRow>(sql`
+    const rows = await preparedRows<AccountRow>(
+      db,
+      'savings_accounts',
+      sql`
       select s.id, s.product_id as savings_account_id, p.name, p.title, p.annual_rate::text, p.annual_limit::text, p.limit_group,
         a.balance::text, coalesce(interest.total, 0)::text as total_return, coalesce(interest.last_day, 0)::text as return_24hr,
         (select coalesce(sum(h.amount), 0) from savings_history h
@@ -103,7 +106,8 @@ export const savingsQueries = {
           case when i.day >= ${utcDate(new Date(now.getTime() - 24 * 60 * 60 * 1000))}::date then i.paid else 0 end as last_day
         from savings_interest i where i.user_savings_id = s.id order by i.day desc limit 1) interest on true
       where s.user_id = ${userId}
-      order by s.created_at`);
+      order by s.created_at`,
+    );
     return rows.map((row) => {
       const balance = new Decimal(row.balance);
       const earned = new Decimal(row.total_return);

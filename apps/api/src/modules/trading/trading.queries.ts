@@ -1,7 +1,7 @@
 import { ExactDecimal, percentOf, toMoney } from '@itrust/contracts/money';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { preparedRows, type Database } from '../../db/client.ts';
 import { isoTime } from '../../db/sql-time.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
@@ -77,7 +77,10 @@ export function createTradingQueries(db: Database) {
       perPage: number,
       filter: { symbol?: string | undefined; wallet?: string | undefined; type?: string | undefined } = {},
     ) {
-      const { rows } = await db.execute<PositionView & { total: number }>(sql`
+      const rows = await preparedRows<PositionView & { total: number }>(
+        db,
+        'positions_page',
+        sql`
         with today as materialized (${dayValues(userId, sql`l.position_id`)})
         select p.id, p.asset_id, a.symbol, a.name, a.type::text, p.wallet::text, p.status::text, p.quantity::text, p.entry_price::text,
           q.price::text, f.rate::text, t.value as day_value, t.reference as day_reference, p.cost::text, p.realised_pl::text, p.take_profit::text, p.stop_loss::text,
@@ -89,7 +92,8 @@ export function createTradingQueries(db: Database) {
           and (${filter.symbol ?? null}::text is null or a.symbol = ${filter.symbol ?? null})
           and (${filter.wallet ?? null}::text is null or p.wallet::text = ${filter.wallet ?? null})
           and (${filter.type ?? null}::text is null or a.type::text = ${filter.type ?? null})
-        order by p.created_at desc limit ${perPage} offset ${(page - 1) * perPage}`);
+        order by p.created_at desc limit ${perPage} offset ${(page - 1) * perPage}`,
+      );
       return { data: rows.map(presentPosition), total: rows[0]?.total ?? 0 };
     },
 
