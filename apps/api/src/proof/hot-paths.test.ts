@@ -19,6 +19,7 @@ let wallet: WalletService;
 let queries: ReturnType<typeof watchQueries>;
 let investor: SignedUpUser;
 let stockIds: number[];
+let cashManagementId: number;
 
 const userInclude =
   '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount';
@@ -56,6 +57,13 @@ const hotPaths: Call[] = [
     method: 'POST',
     url: '/api/user/position/store',
     payload: () => ({ asset_id: stockIds[0], quantity: '0.01', wallet: 'brokerage' }),
+  },
+  {
+    name: 'savings contribution',
+    method: 'POST',
+    url: '/api/user/savings-accounts/credit',
+    payload: () => ({ savings_account_id: cashManagementId, method: 'contribution', amount: '1000' }),
+    headers: () => ({ 'idempotency-key': `hot-path-${(keys += 1)}-${Date.now()}` }),
   },
 ];
 
@@ -97,6 +105,7 @@ async function openAndContribute(user: SignedUpUser, product: string, amount: st
     const answer = await testApp.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
     if (answer.statusCode >= 300) throw new Error(answer.body);
   }
+  return productId;
 }
 
 async function grow(user: SignedUpUser, positions: number[], product: string) {
@@ -140,6 +149,8 @@ beforeAll(async () => {
   if (deposit) await wallet.approve(deposit.id);
   await wallet.swap(investor.id, { amount: new Decimal('200000'), from: 'cash', to: 'brokerage' });
   await grow(investor, stockIds.slice(0, 1), 'ROTH IRA');
+  // An account without a yearly limit, so the contributions of this file never run out of room.
+  cashManagementId = await openAndContribute(investor, 'Cash Management Account', '1000');
 });
 afterAll(() => testApp.close());
 

@@ -93,7 +93,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
       from savings_products p
         left join savings_products other on other.id = p.id or other.limit_group = p.limit_group
         left join user_savings s on s.product_id = other.id and s.user_id = ${userId}
-        left join savings_history h on h.user_savings_id = s.id and h.method = 'contribution'
+        left join savings_history h on h.user_id = ${userId} and h.user_savings_id = s.id and h.method = 'contribution'
           and h.created_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'UTC')
           and h.created_at < make_timestamptz(${year + 1}, 1, 1, 0, 0, 0, 'UTC')
       where p.id = ${productId}
