@@ -71,6 +71,20 @@ describe("the README's performance section", () => {
     expect(updated).toContain('**250 req/s**');
   });
 
+  it('says so when not even the lowest rate of the search held', () => {
+    const search = [500, 250].map((rate) => ({
+      rate,
+      rps: rate,
+      holds: false,
+      worst: 'POST /api/user/login',
+      worstP99: 60,
+      errors: 0,
+    }));
+    const section = readmeSection({ ...results, day: { ...results.day, search, highestRate: 0 } });
+    expect(section).toContain('**none of the rates tried** (the lowest, 250 req/s, did not hold)');
+    expect(section).not.toContain('0 req/s**');
+  });
+
   it('refuses a README without the markers', () => {
     expect(() => withReadmeSection('# Itrust\n', 'table')).toThrow('README.md has no bench markers');
   });

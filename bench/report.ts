@@ -84,10 +84,16 @@ export const readmeSection = (results: Results) =>
       Object.entries(results.day.visit)
         .map(([label, calls]) => `\`${label}\` ${calls.toFixed(2)}`)
         .join(', ') +
-      `. Highest rate at which every p99 stays ≤ ${dayP99Ms} ms with no errors: **${results.day.highestRate} req/s**.`,
+      `. Highest rate at which every p99 stays ≤ ${dayP99Ms} ms with no errors: ${highestRateOf(results.day)}.`,
     '',
     ...budgetsTable(results),
   ].join('\n');
+
+/** The search's outcome, saying so when not even its lowest rate held. */
+function highestRateOf(day: Results['day']): string {
+  if (day.highestRate > 0) return `**${day.highestRate} req/s**`;
+  return `**none of the rates tried** (the lowest, ${Math.min(...day.search.map((step) => step.rate))} req/s, did not hold)`;
+}
 
 export function withReadmeSection(readme: string, section: string): string {
   const [before, rest] = readme.split(readmeStart);
@@ -127,7 +133,7 @@ export function performanceDoc(results: Results): string {
     '',
     ...dayTable(results),
     '',
-    `Highest rate at which every endpoint's p99 stays ≤ ${dayP99Ms} ms with no errors: **${day.highestRate} req/s** (steps: ${held.join('; ')}).`,
+    `Highest rate at which every endpoint's p99 stays ≤ ${dayP99Ms} ms with no errors: ${highestRateOf(day)} (steps: ${held.join('; ')}).`,
     '',
     '## Sign-in at its limit',
     '',
