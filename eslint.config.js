@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import apiBoundaries from './eslint/api-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'apps/api/src/db/migrations/**'] },
@@ -38,6 +39,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'api-boundaries': apiBoundaries },
+    rules: {
+      'api-boundaries/no-sql-in-routes': 'error',
+      'api-boundaries/module-through-service': 'error',
+      'api-boundaries/plugin-imports-no-module': 'error',
     },
   },
   {

@@ -14,6 +14,7 @@ export default defineConfig({
             'apps/api/src/lib/**/*.test.ts',
             'apps/api/src/modules/market/history.test.ts',
             'bench/**/*.test.ts',
+            'eslint/**/*.test.js',
             'apps/web/src/**/*.test.ts',
           ],
           exclude: ['bench/steady.test.ts'],

@@ -42,6 +42,7 @@ import { autoServiceFor } from './modules/auto/auto.service.ts';
 import { positionRoutes } from './modules/trading/position.routes.ts';
 import { tradeHistoryRoutes } from './modules/trading/trade-history.routes.ts';
 import { watchlistRoutes } from './modules/trading/watchlist.routes.ts';
+import { createWatchlist } from './modules/trading/watchlist.service.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAuditRepository } from './modules/admin/audit.repository.ts';
@@ -136,7 +137,7 @@ export async function buildApp({
   await app.register(portfolioRoutes, { prefix: '/api', portfolio });
   await app.register(savingsRoutes, { prefix: '/api', db, savings });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
-  await app.register(paymentMethodsRoutes, { prefix: '/api', db });
+  await app.register(paymentMethodsRoutes, { prefix: '/api', wallet });
   await app.register(autoRoutes, { prefix: '/api', auto });
   const tradingQueries = createTradingQueries(db);
   await app.register(positionRoutes, {
@@ -146,7 +147,7 @@ export async function buildApp({
     queries: tradingQueries,
   });
   await app.register(tradeHistoryRoutes, { prefix: '/api', queries: tradingQueries });
-  await app.register(watchlistRoutes, { prefix: '/api', db });
+  await app.register(watchlistRoutes, { prefix: '/api', watchlist: createWatchlist(db) });
   const emailChange = createEmailChange(access);
   await app.register(accountRoutes, {
     prefix: '/api',
@@ -154,7 +155,6 @@ export async function buildApp({
     emailChange,
     security: createSecurityService(access),
     notifications: createNotificationPreferences(db),
-    users,
     present,
   });
   const market = createMarketRepository(db);

@@ -34,6 +34,11 @@ export async function preparedRows<T extends pg.QueryResultRow>(db: Database, na
   return rows;
 }
 
+/** One round trip to the database: the health check fails when it does not come back. */
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '$with' | 'with'>;
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -1,5 +1,8 @@
 import { isIPv6 } from 'node:net';
 
+/** Who is signing in, as the request shows it. The browser keeps a random device id in local storage. */
+export type ClientInfo = { address: string; userAgent: string; deviceId: string | undefined };
+
 /**
  * The key under which a client's connections and streams are counted: its IPv4 address, or the /64
  * network of an IPv6 one, since a single host is commonly given a whole /64 to pick addresses from.

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, Forbidden, Unauthenticated } from '../lib/errors.ts';
-import type { ClientInfo } from '../modules/account/devices.ts';
-import type { ActiveToken, Tokens } from '../modules/auth/tokens.ts';
-import type { AccessUser, SignedInUser } from '../modules/users/users.repository.ts';
+import type { AccessUser, SignedInUser } from '../db/signed-in-user.ts';
+import type { ClientInfo } from '../lib/client-address.ts';
 
 /**
  * Who may call a route. Every API route declares one in `config.access`, and the access check reads
@@ -40,6 +39,15 @@ declare module 'fastify' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
+/** A live token as the access check reads it: its id and scope, with its user. */
+export type LiveToken<User> = { id: string; scope: 'full' | 'two_fa'; user: User };
+
+/** What the access check needs of the tokens; app.ts passes the auth module's tokens in. */
+export type TokenLookup = {
+  findActive: (token: string) => Promise<LiveToken<AccessUser> | undefined>;
+  findActiveWhole: (token: string) => Promise<LiveToken<SignedInUser> | undefined>;
+};
+
 export const authMessages = {
   secondStepPending: 'Enter the sign-in code we emailed you first.',
   secondStepDone: 'Two-factor sign-in is already complete.',
@@ -48,7 +56,7 @@ export const authMessages = {
 } as const;
 
 /** Reads the bearer token on every request and enforces the route's access level before the body is read. */
-export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): void {
+export function registerAuth(app: FastifyInstance, deps: { tokens: TokenLookup }): void {
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
     if (route.config?.access || !isApiRoute(route.url)) return;
@@ -62,7 +70,7 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: Tokens }): vo
     admit(request, access, await callerOf(token, request.routeOptions.config.wholeUser === true));
   });
 
-  const callerFrom = ({ id, scope, user }: ActiveToken & { user: AccessUser }) => ({
+  const callerFrom = ({ id, scope, user }: LiveToken<AccessUser>) => ({
     tokenId: id,
     userId: user.id,
     scope,

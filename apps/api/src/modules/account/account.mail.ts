@@ -1,5 +1,5 @@
 import { escapeHtml, plainMail, type MailMessage, type Recipient } from '../../lib/mail/mailer.ts';
-import { authMail, codeMail } from '../auth/auth.mail.ts';
+import { authMail, codeMail } from '../auth/session.service.ts';
 
 export const accountMail = {
   emailChange: (recipient: Recipient, code: string) => ({

@@ -12,9 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noData, ok } from '../../lib/answers.ts';
-import { NotFound } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import { emailChangeMessages, type EmailChange } from './email-change.service.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
 import type { NotificationPreferencesStore } from './notifications.ts';
@@ -26,7 +24,6 @@ type Services = {
   emailChange: EmailChange;
   security: SecurityService;
   notifications: NotificationPreferencesStore;
-  users: UsersRepository;
   present: PresentUser;
 };
 
@@ -34,13 +31,9 @@ const tags = ['account'];
 
 export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
   app,
-  { profile, emailChange, security, notifications, users, present },
+  { profile, emailChange, security, notifications, present },
 ) => {
-  const currentUser = async (userId: string) => {
-    const user = await users.findById(userId);
-    if (!user) throw new NotFound();
-    return present(user);
-  };
+  const currentUser = async (userId: string) => present(await profile.current(userId));
 
   // The old client sends POST with _method=PATCH; PATCH itself is accepted too.
   for (const method of ['POST', 'PATCH'] as const) {

@@ -2,13 +2,11 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { knownDevices } from '../../db/schema/index.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
+import type { ClientInfo } from '../../lib/client-address.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import type { SignedInUser } from '../users/users.repository.ts';
 import { accountMail } from './account.mail.ts';
-
-/** Who is signing in, as the request shows it. The browser keeps a random device id in local storage. */
-export type ClientInfo = { address: string; userAgent: string; deviceId: string | undefined };
 
 export function createDevices(db: Database, clock: Clock, mail: MailQueue) {
   const hashOf = (userId: string, client: ClientInfo) =>

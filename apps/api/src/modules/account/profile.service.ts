@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Conflict, ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
+import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
 import { isAdult } from '../auth/registration.service.ts';
-import { resolveCity } from '../users/places.ts';
+import { resolveCity } from '../users/users.service.ts';
 import type { NewUser, SignedInUser, UsersRepository } from '../users/users.repository.ts';
 import type { EmailChange } from './email-change.service.ts';
 
@@ -53,6 +53,13 @@ export function createProfileService(deps: {
   }
 
   return {
+    /** The signed-in user as stored now. */
+    async current(userId: string): Promise<SignedInUser> {
+      const user = await users.findById(userId);
+      if (!user) throw new NotFound();
+      return user;
+    },
+
     /**
      * Blank fields keep their stored values. A new email needs the current password, and waits for
      * the codes sent to it and to the current address.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentUser } from '../users/users.presenter.ts';
+import { presentUser } from '../users/users.service.ts';
 import { ok, pageOf } from '../../lib/answers.ts';
 import { operatorOf, paging, reason, tags } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';

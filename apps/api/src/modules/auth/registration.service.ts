@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.ts';
 import { ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
-import { resolveCity } from '../users/places.ts';
+import { resolveCity } from '../users/users.service.ts';
 import { authMail } from './auth.mail.ts';
-import type { ClientInfo } from '../account/devices.ts';
+import type { ClientInfo } from '../../lib/client-address.ts';
 import type { AuthDependencies } from './session.service.ts';
 
 type Registration = z.output<typeof registerRequest>;

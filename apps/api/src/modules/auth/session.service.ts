@@ -9,9 +9,14 @@ import { verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
 import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { authMail } from './auth.mail.ts';
-import type { ClientInfo, Devices } from '../account/devices.ts';
+import type { Devices } from '../account/devices.ts';
+import type { ClientInfo } from '../../lib/client-address.ts';
 import type { Codes } from './codes.ts';
 import type { Tokens } from './tokens.ts';
+
+// What the account module uses of sign-in: the code mails, and how often a code may be sent.
+export { authMail, codeMail } from './auth.mail.ts';
+export { resendRules } from './codes.ts';
 
 const fifteenMinutes = 15 * 60 * 1000;
 /** Wrong passwords for one account from one address: then that address is refused for the account. */

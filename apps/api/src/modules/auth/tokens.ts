@@ -2,12 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { accessTokens, currencies, users } from '../../db/schema/index.ts';
-import {
-  accessUserColumns,
-  signedInUserColumns,
-  type AccessUser,
-  type SignedInUser,
-} from '../users/users.repository.ts';
+import { accessUserColumns, signedInUserColumns, type AccessUser, type SignedInUser } from '../../db/signed-in-user.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newAccessToken, sha256, sha256Hex } from '../../lib/secrets.ts';
 

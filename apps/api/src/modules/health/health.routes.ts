@@ -1,8 +1,7 @@
 import { successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import { ping, type Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const healthAnswer = successEnvelope(z.object({ database: z.literal('up'), uptime_seconds: z.number() }));
@@ -16,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async () => {
       try {
-        await db.execute(sql`select 1`);
+        await ping(db);
       } catch {
         throw new AppError(503, 'The database is not reachable.');
       }

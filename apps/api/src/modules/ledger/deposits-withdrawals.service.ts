@@ -7,7 +7,7 @@ import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { ledgerRepository as ledger } from './ledger.repository.ts';
-import { toMoney } from './money.ts';
+import { toMoney } from '../../lib/money.ts';
 import { walletMessages, type DecisionRecorder, type TransactionRow, type WalletWrites } from './wallet-writes.ts';
 
 export type Limits = {

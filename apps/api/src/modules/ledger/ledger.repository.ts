@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { databaseErrorOf, type Executor } from '../../db/client.ts';
 import { accountLockOrder } from './locks.ts';
-import { toMoney } from './money.ts';
+import { toMoney } from '../../lib/money.ts';
 
 export type WalletKind = 'cash' | 'auto' | 'brokerage';
 export type SystemKind = 'deposits_clearing' | 'withdrawals_clearing' | 'market' | 'interest';

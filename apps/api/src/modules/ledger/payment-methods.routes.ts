@@ -1,10 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { paymentMethods } from '../../db/schema/index.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
+import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
 
@@ -34,22 +32,7 @@ const cryptoMethod = z.object({
   wallet_address: text(120),
 });
 
-const present = (row: typeof paymentMethods.$inferSelect) => ({
-  id: row.id,
-  type: row.type,
-  label: row.label,
-  currency: row.currency,
-  wallet_address: row.walletAddress,
-  account_number: row.accountNumber,
-  account_name: row.accountName,
-  bank_name: row.bankName,
-  routing_number: row.routingNumber,
-  bank_address: row.bankAddress,
-  is_withdrawal: row.isWithdrawal,
-  created_at: row.createdAt.toISOString(),
-});
-
-export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
   app.post(
     '/user/payment-method',
     {
@@ -71,34 +54,10 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
             wallet_address: [`This is not a valid ${body.currency.toUpperCase()} address.`],
           });
       }
-      // Each field is stored as typed: the old client copied the account name into the bank name.
-      const [saved] = await db
-        .insert(paymentMethods)
-        .values(
-          body.type === 'bank'
-            ? {
-                userId,
-                type: 'bank',
-                label: body.label ?? null,
-                accountNumber: body.account_number,
-                accountName: body.account_name,
-                bankName: body.bank_name,
-                routingNumber: body.routing_number,
-                bankAddress: body.bank_address,
-              }
-            : {
-                userId,
-                type: 'crypto',
-                label: body.label ?? null,
-                currency: body.currency,
-                walletAddress: body.wallet_address,
-              },
-        )
-        .returning();
-      if (!saved) throw new Error('payment method was not saved');
+      const saved = await wallet.savePaymentMethod(userId, body);
       return reply
         .code(201)
-        .send({ status: 'success', message: 'Withdraw Info Updated.', data: { payment_method: present(saved) } });
+        .send({ status: 'success', message: 'Withdraw Info Updated.', data: { payment_method: saved } });
     },
   );
 
@@ -121,18 +80,11 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       const { userId } = authOf(request);
       const type = request.query['filter[type]'];
       const withdrawal = request.query['filter[is_withdrawal]'];
-      const rows = await db
-        .select()
-        .from(paymentMethods)
-        .where(
-          and(
-            eq(paymentMethods.userId, userId),
-            type ? eq(paymentMethods.type, type) : undefined,
-            withdrawal ? eq(paymentMethods.isWithdrawal, withdrawal === 'true') : undefined,
-          ),
-        )
-        .orderBy(desc(paymentMethods.createdAt));
-      return { status: 'success' as const, message: 'OK', data: { payment_methods: { data: rows.map(present) } } };
+      const rows = await wallet.paymentMethods(userId, {
+        ...(type ? { type } : {}),
+        ...(withdrawal ? { isWithdrawal: withdrawal === 'true' } : {}),
+      });
+      return { status: 'success' as const, message: 'OK', data: { payment_methods: { data: rows } } };
     },
   );
 };

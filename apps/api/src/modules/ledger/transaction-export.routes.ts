@@ -1,15 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { isoTime } from '../../db/sql-time.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';
+import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
 
-export const transactionExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const transactionExportRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
   app.get(
     '/user/transaction/export',
     {
@@ -24,14 +22,7 @@ export const transactionExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
       const { userId } = authOf(request);
       const period = periodOf(request.query);
       const rows = inBatches(async (after, size) => {
-        const { rows: batch } = await db.execute<TransactionCsvRow>(sql`
-          select id, reference, ${isoTime(sql`created_at`)} as created_at, created_at::text as cursor_time, type::text,
-            status::text, amount::text, currency::text, swap_from::text, swap_to::text, mode, comment
-          from transactions
-          where user_id = ${userId}
-            ${period ? sql`and created_at >= ${period.from} and created_at < ${period.to}` : sql``}
-            ${after ? sql`and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
-          order by created_at desc, id desc limit ${size}`);
+        const batch = await wallet.transactionCsvBatch(userId, period, after, size);
         return batch.map((row) => ({ row, cursor: { createdAt: row.cursor_time, id: row.id } }));
       });
       async function* lines() {
@@ -52,21 +43,6 @@ export const transactionExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
       return sendCsv(reply, `itrust-transactions${fileSuffix(request.query)}.csv`, transactionCsvHeader, lines());
     },
   );
-};
-
-type TransactionCsvRow = {
-  id: string;
-  reference: string;
-  created_at: string;
-  cursor_time: string;
-  type: keyof typeof transactionTypeLabels;
-  status: keyof typeof transactionStatusLabels;
-  amount: string;
-  currency: string;
-  swap_from: string | null;
-  swap_to: string | null;
-  mode: string | null;
-  comment: string | null;
 };
 
 /** Labels as the wallet history shows them (spec 3 §3). */

@@ -1,43 +1,27 @@
 import { depositCoin } from '@itrust/contracts/wallet-rules';
-import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { transactions } from '../../db/schema/index.ts';
 import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
 import { wireNumber } from '../../lib/wire-number.ts';
-import { periodOf, periodQuery, type Period } from '../../lib/period.ts';
+import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
-import { amountMessages, parseAmount } from './money.ts';
+import { amountMessages, parseAmount } from '../../lib/money.ts';
 import { transactionExportRoutes } from './transaction-export.routes.ts';
 import { presentTransaction } from './transaction.presenter.ts';
-import type { WalletService } from './wallet.service.ts';
+import { transactionSorts, type WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
 const wire = wireNumber(amountMessages.invalid);
 const walletKind = z.enum(['cash', 'auto', 'brokerage'], { error: 'Choose cash, auto or brokerage.' });
 const optionalText = (max: number) => z.string().trim().max(max).optional();
-const sortable = {
-  type: transactions.type,
-  amount: transactions.amount,
-  created_at: transactions.createdAt,
-  status: transactions.status,
-} as const;
-const sortValues = Object.keys(sortable).flatMap((key) => [key, `-${key}`]) as [string, ...string[]];
 
 function amountFrom(input: unknown) {
   const parsed = parseAmount(input);
   if ('error' in parsed) throw new ValidationFailed({ amount: [parsed.error] });
   return parsed.amount;
 }
-
-const ownedIn = (userId: string, period: Period | undefined) =>
-  and(
-    eq(transactions.userId, userId),
-    period ? gte(transactions.createdAt, period.from) : undefined,
-    period ? lt(transactions.createdAt, period.to) : undefined,
-  );
 
 const created = <T>(message: string, data: T) => ({ status: 201, body: { status: 'success', message, data } });
 
@@ -57,7 +41,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
             page: z.coerce.number().int().min(1).default(1),
             per_page: z.coerce.number().int().min(1).max(100).default(10),
             sort: z
-              .enum(sortValues, { error: `Unknown sort. Use one of: ${sortValues.join(', ')}.` })
+              .enum(transactionSorts, { error: `Unknown sort. Use one of: ${transactionSorts.join(', ')}.` })
               .default('-created_at'),
             ...periodQuery,
           })
@@ -67,18 +51,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
     async (request) => {
       const { userId } = authOf(request);
       const { page, per_page: perPage, sort } = request.query;
-      const column = sortable[sort.replace(/^-/, '') as keyof typeof sortable];
-      const where = ownedIn(userId, periodOf(request.query));
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select()
-          .from(transactions)
-          .where(where)
-          .orderBy(sort.startsWith('-') ? desc(column) : asc(column), desc(transactions.createdAt))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ total: count() }).from(transactions).where(where),
-      ]);
+      const { rows, total } = await wallet.transactionPage(userId, {
+        page,
+        perPage,
+        sort,
+        period: periodOf(request.query),
+      });
       return {
         status: 'success' as const,
         message: 'OK',
@@ -223,5 +201,5 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
     },
   );
 
-  await transactionExportRoutes(app, { db });
+  await transactionExportRoutes(app, { wallet });
 };

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { ledgerRepository as ledger, type WalletKind } from './ledger.repository.ts';
 import { lockWallets } from './locks.ts';
-import { toMoney } from './money.ts';
+import { toMoney } from '../../lib/money.ts';
 import { walletMessages, type WalletWrites } from './wallet-writes.ts';
 
 /** Sells automated-investing holdings, inside the caller's transaction, when the auto wallet's cash is short. */

@@ -7,13 +7,17 @@ import { NotFound } from '../../lib/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { createDepositsAndWithdrawals, type Limits } from './deposits-withdrawals.service.ts';
 import { ledgerRepository as ledger, walletKinds, type Account, type WalletKind } from './ledger.repository.ts';
-import { toMoney } from './money.ts';
+import { toMoney } from '../../lib/money.ts';
+import { createPaymentMethods } from './payment-methods.service.ts';
+import { createTransactionHistory } from './transaction-history.service.ts';
 import { createTransfers, type RaiseAutoCash } from './transfers.service.ts';
 import { createWalletWrites, newReference } from './wallet-writes.ts';
 
 // The wallet service is what other modules call; it names the types and helpers they need.
 export type { Limits } from './deposits-withdrawals.service.ts';
 export type { RaiseAutoCash } from './transfers.service.ts';
+export { transactionSorts } from './transaction-history.service.ts';
+export { presentTransaction } from './transaction.presenter.ts';
 export { newReference, walletMessages, type DecisionRecorder, type TransactionRow } from './wallet-writes.ts';
 
 function presentWallets(wallets: Record<WalletKind, Account>) {
@@ -82,6 +86,8 @@ export function createWalletService(deps: {
 
     ...depositsAndWithdrawals,
     ...transfers,
+    ...createPaymentMethods(db),
+    ...createTransactionHistory(db),
 
     /** The bank account a withdrawal goes to by default: the newest saved one. */
     async withdrawalAccount(userId: string) {

@@ -1,11 +1,5 @@
+import { decimalString } from '../../lib/money.ts';
 import type { AssetRow } from './market.repository.ts';
-
-/** '236.0000000000' → '236.00', '0.0000190000' → '0.000019': trailing zeros go, two decimals stay. */
-export function decimalString(value: string, minimumDecimals = 2): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const trimmed = fraction.replace(/0+$/, '').padEnd(minimumDecimals, '0');
-  return `${whole}.${trimmed}`;
-}
 
 /** An asset as spec 2 §3 names its fields; prices and amounts stay decimal strings. */
 export function presentAsset(row: AssetRow) {

@@ -4,7 +4,7 @@ import { preparedRows, type Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
-import { dayValues, todayOf, type DayValueRow } from '../trading/held-lots.ts';
+import { dayValues, todayOf, type DayValueRow } from '../trading/trading.service.ts';
 import { netWorthChart } from './net-worth.ts';
 import type { Timeframe } from './net-worth-range.ts';
 

@@ -9,7 +9,7 @@ import { wireNumber } from '../../lib/wire-number.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
-import { amountMessages, parseAmount } from '../ledger/money.ts';
+import { amountMessages, parseAmount } from '../../lib/money.ts';
 import type { SavingsService } from './savings.service.ts';
 
 const tags = ['savings'];

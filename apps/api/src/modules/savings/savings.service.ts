@@ -15,8 +15,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { InsufficientFunds, ledgerRepository as ledger } from '../ledger/ledger.repository.ts';
-import { toMoney } from '../ledger/money.ts';
+import { InsufficientFunds, ledgerRepository as ledger } from '../ledger/ledger.service.ts';
+import { toMoney } from '../../lib/money.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { savingsQueries } from './savings.queries.ts';
 

@@ -5,9 +5,8 @@ import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, saleProceeds, tradeValue } from '../../lib/trade-cash.ts';
-import { ledgerRepository as ledger } from '../ledger/ledger.repository.ts';
-import { lockWallets } from '../ledger/locks.ts';
-import { toMoney } from '../ledger/money.ts';
+import { ledgerRepository as ledger, lockWallets } from '../ledger/ledger.service.ts';
+import { toMoney } from '../../lib/money.ts';
 import { tradingMessages, type PositionRow, type TradeSettlement } from './trade-settlement.service.ts';
 
 /** A part of a position's cost, in the settlement currency, rounded half up to the cent. */

@@ -6,8 +6,8 @@ import type { Executor } from '../../db/client.ts';
 import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
-import { ledgerRepository as ledger } from '../ledger/ledger.repository.ts';
-import { toMoney } from '../ledger/money.ts';
+import { ledgerRepository as ledger } from '../ledger/ledger.service.ts';
+import { toMoney } from '../../lib/money.ts';
 import { tradingMessages, type PositionRow, type Quote, type TradeSettlement } from './trade-settlement.service.ts';
 
 /**

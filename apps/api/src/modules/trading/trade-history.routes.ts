@@ -4,7 +4,7 @@ import { ok, pageOf, paging } from '../../lib/answers.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { decimalString } from '../market/asset.presenter.ts';
+import { decimalString } from '../../lib/money.ts';
 import type { TradingQueries } from './trading.queries.ts';
 import { approved, tags } from './trading.http.ts';
 

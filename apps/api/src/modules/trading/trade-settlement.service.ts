@@ -6,7 +6,7 @@ import type { positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, purchaseCost, tradeValue } from '../../lib/trade-cash.ts';
-import { InsufficientFunds, marketShardOf } from '../ledger/ledger.repository.ts';
+import { InsufficientFunds, marketShardOf } from '../ledger/ledger.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export type PositionRow = typeof positions.$inferSelect;

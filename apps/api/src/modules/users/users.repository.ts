@@ -1,6 +1,7 @@
 import { normalizeEmail, normalizeLogin } from '@itrust/contracts';
-import { and, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { Currency, UserRow, UserWithCurrency } from '../../db/signed-in-user.ts';
 import {
   cities,
   countries,
@@ -11,30 +12,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type Currency = typeof currencies.$inferSelect;
-export type UserWithCurrency = UserRow & { currency: Currency };
-/** The user a signed-in request carries: everything but the password hash, which only sign-in and password checks read. */
-export type SignedInUser = Omit<UserWithCurrency, 'passwordHash'>;
-
-/**
- * What every signed-in request needs of its user: the access checks (role, verified email, identity
- * check) and the currency money moves in. A route that shows the whole user asks for it
- * (`config.wholeUser`, plugins/auth.ts).
- */
-export type AccessUser = Pick<SignedInUser, 'id' | 'role' | 'emailVerifiedAt' | 'kyc' | 'currency'>;
-
-const userColumns = getTableColumns(users);
-export const signedInUserColumns = Object.fromEntries(
-  Object.entries(userColumns).filter(([name]) => name !== 'passwordHash'),
-) as Omit<typeof userColumns, 'passwordHash'>;
-export const accessUserColumns = {
-  id: users.id,
-  role: users.role,
-  emailVerifiedAt: users.emailVerifiedAt,
-  kyc: users.kyc,
-};
+export type { AccessUser, Currency, SignedInUser, UserRow, UserWithCurrency } from '../../db/signed-in-user.ts';
 
 const withCurrency = { user: users, currency: currencies };
 

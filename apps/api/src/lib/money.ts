@@ -25,3 +25,10 @@ export function parseAmount(input: unknown): { amount: Decimal } | { error: stri
 }
 
 export { toMoney } from '@itrust/contracts/money';
+
+/** '236.0000000000' → '236.00', '0.0000190000' → '0.000019': trailing zeros go, two decimals stay. */
+export function decimalString(value: string, minimumDecimals = 2): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  const trimmed = fraction.replace(/0+$/, '').padEnd(minimumDecimals, '0');
+  return `${whole}.${trimmed}`;
+}

@@ -1,0 +1,26 @@
+import { getTableColumns } from 'drizzle-orm';
+import { users, type currencies } from './schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type Currency = typeof currencies.$inferSelect;
+export type UserWithCurrency = UserRow & { currency: Currency };
+/** The user a signed-in request carries: everything but the password hash, which only sign-in and password checks read. */
+export type SignedInUser = Omit<UserWithCurrency, 'passwordHash'>;
+
+/**
+ * What every signed-in request needs of its user: the access checks (role, verified email, identity
+ * check) and the currency money moves in. A route that shows the whole user asks for it
+ * (`config.wholeUser`, plugins/auth.ts).
+ */
+export type AccessUser = Pick<SignedInUser, 'id' | 'role' | 'emailVerifiedAt' | 'kyc' | 'currency'>;
+
+const userColumns = getTableColumns(users);
+export const signedInUserColumns = Object.fromEntries(
+  Object.entries(userColumns).filter(([name]) => name !== 'passwordHash'),
+) as Omit<typeof userColumns, 'passwordHash'>;
+export const accessUserColumns = {
+  id: users.id,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  kyc: users.kyc,
+};

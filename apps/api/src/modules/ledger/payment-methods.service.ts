@@ -1,0 +1,80 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { paymentMethods } from '../../db/schema/index.ts';
+
+/** A bank account or a crypto address for withdrawals, as the user typed it. */
+export type NewPaymentMethod =
+  | {
+      type: 'bank';
+      label?: string | undefined;
+      account_number: string;
+      account_name: string;
+      bank_name: string;
+      routing_number: string;
+      bank_address: string;
+    }
+  | { type: 'crypto'; label?: string | undefined; currency: string; wallet_address: string };
+
+const present = (row: typeof paymentMethods.$inferSelect) => ({
+  id: row.id,
+  type: row.type,
+  label: row.label,
+  currency: row.currency,
+  wallet_address: row.walletAddress,
+  account_number: row.accountNumber,
+  account_name: row.accountName,
+  bank_name: row.bankName,
+  routing_number: row.routingNumber,
+  bank_address: row.bankAddress,
+  is_withdrawal: row.isWithdrawal,
+  created_at: row.createdAt.toISOString(),
+});
+
+export function createPaymentMethods(db: Database) {
+  return {
+    // Each field is stored as typed: the old client copied the account name into the bank name.
+    async savePaymentMethod(userId: string, method: NewPaymentMethod) {
+      const [saved] = await db
+        .insert(paymentMethods)
+        .values(
+          method.type === 'bank'
+            ? {
+                userId,
+                type: 'bank',
+                label: method.label ?? null,
+                accountNumber: method.account_number,
+                accountName: method.account_name,
+                bankName: method.bank_name,
+                routingNumber: method.routing_number,
+                bankAddress: method.bank_address,
+              }
+            : {
+                userId,
+                type: 'crypto',
+                label: method.label ?? null,
+                currency: method.currency,
+                walletAddress: method.wallet_address,
+              },
+        )
+        .returning();
+      if (!saved) throw new Error('payment method was not saved');
+      return present(saved);
+    },
+
+    /** The user's saved payment methods, newest first. */
+    async paymentMethods(userId: string, filter: { type?: 'bank' | 'crypto'; isWithdrawal?: boolean }) {
+      const rows = await db
+        .select()
+        .from(paymentMethods)
+        .where(
+          and(
+            eq(paymentMethods.userId, userId),
+            filter.type ? eq(paymentMethods.type, filter.type) : undefined,
+            filter.isWithdrawal === undefined ? undefined : eq(paymentMethods.isWithdrawal, filter.isWithdrawal),
+          ),
+        )
+        .orderBy(desc(paymentMethods.createdAt));
+      return rows.map(present);
+    },
+  };
+}
