@@ -3,15 +3,16 @@ import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import { ErrorScreen } from '../components/ui/error-screen';
 import { SignInRoute } from '../features/auth/routes/sign-in-route';
 import { autoQuery } from '../features/auto/api/auto';
-import { transactionsQuery, walletsQuery } from '../features/cash/api/wallet';
+import { transactionsQuery } from '../features/cash/api/wallet';
+import { walletsQuery } from '../lib/queries/wallets';
 import { assetQuery } from '../features/market/api/get-asset';
 import { assetsQuery } from '../features/market/api/get-assets';
 import { historyQuery } from '../features/market/api/get-history';
 import { topMoversQuery } from '../features/market/api/get-top-movers';
-import { analyticsQuery } from '../features/portfolio/api/portfolio';
+import { analyticsQuery } from '../lib/queries/analytics';
 import { mySavingsQuery } from '../features/savings/api/savings';
-import { positionsQuery, watchlistQuery } from '../features/trading/api/trading';
-import { userQuery } from '../features/auth/api/get-user';
+import { positionsQuery, watchlistQuery } from '../features/market/api/trading';
+import { userQuery } from '../lib/queries/get-user';
 import { fxRatesQuery } from '../lib/fx-rates';
 import { fullSession } from '../lib/storage-keys';
 import { VisitorsOnly, WithToken } from './guards';
@@ -132,7 +133,7 @@ export const routes: RouteObject[] = [
             path: '/portfolio',
             loader: prefetch(() => [queryClient.query(analyticsQuery('1d'))]),
             lazy: async () => ({
-              Component: (await import('../features/portfolio/routes/portfolio-route')).PortfolioRoute,
+              Component: (await import('./routes/portfolio-route')).PortfolioRoute,
             }),
           },
           ...(['user', 'profile', 'security', 'alerts', 'currency', 'kyc'] as const).map((name) => ({
@@ -193,7 +194,7 @@ export const routes: RouteObject[] = [
           {
             path: '/history',
             lazy: async () => ({
-              Component: (await import('../features/history/routes/history-route')).HistoryRoute,
+              Component: (await import('./routes/history-route')).HistoryRoute,
             }),
           },
           {

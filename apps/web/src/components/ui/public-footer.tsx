@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { infoLinks } from '../../features/info/info-links';
+import { infoLinks } from '../../lib/info-links';
 
 const footerGroups = [
   { title: 'Need Help?', links: ['How to Invest', 'F.A.Q', 'Terms of Use', 'Privacy Policy'] },

@@ -1,4 +1,4 @@
-import type { InfoSlug } from './info-links';
+import type { InfoSlug } from '../../lib/info-links';
 
 export type InfoSection = { heading?: string; paragraphs: string[]; list?: string[] };
 export type InfoTopic = { title: string; lead: string; sections: InfoSection[] };

@@ -13,7 +13,7 @@ import {
   readAccessToken,
   readStoredUser,
 } from '../../lib/storage-keys';
-import { userQuery as currentUserQuery, useUser } from '../auth/api/get-user';
+import { userQuery as currentUserQuery, useUser } from '../../lib/queries/get-user';
 import { DesktopNavigation } from './desktop-navigation';
 import { KycBanner } from './kyc-banner';
 import { KycGate } from './kyc-gate';

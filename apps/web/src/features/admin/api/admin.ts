@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { readAccessToken } from '../../../lib/storage-keys';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import type { PaymentMethod, Transaction } from '../../cash/api/types';
+import type { PaymentMethod, Transaction } from '../../../lib/queries/wallets';
 
 export type KycCase = UserResource & { documents: { id: string; side: 'front' | 'back'; name: string; url: string }[] };
 /** A wallet request as operators see it: whose it is, and where a withdrawal is paid. */

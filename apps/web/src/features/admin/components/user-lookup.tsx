@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useSettledValue } from '../../../hooks/use-settled-value';
-import { historyDate, statusClass } from '../../cash/components/labels';
+import { historyDate, statusClass } from '../../../lib/transaction-labels';
 import { minimumSearch, useUserDetail, useUserSearch } from '../api/admin';
 
 export function UserLookup() {

@@ -5,7 +5,7 @@ import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { onArrowKeys } from '../../../lib/arrow-keys';
 import { needsSecondStep, readAccessToken, readStoredUser, twoFactorPassed } from '../../../lib/storage-keys';
-import { useSignOut } from '../../auth/components/use-sign-out';
+import { useSignOut } from '../../../lib/use-sign-out';
 import { AuditLog } from '../components/audit-log';
 import { KycQueue } from '../components/kyc-queue';
 import { TransactionQueue } from '../components/transaction-queue';

@@ -1,4 +1,4 @@
-import { useCurrencies } from '../../reference/api/get-currencies';
+import { useCurrencies } from '../../../lib/queries/get-currencies';
 
 const features = [
   { title: 'Stocks and crypto', text: 'Buy and sell US stocks and major crypto assets from one brokerage wallet.' },

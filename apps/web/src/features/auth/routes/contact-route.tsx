@@ -6,7 +6,7 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
-import { PlaceFields } from '../../reference/components/place-fields';
+import { PlaceFields } from '../../../components/place-fields';
 import { AuthLayout } from '../components/auth-layout';
 import { SignUpSteps } from '../components/sign-up-steps';
 import { accountStepComplete, readContactStep, saveContactStep, type ContactStep } from '../components/sign-up-store';

@@ -11,7 +11,7 @@ import { useVerifyTwoFa } from '../api/verify-two-fa';
 import { AuthLayout } from '../components/auth-layout';
 import { CodeForm } from '../components/code-form';
 import { SignOutButton } from '../components/sign-out-button';
-import { useSignOut } from '../components/use-sign-out';
+import { useSignOut } from '../../../lib/use-sign-out';
 
 export function OtpRoute() {
   useDocumentTitle('2FA');

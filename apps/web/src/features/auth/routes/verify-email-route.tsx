@@ -9,7 +9,7 @@ import { useVerifyEmail } from '../api/verify-email';
 import { AuthLayout } from '../components/auth-layout';
 import { CodeForm } from '../components/code-form';
 import { SignOutButton } from '../components/sign-out-button';
-import { useSignOut } from '../components/use-sign-out';
+import { useSignOut } from '../../../lib/use-sign-out';
 
 export function VerifyEmailRoute() {
   useDocumentTitle('Verify email');

@@ -8,7 +8,7 @@ import { TableHead } from '../../../components/ui/table-head';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
-import { useMoney } from '../../cash/components/use-money';
+import { useMoney } from '../../../lib/use-money';
 import { useAuto, useChangeModel, type AutoModelView, type AutoOverview } from '../api/auto';
 
 const when = (iso: string) =>

@@ -2,17 +2,10 @@ import type { Page } from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
-import { analyticsQuery } from '../../portfolio/api/portfolio';
+import { analyticsQuery } from '../../../lib/queries/analytics';
 import { useIdempotentMutation, type IdempotencyHeaders } from '../../../lib/use-idempotent-mutation';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import type { PaymentMethod, Transaction, WalletKind, Wallets } from './types';
-
-export const walletsQuery = () =>
-  queryOptions({
-    queryKey: ['wallets'],
-    queryFn: async () => (await apiData<{ user: { wallet: Wallets } }>('/user?include=wallet')).user.wallet,
-  });
-export const useWallets = () => useQuery(walletsQuery());
+import type { PaymentMethod, Transaction, WalletKind } from '../../../lib/queries/wallets';
 
 export type TransactionSort = 'type' | 'amount' | 'created_at' | 'status';
 export type TransactionPage = {

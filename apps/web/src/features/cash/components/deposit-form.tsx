@@ -14,13 +14,13 @@ import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
-import { usePlatformSettings } from '../../reference/api/get-settings';
+import { usePlatformSettings } from '../../../lib/queries/get-settings';
 import { useCoinConversion } from '../api/coin-price';
 import { useLimits } from '../api/limits';
 import { useDeposit } from '../api/wallet';
-import { ConfirmFlow } from './confirm-flow';
+import { ConfirmFlow } from '../../../components/confirm-flow';
 import { CopyField } from './copy-field';
-import { useMoney } from './use-money';
+import { useMoney } from '../../../lib/use-money';
 
 // Where each listed coin's platform address is set, and its market symbol for the QR code's amount.
 const coinDetails = {

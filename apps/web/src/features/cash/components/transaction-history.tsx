@@ -5,10 +5,10 @@ import { useToast } from '../../../components/ui/toast';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { ApiError } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
-import type { Transaction } from '../api/types';
+import type { Transaction } from '../../../lib/queries/wallets';
 import { useCancelTransaction, useTransactions, type TransactionSort } from '../api/wallet';
-import { historyDate, statusClass, statusLabel, typeLabel } from './labels';
-import { useMoney } from './use-money';
+import { historyDate, statusClass, statusLabel, typeLabel } from '../../../lib/transaction-labels';
+import { useMoney } from '../../../lib/use-money';
 
 const columns: { sort: TransactionSort; label: string; desktopOnly: boolean }[] = [
   { sort: 'type', label: 'Type', desktopOnly: false },

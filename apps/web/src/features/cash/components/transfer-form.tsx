@@ -6,11 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
-import { useKycStatus } from '../../auth/api/get-user';
-import type { WalletKind } from '../api/types';
-import { autoMovableQuery, useSwap, useWallets } from '../api/wallet';
-import { ConfirmFlow } from './confirm-flow';
-import { useMoney } from './use-money';
+import { useKycStatus } from '../../../lib/queries/get-user';
+import type { WalletKind } from '../../../lib/queries/wallets';
+import { autoMovableQuery, useSwap } from '../api/wallet';
+import { useWallets } from '../../../lib/queries/wallets';
+import { ConfirmFlow } from '../../../components/confirm-flow';
+import { useMoney } from '../../../lib/use-money';
 
 const names: Record<WalletKind, string> = { cash: 'cash', brokerage: 'brokerage balance', auto: 'automated investing' };
 

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { sessionKeys } from '../../../lib/storage-keys';
-import { useTotals, useWallets } from '../api/wallet';
-import { useMoney } from './use-money';
+import { useTotals } from '../api/wallet';
+import { useWallets } from '../../../lib/queries/wallets';
+import { useMoney } from '../../../lib/use-money';
 
 /** The cash balance (hideable), what is reserved, the totals, and on phones the three money links. */
 export function WalletCard({ showLinks }: { showLinks: boolean }) {

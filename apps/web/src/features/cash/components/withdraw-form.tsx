@@ -11,12 +11,13 @@ import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
-import type { PaymentMethod } from '../api/types';
+import type { PaymentMethod } from '../../../lib/queries/wallets';
 import { useLimits } from '../api/limits';
-import { usePaymentMethods, useWallets, useWithdraw } from '../api/wallet';
-import { ConfirmFlow } from './confirm-flow';
+import { usePaymentMethods, useWithdraw } from '../api/wallet';
+import { useWallets } from '../../../lib/queries/wallets';
+import { ConfirmFlow } from '../../../components/confirm-flow';
 import { AddBankForm, AddCryptoForm } from './payment-method-forms';
-import { useMoney } from './use-money';
+import { useMoney } from '../../../lib/use-money';
 
 function MethodCard({ method }: { method: PaymentMethod }) {
   const rows =

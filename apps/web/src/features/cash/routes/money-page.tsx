@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { DepositForm } from '../components/deposit-form';
 import { TransferForm } from '../components/transfer-form';
-import { KycNotices } from '../../shell/kyc-notices';
+import { KycNotices } from '../../../components/kyc-notices';
 import { WithdrawPanel } from './cash-route';
 
 function MoneyPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { formatPrice } from '@itrust/contracts/format';
 import { useDeferredValue, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { StarToggle, type Stars } from '../../trading/components/star-toggle';
+import { StarToggle, type Stars } from './star-toggle';
 import { useDisplayCurrency } from '../api/get-fx-rates';
 import type { Asset } from '../api/types';
 import { useLiveQuotes } from '../hooks/use-live-quotes';

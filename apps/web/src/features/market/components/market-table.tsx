@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
-import { useStars } from '../../trading/components/star-toggle';
+import { useStars } from './star-toggle';
 import { useAssets } from '../api/get-assets';
 import { AssetTable, sortedBy, type ListedAsset, type ListSort } from './asset-table';
 

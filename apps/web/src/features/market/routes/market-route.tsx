@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
-import { usePositions } from '../../trading/api/trading';
-import { Holdings } from '../../trading/components/holdings';
-import { MarketTradeForm } from '../../trading/components/market-trade-form';
-import { PositionList } from '../../trading/components/position-list';
+import { usePositions } from '../api/trading';
+import { Holdings } from '../components/holdings';
+import { MarketTradeForm } from '../components/market-trade-form';
+import { PositionList } from '../components/position-list';
 import { MarketTable } from '../components/market-table';
 import { TopMovers } from '../components/top-movers';
 import { SegmentedControl } from '../../../components/ui/segmented-control';

@@ -1,9 +1,9 @@
 import { formatMoney } from '@itrust/contracts/format';
 import { useCallback, useMemo } from 'react';
 import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
-import { useWallets } from '../../cash/api/wallet';
-import { useMoney } from '../../cash/components/use-money';
-import { useAnalytics } from '../api/portfolio';
+import { useWallets } from '../../../lib/queries/wallets';
+import { useMoney } from '../../../lib/use-money';
+import { useAnalytics } from '../../../lib/queries/analytics';
 
 /**
  * The net worth over the chosen range: every wallet, savings and positions at the prices of each

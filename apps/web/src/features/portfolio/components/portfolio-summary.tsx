@@ -1,5 +1,5 @@
-import { useMoney } from '../../cash/components/use-money';
-import type { Analytics } from '../api/portfolio';
+import { useMoney } from '../../../lib/use-money';
+import type { Analytics } from '../../../lib/queries/analytics';
 
 const labels = ['Investments', 'Savings', 'Interest earned'] as const;
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { useWallets } from '../../cash/api/wallet';
-import { useMoney } from '../../cash/components/use-money';
-import type { Analytics } from '../api/portfolio';
+import { useWallets } from '../../../lib/queries/wallets';
+import { useMoney } from '../../../lib/use-money';
+import type { Analytics } from '../../../lib/queries/analytics';
 
 type Row = {
   name: string;

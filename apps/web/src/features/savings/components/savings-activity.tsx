@@ -1,6 +1,6 @@
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { historyDate } from '../../cash/components/labels';
-import { useMoney } from '../../cash/components/use-money';
+import { historyDate } from '../../../lib/transaction-labels';
+import { useMoney } from '../../../lib/use-money';
 import { useSavingsHistory } from '../api/savings';
 
 export function SavingsActivity() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useMoney } from '../../cash/components/use-money';
-import { SignedFigure } from '../../trading/components/figures';
+import { useMoney } from '../../../lib/use-money';
+import { SignedFigure } from '../../../components/signed-figure';
 import type { UserSavings } from '../api/savings';
 
 const linkClass =

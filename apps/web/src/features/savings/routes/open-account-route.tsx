@@ -14,7 +14,7 @@ import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
 import { timing, wait } from '../../../lib/timing';
 import { useMySavings, useOfferings, useOpenSavings, type SavingsOffering } from '../api/savings';
-import { useMoney } from '../../cash/components/use-money';
+import { useMoney } from '../../../lib/use-money';
 import { RichNote } from '../components/rich-note';
 
 const options = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));

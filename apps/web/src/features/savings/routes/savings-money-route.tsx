@@ -14,9 +14,9 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
-import { useWallets } from '../../cash/api/wallet';
-import { ConfirmFlow } from '../../cash/components/confirm-flow';
-import { useMoney } from '../../cash/components/use-money';
+import { useWallets } from '../../../lib/queries/wallets';
+import { ConfirmFlow } from '../../../components/confirm-flow';
+import { useMoney } from '../../../lib/use-money';
 import { useMoveSavings, useMySavings } from '../api/savings';
 
 type Method = 'contribution' | 'cashout';

@@ -1,0 +1,123 @@
+import { ExactDecimal } from '@itrust/contracts/money';
+import { quantityFor, tradeRefusal } from '@itrust/contracts/trade-rules';
+import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import type { Asset } from '../api/types';
+import { useWallets } from '../../../lib/queries/wallets';
+import type { Position } from '../api/trading-types';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
+import { BrokerageAvailable } from './brokerage-available';
+import { TradeConfirm, type TradeOrder } from './trade-confirm';
+
+type TradeTicketProps = { asset: Asset; positions: Position[]; sign: string; rate: number };
+
+/**
+ * Buy and sell one asset from the brokerage wallet. Selling closes part or all of the chosen open
+ * position; the quantity is the amount over the current price, rounded down so it never costs more.
+ */
+export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) {
+  const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [amount, setAmount] = useState('');
+  const [positionId, setPositionId] = useState('');
+  const [amountError, setAmountError] = useState<string>();
+  const [order, setOrder] = useState<TradeOrder>();
+  const wallets = useWallets();
+
+  const price = new ExactDecimal(asset.price).times(rate).toFixed(8);
+  const quantity = quantityFor(amount, price) ?? '0.00000000';
+  const chosen = positions.find((position) => position.id === positionId) ?? positions[0];
+
+  function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    if (!amount.trim()) {
+      setAmountError('Amount required!');
+      return;
+    }
+    if (!quantityFor(amount, price) || Number(quantity) <= 0) {
+      setAmountError('Enter an amount above zero.');
+      return;
+    }
+    const refusal = tradeRefusal({
+      side,
+      amount,
+      quantity,
+      price,
+      available: wallets.data?.brokerage.available,
+      held: chosen?.quantity,
+    });
+    if (refusal) {
+      setAmountError(refusal);
+      return;
+    }
+    setAmountError(undefined);
+    setOrder({ side, asset, quantity, amount, positionId: chosen?.id });
+  }
+
+  return (
+    <section aria-labelledby="ticket-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="ticket-title" className="sr-only">
+        Trade {asset.name}
+      </h2>
+      <SegmentedControl
+        label="Side"
+        options={['buy', 'sell'] as const}
+        value={side}
+        onChange={setSide}
+        optionLabel={(option) => `${option} ${asset.name}`}
+      />
+      <form onSubmit={submit} noValidate className="mt-5 space-y-4">
+        <SelectField
+          label="Wallet"
+          options={[{ value: 'brokerage', label: 'Brokerage' }]}
+          value="brokerage"
+          onChange={() => undefined}
+        />
+        <BrokerageAvailable />
+        {side === 'sell' &&
+          (positions.length === 0 ? (
+            <p className="text-sm text-slate-700">You have no open positions in {asset.symbol} to sell.</p>
+          ) : (
+            <SelectField
+              label="Position"
+              placeholder="Select a position"
+              options={positions.map((position) => ({
+                value: position.id,
+                label: `${position.quantity} ${asset.symbol} bought ${new Date(position.created_at).toLocaleDateString('en-GB')}`,
+              }))}
+              value={chosen?.id ?? ''}
+              onChange={(event) => setPositionId(event.target.value)}
+            />
+          ))}
+        <TextField
+          label={`Amount (${sign})`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={amountError}
+        />
+        <p className="text-sm text-slate-700">
+          Quantity:{' '}
+          <span className="font-semibold tabular-nums" data-testid="ticket-quantity">
+            {quantity} {asset.symbol}
+          </span>
+        </p>
+        <Button type="submit" className="w-full" disabled={side === 'sell' && positions.length === 0}>
+          {side === 'buy' ? 'Buy' : 'Sell'}
+        </Button>
+      </form>
+      {order && (
+        <TradeConfirm
+          order={order}
+          sign={sign}
+          onClose={(traded) => {
+            setOrder(undefined);
+            if (traded) setAmount('');
+          }}
+        />
+      )}
+    </section>
+  );
+}

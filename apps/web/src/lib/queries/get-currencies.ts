@@ -1,0 +1,11 @@
+import type { Currency, Page } from '@itrust/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '../api-client';
+
+export const getCurrencies = async (): Promise<Currency[]> =>
+  (await apiData<{ currencies: Page<Currency> }>('/currencies')).currencies.data;
+
+export const currenciesQuery = () =>
+  queryOptions({ queryKey: ['reference', 'currencies'], queryFn: getCurrencies, staleTime: Infinity });
+
+export const useCurrencies = () => useQuery(currenciesQuery());

@@ -1,0 +1,23 @@
+import type { Transaction } from './queries/wallets';
+
+/** Type and status labels of spec 3 §3. */
+const typeLabels: Record<string, string> = { credit: 'Deposit', debit: 'Payout', transfer: 'Transfer' };
+const statusLabels: Record<string, string> = {
+  approved: 'Completed',
+  cancelled: 'Cancelled',
+  pending: 'Pending',
+  in_progress: 'In progress',
+};
+
+export const typeLabel = (type: Transaction['type']) => typeLabels[type] ?? 'Interest';
+export const statusLabel = (status: string) => statusLabels[status] ?? status;
+
+export const statusClass = (status: string) =>
+  status === 'approved'
+    ? 'bg-emerald-100 text-emerald-800'
+    : status === 'pending'
+      ? 'bg-amber-100 text-amber-900'
+      : 'bg-red-100 text-red-800';
+
+export const historyDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date(iso));
