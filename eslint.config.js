@@ -36,7 +36,7 @@ export default tseslint.config(
     rules: { 'web-boundaries/no-cross-feature-import': 'error' },
   },
   {
-    // Tests read JSON answers whose shape the assertions themselves check.
+    // Tests read JSON responses whose shape the assertions themselves check.
     files: ['**/*.test.ts', 'apps/web/e2e/**/*.ts', 'apps/api/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -7,7 +7,7 @@ import type { Asset } from './trading-day.ts';
 /**
  * The benchmark data set, written in bulk: `users` approved investors in London, each with a year
  * of history (a deposit and monthly transfers, as transactions with their journals), a bank account,
- * three positions, a ROTH IRA with its daily interest, and a session token. Answers what the
+ * three positions, a ROTH IRA with its daily interest, and a session token. Returns what the
  * scenarios name, investors in the order of their ids.
  */
 export async function writeDataset(client: pg.Client, users: number, passwordHash: string): Promise<Fixtures> {

@@ -141,7 +141,7 @@ const slugOf = (url: string) => new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-
 /**
  * `npm run bench:lighthouse [-- path…]`: the Lighthouse part alone, on the production build (built
  * first) and a fresh demo database, signed in as the demo investor; every signed-in screen unless
- * paths are given. LIGHTHOUSE_REPORTS=<folder> keeps each run's full report for its diagnostics.
+ * paths are given. LIGHTHOUSE_REPORTS=<folder> saves each run's full report for its diagnostics.
  */
 async function main(screens: string[]) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8' });

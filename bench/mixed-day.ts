@@ -22,7 +22,7 @@ export async function measureDay(url: string, screens: Screen[], investors: Inve
       [...labels].map((label) => [label, mediansOf(samples.flatMap((sample) => sample.endpoints[label] ?? []))]),
     ),
   };
-  console.log(`  mixed day at ${dayRate} req/s: ${atBudget.rps} answered a second, ${atBudget.errors} errors`);
+  console.log(`  mixed day at ${dayRate} req/s: ${atBudget.rps} responses a second, ${atBudget.errors} errors`);
   for (const [label, latencies] of Object.entries(atBudget.endpoints))
     console.log(`    ${label}: p50 ${latencies.p50} ms, p99 ${latencies.p99} ms, ${latencies.errors} errors`);
   const search: DayStep[] = [];

@@ -129,7 +129,7 @@ export function performanceDoc(results: Results): string {
     `Visits start on schedule, each by the next investor, and open a screen every ${screenGapMs / 1000} s: sign-in (one visit in ${signInEvery}; ` +
       'the later calls carry the token the investor holds, so they keep their schedule), ' +
       'the portfolio screen, the market list, one asset’s history, a keyed transfer or buy (in turns), the history screen. ' +
-      `At ${day.atBudget.rate} req/s (${day.atBudget.rps} answered a second):`,
+      `At ${day.atBudget.rate} req/s (${day.atBudget.rps} responses a second):`,
     '',
     ...dayTable(results),
     '',

@@ -7,7 +7,7 @@ export type Fixtures = { investors: BenchInvestor[]; assets: Asset[]; savingsPro
 
 /**
  * autocannon's options for one call, each request made for the next investor in turn. The first
- * refused answer is printed, so a run with errors says why.
+ * refused response is printed, so a run with errors says why.
  */
 export function spreadOver<T extends Investor>(url: string, investors: T[], call: (investor: T) => Call) {
   let next = 0;
@@ -62,7 +62,7 @@ export function moneyWrites({ assets, savingsProductId }: Fixtures): Record<stri
   };
 }
 
-/** The reads measured first after a write: the full user include the specification names, and what the screens read. */
+/** The reads measured first after a write: the full user include (every include the API offers), and what the screens read. */
 export const firstReads = {
   'user include':
     '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount',

@@ -6,7 +6,7 @@ import { sendOnSchedule, steadyLoad } from './steady.ts';
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-/** A server that answers one request at a time, each taking `ms`. */
+/** A server that responds to one request at a time, each taking `ms`. */
 async function serialServer(ms: number): Promise<string> {
   let queue = Promise.resolve();
   server = http.createServer((_request, response) => {

@@ -31,7 +31,7 @@ export const mediansOf = (runs: Latencies[]): Latencies => ({
 });
 
 /**
- * Sends each planned request when its time comes, whether or not earlier ones have answered (an
+ * Sends each planned request when its time comes, whether or not earlier ones have had a response (an
  * open model), and times each from its due time, not from when a socket was free, so a queue in the
  * server shows in the latency instead of slowing the load down. `plan` is in order of `at`.
  */

@@ -8,7 +8,7 @@ export type Screen = { name: string; calls: (investor: Investor, visit: number) 
 
 /** How long an investor looks at a screen before opening the next. */
 export const screenGapMs = 2_000;
-/** One visit in this many starts with a sign-in; the others go on with the session their browser kept. */
+/** One visit in this many starts with a sign-in; the others go on with the session their browser stored. */
 export const signInEvery = 10;
 export const password = 'bench passphrase 2026';
 

@@ -90,7 +90,7 @@ export async function buildApp({
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     trustProxy: false,
-    // A long path parameter reaches its route, where validation answers it with our envelope and
+    // A long path parameter reaches its route, where validation rejects it with our envelope and
     // headers; the router's own 414 would skip both.
     routerOptions: { maxParamLength: 8192 },
     ...requestTimeouts(config.requestTimeoutMs),

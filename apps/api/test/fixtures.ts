@@ -100,7 +100,7 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-/** Saves a bank account as the user's payment method through the API: answers its id. */
+/** Saves a bank account as the user's payment method through the API: returns its id. */
 export async function savedBankAccount(testApp: TestApp, token: string): Promise<string> {
   const response = await testApp.app.inject({
     method: 'POST',
@@ -120,7 +120,7 @@ export async function savedBankAccount(testApp: TestApp, token: string): Promise
   return response.json().data.payment_method.id as string;
 }
 
-/** A new operator, signed in through the password and the emailed code: answers the session token. */
+/** A new operator, signed in through the password and the emailed code: returns the session token. */
 export async function signedInOperator(testApp: TestApp): Promise<string> {
   const email = `ops.${uniqueSuffix()}@itrust.test`;
   await createOperator(testApp.database.db, email, 'operator passphrase 2026');
@@ -147,7 +147,7 @@ export async function withTwoFactor(testApp: TestApp, user: { id: string }) {
   await testApp.database.db.$client.query('update users set two_fa_activated_at = now() where id = $1', [user.id]);
 }
 
-/** Signs in with the right password: answers the token waiting for the second step and the code mailed for it. */
+/** Signs in with the right password: returns the token waiting for the second step and the code mailed for it. */
 export async function signInForCode(testApp: TestApp, user: SignedUpUser) {
   const response = await testApp.app.inject({
     method: 'POST',

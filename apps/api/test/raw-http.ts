@@ -15,7 +15,7 @@ export function connect(port: number, localAddress = '127.0.0.1'): Promise<net.S
 }
 
 /**
- * Reads one answer: its head, and its body when it has a length (a streamed body is left unread).
+ * Reads one response: its head, and its body when it has a length (a streamed body is left unread).
  * Rejects when the server closes the connection first.
  */
 export function readAnswer(socket: net.Socket): Promise<RawAnswer> {
@@ -49,7 +49,7 @@ export function readAnswer(socket: net.Socket): Promise<RawAnswer> {
   });
 }
 
-/** Sends a GET for `path` and reads the answer's head (and body when it has a length). */
+/** Sends a GET for `path` and reads the response's head (and body when it has a length). */
 export async function get(socket: net.Socket, path: string): Promise<RawAnswer> {
   const answer = readAnswer(socket);
   socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);

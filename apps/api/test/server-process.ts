@@ -6,7 +6,7 @@ export type ServerProcess = { url: string; child: ChildProcess; output: () => st
 
 /**
  * `node apps/api/src/server.ts` as production runs it, on a database of the test's choosing and a
- * free port; answers once it prints its ready line.
+ * free port; resolves once it prints its ready line.
  */
 export async function startServerProcess(
   databaseUrl: string,

@@ -12,7 +12,7 @@ export type SmtpServer = {
 
 /**
  * A small SMTP server on 127.0.0.1 for tests of how we send: it refuses the recipients `refuse`
- * names (550) and holds its answer to the ones `hold` names for `holdMs`.
+ * names (550) and holds its response to the ones `hold` names for `holdMs`.
  */
 export async function startSmtpServer(options: {
   refuse?: (recipient: string) => boolean;

@@ -76,7 +76,7 @@ const historyTab = (name: string, testId: string) => async (screen: Page) => {
 };
 const panel = (name: string) => (screen: Page) => screen.getByRole('heading', { name, level: 2 }).waitFor();
 
-/** The signed-in screens of spec 1-3, each with what shows once its data is in. */
+/** The signed-in screens, each with what shows once its data is in. */
 const investorScreens: [string, (screen: Page) => Promise<unknown>][] = [
   ['/portfolio', shown('net-worth-chart')],
   ['/market', (screen) => screen.locator('tbody tr[data-symbol]').first().waitFor()],

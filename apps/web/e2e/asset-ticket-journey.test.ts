@@ -33,7 +33,7 @@ function watchOrders(target: Page): string[] {
   return orders;
 }
 
-/** Answers from the API itself, with the page's session: what the server holds, not what a screen shows. */
+/** Responses from the API itself, with the page's session: what the server holds, not what a screen shows. */
 async function api(target: Page, path: string) {
   const token = await target.evaluate(() => sessionStorage.getItem('accessToken'));
   const response = await fetch(`${stack.app.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });

@@ -79,7 +79,7 @@ describe('automated investing in Chromium', () => {
     // Newest first, 7 a page: the model change's sales are on one of the first pages. The job keeps
     // trading meanwhile and the list refreshes itself, so rows only move on to later pages: paging
     // forward cannot pass them, but the page seen can change between two looks at it, so what was
-    // found is kept rather than looked up again.
+    // found is stored rather than looked up again.
     let seenOnPage = 0;
     for (let pageNumber = 1; pageNumber < 10; pageNumber += 1) {
       if ((await rebalanced.count()) > 0) {

@@ -174,7 +174,7 @@ describe('the cash wallet in Chromium', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/user/transaction/swap')) keys.push(request.headers()['idempotency-key'] ?? '');
     });
-    // The first try reaches the server and moves the money; its answer never reaches the browser.
+    // The first try reaches the server and moves the money; its response never reaches the browser.
     await page.route('**/api/user/transaction/swap', async (route) => {
       await route.fetch();
       await route.abort('connectionreset');
@@ -202,7 +202,7 @@ describe('the cash wallet in Chromium', () => {
     expect(transfers[0]?.count).toBe(1);
     await expect.poll(async () => cents(await cashBalance())).toBe(before - 77_700);
 
-    // A definite answer ends the request: the same transfer again is a new one, with a new key.
+    // A definite response ends the request: the same transfer again is a new one, with a new key.
     await tab('transfer');
     await page.getByLabel('Amount').fill('777');
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();

@@ -40,7 +40,7 @@ const pageShot = async (target: Page, name: string) => {
   await target.evaluate(() => window.scrollTo(0, 0));
   await shot(target, name);
 };
-/** Signs `page` in through its form and answers the status of the sign-in call, once it has come back. */
+/** Signs `page` in through its form and returns the status of the sign-in call, once it has come back. */
 const signInAnswer = async (login: string, password: string) => {
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/login');
   await new SignInPage(page).signIn(login, password);
@@ -66,7 +66,7 @@ const freePort = () =>
     });
   });
 
-/** A sign-in sent from another loopback address, as from another person's network; answers the status. */
+/** A sign-in sent from another loopback address, as from another person's network; returns the status. */
 const signInFrom = (localAddress: string, login: string, password: string) =>
   new Promise<number>((resolve, reject) => {
     const url = new URL('/api/user/login', stack.app.url);

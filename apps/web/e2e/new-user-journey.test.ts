@@ -100,7 +100,7 @@ describe('a new user in Chromium', () => {
     await field('Password').fill('Password123');
     await field('Confirm password').fill('Password123');
     await page.getByRole('button', { name: 'Next' }).click();
-    // The list of common passwords is the server's: it is asked on step 1, and answers beside the field.
+    // The list of common passwords is the server's: it is asked on step 1, and its response shows beside the field.
     await expect
       .poll(() => describedBy(field('Password')))
       .toContain('This password is too common. Choose one that is harder to guess.');
@@ -173,7 +173,7 @@ describe('a new user in Chromium', () => {
 
   it('follows the operator’s approval on in-app navigation, without a reload', async () => {
     await stack.sql("update users set kyc = 'submitted' where email = $1", [person.email]);
-    // The portfolio's answer is fresh for two seconds (the query client's staleTime); a person takes longer than that.
+    // The portfolio's response is fresh for two seconds (the query client's staleTime); a person takes longer than that.
     await page.waitForTimeout(2_100);
     await navigation().getByRole('link', { name: 'Market' }).click();
     await page.getByText('We are reviewing your documents.', { exact: false }).waitFor();
@@ -199,7 +199,7 @@ describe('a new user in Chromium', () => {
       const stored = JSON.parse(sessionStorage.getItem('userInfo') ?? '{}') as Record<string, unknown>;
       sessionStorage.setItem('userInfo', JSON.stringify({ ...stored, kyc: 'submitted' }));
     });
-    // Records whether the banner is ever drawn, even for a moment before the server answers.
+    // Records whether the banner is ever drawn, even for a moment before the server responds.
     await page.addInitScript(() => {
       new MutationObserver(() => {
         if (document.documentElement.textContent.includes('submitted your documents'))
@@ -306,7 +306,7 @@ describe('a transfer out of automated investing', () => {
     await demo.page.getByRole('button', { name: 'Swap the direction of the transfer' }).click();
     await demo.page.getByRole('radio', { name: 'automated investing' }).check();
     const shown = demo.page.getByTestId('transfer-available-auto');
-    // Prices move as the test runs: the figure shown is the answer's, within what a tick moves it.
+    // Prices move as the test runs: the figure shown is the response's, within what a tick moves it.
     await expect
       .poll(async () => Math.abs(cents(await shown.textContent()) - (await autoFigures()).movable))
       .toBeLessThan(movable / 100);

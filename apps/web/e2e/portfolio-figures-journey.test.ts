@@ -108,7 +108,7 @@ describe('portfolio figures in Chromium', () => {
   });
 
   it('ends the chart at the net worth shown when a price tick lands between their two answers', async () => {
-    // The wallets' answer is held back until the market has ticked again: the chart is read at older prices.
+    // The wallets' response is held back until the market has ticked again: the chart is read at older prices.
     const wallets = (url: URL) => url.pathname === '/api/user' && url.searchParams.get('include') === 'wallet';
     await page.route(wallets, async (route) => {
       const before = await tick();

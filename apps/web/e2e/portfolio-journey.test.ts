@@ -10,7 +10,7 @@ let browser: Browser;
 let page: Page;
 let problems: string[];
 
-/** Holds back the answers to requests for `url` (a glob) until the function it returns is called. */
+/** Holds back the responses to requests for `url` (a glob) until the function it returns is called. */
 async function holdRequests(target: Page, url: string): Promise<() => Promise<void>> {
   const { promise, resolve } = Promise.withResolvers<undefined>();
   await target.route(url, async (route) => {
@@ -114,7 +114,7 @@ describe('portfolio and history in Chromium', () => {
       if (screen.path === '/portfolio') await shot(page, 'portfolio-loading-desktop');
       await release();
       await page.getByRole('heading', { level: 1 }).waitFor();
-      // Asked once: the screen, mounted by now, takes the loader's answer rather than asking again.
+      // Asked once: the screen, mounted by now, takes the loader's response rather than asking again.
       await page.waitForTimeout(500);
       page.off('request', onRequest);
       expect(

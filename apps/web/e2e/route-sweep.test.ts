@@ -62,7 +62,7 @@ const viewports = [
 let stack: Stack;
 let browser: Browser;
 const pages: Partial<Record<(typeof viewports)[number]['name'], Page>> = {};
-/** Per page, the requests sent and not yet answered, and its errors: what a screen still loading waits for. */
+/** Per page, the requests sent and still without a response, and its errors: what a screen still loading waits for. */
 const unanswered = new Map<Page, Set<string>>();
 const sessions: Record<'investor' | 'operator', Session> = {
   investor: { token: '', user: null },
@@ -104,7 +104,7 @@ async function enter(page: Page, session: Session) {
 
 /**
  * Waits until the app shows a heading (or its not-found message) and has its data. The wait is long:
- * on a machine this busy an answer can take seconds, and a failed one is retried with a backoff.
+ * on a machine this busy a response can take seconds, and a failed one is retried with a backoff.
  */
 async function settled(page: Page) {
   await page.locator('#root').locator('h1:visible, [role="alert"]:visible').first().waitFor({ timeout: 30_000 });
@@ -268,7 +268,7 @@ describe('in-app navigation', () => {
       await page.getByRole('row', { name: 'Berkshire Hathaway Inc., open details' }).click();
       await page.getByTestId('asset-price').waitFor();
       await settled(page);
-      // The market list is kept from before, so it is as long as it was at once.
+      // The market list is cached from before, so it is as long as it was at once.
       await scrollDownAndFollow(page, page.getByRole('link', { name: '← Back to the market' }));
       await page.getByRole('heading', { name: 'Market', level: 1 }).waitFor();
       expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -110,7 +110,7 @@ describe('the web app in Chromium', () => {
       .filter({ hasText: 'Could not reach the server. Check your connection and try again.' })
       .waitFor();
     await page.unroute('**/api/**');
-    // The server answers now: this made-up session is refused, so it ends and the sign-in shows.
+    // The server responds now: this made-up session is refused, so it ends and the sign-in shows.
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();

@@ -4,7 +4,7 @@ import { codeRequest, emailText, requiredString, withNewPassword } from './auth.
 
 export * from './kyc-rules.ts';
 
-// A blank form field keeps the stored value (spec 1 §3), so blank means 'not given'.
+// A blank form field keeps the stored value, so blank means 'not given'.
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 const optionalText = (max: number) =>

@@ -1,6 +1,6 @@
 // Rules and messages shared with the browser without pulling zod into the sign-in bundle.
 
-/** Text before an @, text after it, a dot in the domain part, no whitespace (spec 1 §5). */
+/** Text before an @, text after it, a dot in the domain part, no whitespace. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const codePattern = /^\d{6}$/;
 export const usernamePattern = /^[A-Za-z0-9._-]{3,30}$/;

@@ -148,13 +148,13 @@ export const userResource = z.object({
   created_at: z.string(),
   /** The currency figures are shown in, converted at the reference rate; `currency_id` names it. */
   currency: currencySummary,
-  /** The currency the wallets are kept in: every amount the API answers and every amount typed. */
+  /** The currency the wallets are held in: every amount the API returns and every amount typed. */
   settlement_currency: currencySummary,
 });
 export type UserResource = z.infer<typeof userResource>;
 
 export const sessionAnswer = z.object({ token: z.string(), user: userResource });
 export type SessionAnswer = z.infer<typeof sessionAnswer>;
-/** A sign-in's answer: `second_step` says the token waits for the emailed code (two-factor, an operator, or many failed sign-ins). */
+/** A sign-in's response: `second_step` says the token waits for the emailed code (two-factor, an operator, or many failed sign-ins). */
 export const loginAnswer = sessionAnswer.extend({ second_step: z.boolean() });
 export type LoginAnswer = z.infer<typeof loginAnswer>;

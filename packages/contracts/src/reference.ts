@@ -19,7 +19,7 @@ export const citiesAnswer = z.object({ cities: z.array(option) });
 export const statesQuery = z.object({ 'filter[country_id]': z.coerce.number().int().positive() }).strict();
 export const citiesQuery = z.object({ 'filter[state_id]': z.coerce.number().int().positive() }).strict();
 
-/** Platform deposit addresses and the bank details shown for wire deposits (spec 3 §3 Settings). */
+/** Platform deposit addresses and the bank details shown for wire deposits. */
 export const platformSettings = z.object({
   btc_wallet: z.string().min(1),
   eth_wallet: z.string().min(1),

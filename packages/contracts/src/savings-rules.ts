@@ -1,6 +1,6 @@
 import { amountRangeMessage, walletRefusals } from './wallet-rules.ts';
 
-/** The eight savings products, by the name the spec gives them. */
+/** The eight savings products, by the names the screens show. */
 export const savingsProductNames = [
   'HSA',
   'ROTH IRA',
@@ -13,7 +13,7 @@ export const savingsProductNames = [
 ] as const;
 export type SavingsProductName = (typeof savingsProductNames)[number];
 
-/** The goal question of /openaccount and the products each goal offers (spec 1 §5). */
+/** The goal question of /openaccount and the products each goal offers. */
 export const savingsGoals = {
   'Save for Retirement': ['HSA', 'ROTH IRA', 'Traditional IRA', 'Rollover IRA', 'SEP IRA'],
   'Save for Kids & Education': ['Cash Management Account', 'Custodian Account'],

@@ -29,7 +29,7 @@ export const amountRangeHint = <T extends number | string>(
   money: (amount: T) => string,
 ) => `Between ${money(minimum)} and ${money(maximum)}.`;
 
-/** The coins a crypto deposit can be paid in (spec 3, coin options): the id the web app sends, and its name. */
+/** The coins a crypto deposit can be paid in: the id the web app sends, and its name. */
 export const depositCoins = [
   { id: 'btc', name: 'BITCOIN' },
   { id: 'eth', name: 'ETHEREUM' },

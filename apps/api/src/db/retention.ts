@@ -5,15 +5,15 @@ import type { Database } from './client.ts';
 const hour = 60 * 60;
 const day = 24 * hour;
 
-/** How long rows that only serve a short while are kept, in seconds. */
+/** How long rows that only serve a short while are stored, in seconds. */
 export const retention = {
   /** A replayed money request must come within a day. */
   idempotencyKeySeconds: day,
   /** Longer than the window of any throttle rule (the longest is an hour: code resends). */
   throttleEventSeconds: day,
   /**
-   * An expired or revoked token, or a used or expired code, opens nothing; kept a week so that a late
-   * code is still answered 'expired' rather than 'no active code'.
+   * An expired or revoked token, or a used or expired code, opens nothing; stored a week so that a late
+   * code still gets the response 'expired' rather than 'no active code'.
    */
   spentCredentialSeconds: 7 * day,
   /**

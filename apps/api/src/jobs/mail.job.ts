@@ -40,7 +40,7 @@ export async function registerMailJob(boss: PgBoss, mailer: Mailer): Promise<voi
 
 export type MailQueue = { queue: (message: MailMessage) => Promise<void> };
 
-/** A queued message carries its place in the queue: pg-boss keeps the time only to the millisecond. */
+/** A queued message carries its place in the queue: pg-boss stores the time only to the millisecond. */
 type QueuedMail = MailMessage & { order?: number };
 
 const queuedOrder = (job: JobWithMetadata<QueuedMail>) => job.data.order ?? job.createdOn.getTime() * 1000;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** APP_SECRET when set; otherwise a secret generated once and kept in DATA_DIR/app.secret (mode 600). */
+/** APP_SECRET when set; otherwise a secret generated once and stored in DATA_DIR/app.secret (mode 600). */
 export async function resolveAppSecret(appSecret: string | undefined, dataDir: string): Promise<string> {
   if (appSecret) return appSecret;
   const file = path.join(dataDir, 'app.secret');

@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 
-/** Who is signing in, as the request shows it. The browser keeps a random device id in local storage. */
+/** Who is signing in, as the request shows it. The browser stores a random device id in local storage. */
 export type ClientInfo = { address: string; userAgent: string; deviceId: string | undefined };
 
 /**

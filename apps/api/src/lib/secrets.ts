@@ -20,7 +20,7 @@ export function newSixDigitCode(): string {
 
 /**
  * Codes have only a million values, so a plain hash is no protection if the table leaks:
- * they are stored as an HMAC under a secret kept outside the database.
+ * they are stored as an HMAC under a secret stored outside the database.
  */
 export function codeDigest(secret: string, userId: string, purpose: string, code: string): Buffer {
   return createHmac('sha256', secret).update(`${userId}:${purpose}:${code}`).digest();

@@ -8,7 +8,7 @@ import { TooManyRequests } from './errors.ts';
 export type ThrottleRule = { limit: number; windowMs: number };
 
 /**
- * Counters for sign-in failures and code sends, kept in PostgreSQL so every API process sees
+ * Counters for sign-in failures and code sends, stored in PostgreSQL so every API process sees
  * the same counts. Callers hold `withKeyLock` on the key when check and record must not race.
  */
 export function createThrottle(clock: Clock) {

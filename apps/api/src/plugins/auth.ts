@@ -109,7 +109,7 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: TokenLookup }
   }
 }
 
-/** The matched route's access level. Only the built web app's files and the not-found answer declare none. */
+/** The matched route's access level. Only the built web app's files and the not-found response declare none. */
 function accessOf(request: FastifyRequest): Access {
   return request.routeOptions.config.access ?? 'public';
 }
@@ -132,7 +132,7 @@ export function wholeUserOf(request: FastifyRequest): SignedInUser {
   return wholeUser;
 }
 
-/** The caller's address, browser and device id (header X-Device-Id, kept by the web app), for sign-in alerts. */
+/** The caller's address, browser and device id (header X-Device-Id, stored by the web app), for sign-in alerts. */
 export function clientInfo(request: FastifyRequest): ClientInfo {
   const deviceId = request.headers['x-device-id'];
   return {

@@ -7,7 +7,7 @@ const clientErrors: Record<string, [status: number, message: string]> = {
   HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
 };
 
-/** A request the HTTP parser refused, or one that came too slowly, answered in the error envelope. */
+/** A request the HTTP parser refused, or one that came too slowly, rejected with the error envelope. */
 function answerClientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = clientErrors[error.code ?? ''] ?? [400, 'The request could not be understood.'];
@@ -23,7 +23,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket) {
 
 /**
  * Server options that bound the time a client may take to send its request, headers and body. An
- * answer streamed for long, such as the quote stream, is not cut: the timeout ends once the request is in.
+ * response streamed for long, such as the quote stream, is not cut: the timeout ends once the request is in.
  */
 export function requestTimeouts(timeoutMs: number) {
   return {

@@ -16,7 +16,7 @@ const clientErrorMessages: Record<number, string> = {
   429: 'Too many requests. Please try again later.',
 };
 
-/** The one place where thrown errors become the error envelope of DESIGN.md. */
+/** The one place where thrown errors become the error envelope `{ status: 'error', message, errors }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -16,7 +16,7 @@ let failNext = true;
 
 /**
  * A route that records a deposit and then, the first time, fails as a crash would: the key, the
- * deposit and the answer must commit together, so the failure leaves nothing and the retry counts once.
+ * deposit and the response must commit together, so the failure leaves nothing and the retry counts once.
  */
 beforeAll(async () => {
   testApp = await createTestApp();

@@ -32,7 +32,7 @@ const expired = expiredAt('idempotency_keys');
 
 /**
  * Money-moving POSTs honour an optional Idempotency-Key: the same key and body replay the first
- * answer, the same key with another body is 422, a duplicate sent while the first is running is
+ * response, the same key with another body is 422, a duplicate sent while the first is running is
  * 409. Keys live 24 hours (then the housekeeping job removes them). A failure on our side leaves no
  * trace, so the client can retry.
  */
@@ -53,7 +53,7 @@ export async function idempotent(
   const claim: Key = { userId, key, requestHash };
 
   let refused: AppError | undefined;
-  // The key, the work and the remembered answer commit together: a crash anywhere in between
+  // The key, the work and the stored response commit together: a crash anywhere in between
   // leaves none of them, so a retry starts afresh and money moves exactly once. The work joins
   // this transaction (db/client.ts `transaction`).
   const outcome = await withRetries(() =>
@@ -75,8 +75,8 @@ export async function idempotent(
     }),
   ).catch(async (error: unknown) => {
     if (!refused || error !== refused) throw error;
-    // A refusal (422, 409…) undid everything the work began; the key then keeps the refusal, so
-    // a retry gets the same answer. A duplicate that slipped in meanwhile keeps its own answer.
+    // A refusal (422, 409…) undid everything the work began; the key then stores the refusal, so
+    // a retry gets the same response. A duplicate that slipped in meanwhile keeps its own response.
     await rememberRefusal(db, claim, refused);
     throw refused;
   });
@@ -91,7 +91,7 @@ export async function idempotent(
 
 /**
  * Holds the key's lock until the request's transaction ends, so a duplicate that arrives while the
- * first runs is told so (409). The key is written only with the answer: one write, not a claim and then its answer.
+ * first runs is told so (409). The key is written only with the response: one write, not a claim and then its response.
  */
 async function lookUpKey(tx: Executor, { userId, key }: Key): Promise<StoredAnswer | undefined> {
   const { rows } = await tx.execute<
@@ -109,7 +109,7 @@ async function lookUpKey(tx: Executor, { userId, key }: Key): Promise<StoredAnsw
 }
 
 /**
- * The key with its answer, the transaction's last statement. A first request that committed after
+ * The key with its response, the transaction's last statement. A first request that committed after
  * the look-up's snapshot was taken and before its lock was granted makes this insert fail (the key
  * is taken), which undoes the duplicate's work with it.
  */

@@ -50,8 +50,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       hsts: config.appUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     }),
   );
-  // Answers carry user data: no cache keeps one unless its route says otherwise (the web app's
-  // files and a few public API answers set their own), whatever the spelling of the URL.
+  // Responses carry user data: no cache stores one unless its route says otherwise (the web app's
+  // files and a few public API responses set their own), whatever the spelling of the URL.
   const headers = { ...securityHeaders, 'cache-control': 'no-store' };
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
@@ -125,7 +125,7 @@ function inspect(value: unknown, place: string): string | typeof tooDeep | undef
 }
 
 /**
- * The headers a helmet middleware sets, read once at start: ours are the same on every answer (no
+ * The headers a helmet middleware sets, read once at start: ours are the same on every response (no
  * nonces), so helmet need not build the policy text again for each request.
  */
 function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {

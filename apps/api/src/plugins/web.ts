@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { isApiRoute } from './auth.ts';
 
 /**
- * Serves the built web app. Every other GET path answers index.html, whatever its characters (a
+ * Serves the built web app. Every other GET path gets index.html, whatever its characters (a
  * client route's parameter may hold a dot: `/cashout/HSA/2000.00`), so the client router takes
  * over; a missing built asset and an unknown /api path keep the JSON 404 envelope.
  */

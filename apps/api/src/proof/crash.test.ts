@@ -14,9 +14,9 @@ import { createUsersRepository } from '../modules/users/users.repository.ts';
 
 /**
  * Crash: a load driver sends transfers, deposits, withdrawals, cancels, buys and closes, each with
- * an Idempotency-Key and retried until it gets a definite answer, while the API is killed with
+ * an Idempotency-Key and retried until it gets a definite response, while the API is killed with
  * SIGKILL and restarted, and then PostgreSQL is. Afterwards the books must be whole and every
- * answered request present exactly once.
+ * request that got a response present exactly once.
  */
 const apiKills = 10;
 const databaseKills = 3;
@@ -37,7 +37,7 @@ async function startApi() {
   api = await startServerProcess(postgres.url, path.join(dataDir, 'api'), { MARKET_TICK_SECONDS: '2' });
 }
 
-/** One logical request: retried with the same key until the answer is definite (2xx, or a 4xx other than 409). */
+/** One logical request: retried with the same key until the response is definite (2xx, or a 4xx other than 409). */
 async function send(token: string, method: string, route: string, body: unknown) {
   const key = randomUUID();
   for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -199,7 +199,7 @@ it(`keeps the books whole through ${apiKills} API kills and ${databaseKills} dat
   await Promise.all(drivers);
 
   expect(await ledgerProblems(db)).toEqual([]);
-  // Every answered request is there exactly once, and no key moved money twice.
+  // Every request that got a response is there exactly once, and no key moved money twice.
   const transactionIds = answered.filter((entry) => ['swap', 'deposit', 'withdrawal'].includes(entry.kind));
   const { rows: found } = await db.$client.query<{ id: string }>('select id from transactions where id = any($1)', [
     transactionIds.map((entry) => entry.id),

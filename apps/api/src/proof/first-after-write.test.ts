@@ -8,7 +8,7 @@ import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
 /**
- * The portfolio screen's reads answer from what is committed when they arrive: a write just made,
+ * The portfolio screen's reads respond with what is committed when they arrive: a write just made,
  * through this app or by anything else on the database (another process, the market job), shows
  * in the very next read, with no wait.
  */

@@ -9,7 +9,7 @@ import { createUsersRepository } from '../modules/users/users.repository.ts';
 
 /**
  * Every operation of the OpenAPI document, called with inputs built from its schema and then
- * deliberately broken, signed in and not. No answer may be a 5xx or carry a stack trace, every answer
+ * deliberately broken, signed in and not. No response may be a 5xx or carry a stack trace, every response
  * carries the security headers, and a 4xx must leave the stored data exactly as it was.
  */
 type Schema = {
@@ -95,7 +95,7 @@ function bodies(schema: Schema): unknown[] {
 
 const fillPath = (path: string, value: string) => path.replace(/\{\w+\}/g, encodeURIComponent(value));
 
-/** The security headers every answer carries, errors included. */
+/** The security headers every response carries, errors included. */
 function missingHeaders(
   headers: Record<string, string | string[] | number | undefined>,
   url: string,
@@ -109,14 +109,14 @@ function missingHeaders(
   if (!csp.includes("frame-ancestors 'none'")) missing.push('frame-ancestors');
   if (headers['x-content-type-options'] !== 'nosniff') missing.push('nosniff');
   if (!headers['referrer-policy']) missing.push('referrer-policy');
-  // User data is never kept by a cache; public lists may be, but never an error.
+  // User data is never stored by a cache; public lists may be, but never an error.
   const userData = /^\/api\/(user|admin)/.test(url);
   if ((userData || status >= 400) && !String(headers['cache-control']).includes('no-store'))
     missing.push('cache-control');
   return missing;
 }
 
-// What an investor or operator owns; sign-in counters and the idempotency answers are not this.
+// What an investor or operator owns; sign-in counters and the idempotency responses are not this.
 const owned = [
   ...investorTables,
   'savings_products',
@@ -170,7 +170,7 @@ describe('fuzzing every operation', () => {
     let tried = 0;
     for (const operation of operations) {
       const name = `${operation.method} ${operation.path}`;
-      // The quote stream answers with an event stream that stays open by design; its input is tested on its own.
+      // The quote stream responds with an event stream that stays open by design; its input is tested on its own.
       if (name === 'GET /api/stream/quotes') continue;
       const callers = [
         { label: 'anonymous', headers: {} as Record<string, string> },

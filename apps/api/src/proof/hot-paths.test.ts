@@ -12,7 +12,7 @@ import { createUsersRepository } from '../modules/users/users.repository.ts';
 /**
  * The benchmarked endpoints (issue 13): how many statements each request sends, that the number does
  * not grow with the user's data (no N+1), that indexes serve them, and that more concurrent requests
- * than pool connections all answer.
+ * than pool connections all get a response.
  */
 let testApp: TestApp;
 let wallet: WalletService;
@@ -75,7 +75,7 @@ const send = (user: Pick<SignedUpUser, 'token'>, call: Call) =>
     ...(call.payload ? { payload: call.payload() } : {}),
   });
 
-// Every statement seen on a hot path in this file, cold ones included (what is kept after a first
+// Every statement seen on a hot path in this file, cold ones included (what is cached after a first
 // read is not sent again).
 const seen = new Set<string>();
 
@@ -178,7 +178,7 @@ describe('statements per request', () => {
     // The token with its user; in one transaction, the record, then the wallets found, locked,
     // their balances and the journal in one statement.
     expect(after.get('swap')).toBe(3);
-    // The same with an Idempotency-Key: the key looked up first, and written with its answer last.
+    // The same with an Idempotency-Key: the key looked up first, and written with its response last.
     expect(after.get('swap with a key')).toBe(5);
     // The token; in one transaction, the price with the exchange rate, the position with its trade,
     // then the accounts found, locked, their balances and journal in one statement.

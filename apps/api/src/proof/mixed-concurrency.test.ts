@@ -18,8 +18,8 @@ import { errorMessages } from '../plugins/errors.ts';
  * One investor sends many money requests at once, as several open tabs or a retrying client
  * would: transfers into and out of automated investing (which sells holdings), withdrawals, buys
  * and savings contributions, each with an Idempotency-Key as the web app sends them. Every one
- * gets a definite answer (never 5xx), and the books stay whole. Their locks follow one order
- * (ledger/locks.ts); a transaction PostgreSQL still breaks off is run again, or answered 409.
+ * gets a definite response (never 5xx), and the books stay whole. Their locks follow one order
+ * (ledger/locks.ts); a transaction PostgreSQL still breaks off is run again, or gets 409.
  */
 let testApp: TestApp;
 let wallet: WalletService;
@@ -127,7 +127,7 @@ describe('concurrent money requests of one investor', () => {
     for (let round = 0; round < 4; round += 1) {
       const batch = Array.from({ length: 4 }, () => operations).flat();
       const results = await Promise.allSettled(batch.map((operation) => transaction(db, operation)));
-      // A refusal (an AppError: short of money, over a limit) is an answer; anything else is not.
+      // A refusal (an AppError: short of money, over a limit) is a response; anything else is not.
       for (const result of results)
         if (result.status === 'rejected' && !(result.reason instanceof AppError)) unexpected.push(result.reason);
     }
@@ -146,7 +146,7 @@ describe('concurrent money requests of one investor', () => {
       }
     }
     expect(failures).toEqual([]);
-    // With one lock order nothing deadlocks, so no request runs out of goes and answers 409.
+    // With one lock order nothing deadlocks, so no request runs out of goes and gets 409.
     expect(statuses.get(409) ?? 0).toBe(0);
     // The mix did move money: most requests succeeded.
     expect([...statuses].filter(([status]) => status < 300).reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThan(
@@ -222,7 +222,7 @@ describe('a transaction PostgreSQL breaks off', () => {
     expect(withoutKey.statusCode).toBe(409);
     expect(withoutKey.json().message).toBe(errorMessages.conflict);
     expect(await conflictSwaps()).toBe(before);
-    // The key kept nothing: the client's retry with it goes through.
+    // The key stored nothing: the client's retry with it goes through.
     await testApp.database.db.$client.query('drop trigger break_off_conflict on transactions');
     expect((await transfer(key)).statusCode).toBe(201);
     expect(await conflictSwaps()).toBe(before + 1);

@@ -4,7 +4,7 @@ import { bearer, signedInOperator, signUp, withTwoFactor } from '../../test/fixt
 
 /**
  * Every route of the API, reached through other spellings of its path (a percent-encoded letter,
- * a doubled slash, a dot segment, changed case), answers as its plain spelling does, or 404:
+ * a doubled slash, a dot segment, changed case), responds as its plain spelling does, or 404:
  * access is decided from the route the router matched, never from the text of the URL.
  */
 let testApp: TestApp;

@@ -124,7 +124,7 @@ it('keeps the buffers of 150 clients that never read bounded while ticks go on, 
     await testApp.database.db.$client.query("select pg_notify('market_ticks', '0')");
     await until(() => readerEvents() > before);
     most = Math.max(most, buffered());
-    // One slow client catches up once its buffer is full: it is kept, and gets ticks again.
+    // One slow client catches up once its buffer is full: it stays connected, and gets ticks again.
     if (stallingServerSide?.writableNeedDrain && stalling.socket.isPaused()) {
       stalling.socket.on('data', (chunk: Buffer) => (resumedBytes += chunk.length));
       stalling.socket.resume();

@@ -6,7 +6,7 @@ import { closed, connect, get, readAnswer, sleep } from '../../test/raw-http.ts'
 /**
  * Clients that hold the server's connections: a request that arrives a byte at a time is cut off
  * after the request timeout, and one address cannot open more than its share of connections. The
- * quote stream, whose answer lasts, outlives the timeout.
+ * quote stream, whose response lasts, outlives the timeout.
  */
 let testApp: TestApp;
 let port = 0;

@@ -29,7 +29,7 @@ function demoPassword(): string {
 
 /**
  * On a database with no users, outside production: the demo investor (email verified, identity
- * approved, a customer for four months) and the demo operator. Passwords are random, printed once and kept in
+ * approved, a customer for four months) and the demo operator. Passwords are random, printed once and stored in
  * DATA_DIR/demo-credentials.txt.
  */
 export async function seedDemoUsers(db: Database, dataDir: string): Promise<DemoCredentials | undefined> {

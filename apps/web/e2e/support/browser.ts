@@ -15,7 +15,7 @@ export async function launchChromium(): Promise<Browser> {
 export function watchPageProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    // Chromium reports every 4xx answer as a console error; refused sign-ins and codes are expected ones.
+    // Chromium reports every 4xx response as a console error; refused sign-ins and codes are expected ones.
     const expectedRefusal = /^Failed to load resource: the server responded with a status of 4\d\d/.test(
       message.text(),
     );

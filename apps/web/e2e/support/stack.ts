@@ -9,7 +9,7 @@ export type Stack = {
   app: RunningApp;
   demoPassword: string;
   operatorPassword: string;
-  /** Runs SQL on the app's database, for fixtures the product has no screen for yet; answers the rows. */
+  /** Runs SQL on the app's database, for fixtures the product has no screen for yet; returns the rows. */
   sql: <T = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<T[]>;
   stop: () => Promise<void>;
 };

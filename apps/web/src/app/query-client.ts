@@ -8,7 +8,7 @@ export const queryClient = new QueryClient({
       retry: (failures, error) =>
         failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       refetchOnWindowFocus: false,
-      // A route loader's answer is still fresh when its screen mounts a moment later.
+      // A route loader's response is still fresh when its screen mounts a moment later.
       staleTime: 2_000,
     },
   },

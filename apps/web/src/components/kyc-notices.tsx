@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useKycStatus } from '../lib/queries/get-user';
 
-/** The identity notices of spec 2: a prompt while documents are missing, a note once they are sent. */
+/** The identity notices: a prompt while documents are missing, a note once they are sent. */
 export function KycNotices({ pendingText }: { pendingText: string }) {
   const kyc = useKycStatus();
   const [dismissed, setDismissed] = useState(false);

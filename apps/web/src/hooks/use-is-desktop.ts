@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 const query = '(min-width: 1024px)';
 
-/** Desktop and phone layouts differ in links as well as looks (spec 2 navigation shell). */
+/** Desktop and phone layouts differ in links as well as looks. */
 export function useIsDesktop(): boolean {
   return useSyncExternalStore(
     (onChange) => {

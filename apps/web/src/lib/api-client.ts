@@ -28,7 +28,7 @@ export function setSessionEndedListener(listener: () => void): void {
   onSessionEnded = listener;
 }
 
-/** Sends a request with the session's token and this browser's id; no answer at all becomes an ApiError. */
+/** Sends a request with the session's token and this browser's id; no response at all becomes an ApiError. */
 async function send(path: string, init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> }) {
   const token = readAccessToken();
   const headers: Record<string, string> = { 'x-device-id': deviceId(), ...init.headers };

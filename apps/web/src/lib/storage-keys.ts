@@ -1,6 +1,6 @@
 import type { UserResource } from '@itrust/contracts';
 
-/** Browser storage keys named by the specification; other code reads and writes storage only through these. */
+/** Browser storage keys whose names earlier clients used too; other code reads and writes storage only through these. */
 export const sessionKeys = {
   accessToken: 'accessToken',
   userInfo: 'userInfo',
@@ -12,9 +12,9 @@ export const sessionKeys = {
   currencySign: 'currencySign',
 } as const;
 
-/** Session keys of our own, beyond the specification's. */
+/** Session keys of our own, added to those names. */
 export const ownSessionKeys = {
-  /** Set while the stored token waits for the emailed sign-in code (the sign-in answer's `second_step`). */
+  /** Set while the stored token waits for the emailed sign-in code (the sign-in response's `second_step`). */
   secondStepWaiting: 'secondStepWaiting',
 } as const;
 
@@ -90,7 +90,7 @@ export function fullSession(): boolean {
 }
 
 /**
- * Signing out clears both storages, as the specification's logout does, except the device id:
+ * Signing out clears both storages, as logout always has, except the device id:
  * forgetting it would make every later sign-in look like a new device.
  */
 export function clearSession(): void {

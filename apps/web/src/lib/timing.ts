@@ -1,4 +1,4 @@
-/** Delays named by the specification (spec 1 §9, spec 2 §9). */
+/** The delays the product's messages and redirects wait, in one place. */
 export const timing = {
   messageMs: 3000,
   signInRedirectMs: 1000,

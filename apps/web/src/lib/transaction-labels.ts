@@ -1,6 +1,6 @@
 import type { Transaction } from './queries/wallets';
 
-/** Type and status labels of spec 3 §3. */
+/** The labels a transaction's type and status show in the wallet history. */
 const typeLabels: Record<string, string> = { credit: 'Deposit', debit: 'Payout', transfer: 'Transfer' };
 const statusLabels: Record<string, string> = {
   approved: 'Completed',

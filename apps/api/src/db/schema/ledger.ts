@@ -56,7 +56,7 @@ export const ledgerAccounts = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     /**
      * A system account busy enough to queue every movement on its row lock (the market account, which
-     * every trade moves) is kept as several accounts; each user's trades go to one of them.
+     * every trade moves) is split into several accounts; each user's trades go to one of them.
      */
     shard: smallint('shard').notNull().default(0),
     balance: money('balance').notNull().default('0'),
@@ -165,7 +165,7 @@ export const transactions = pgTable(
 );
 
 /**
- * Each account's net movement per hour, kept by a trigger on journal entries in the same
+ * Each account's net movement per hour, maintained by a trigger on journal entries in the same
  * transaction: a balance at any past hour is the current balance less the hours after it, so a
  * chart costs as many rows as it has hours or days, not as many as the account has entries.
  */
@@ -181,7 +181,7 @@ export const ledgerHourly = pgTable(
   (table) => [primaryKey({ columns: [table.accountId, table.hour] })],
 );
 
-/** A money-moving request's key, its body's hash and the answer it got, kept 24 hours. */
+/** A money-moving request's key, its body's hash and the response it got, stored 24 hours. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

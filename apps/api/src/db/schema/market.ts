@@ -36,7 +36,7 @@ export const assets = pgTable(
     referenceMarketCap: amount('reference_market_cap').notNull(),
     referencePrice: price('reference_price').notNull(),
     /**
-     * How many watchlists hold the asset, kept by a trigger on watchlist_entries: counting the
+     * How many watchlists hold the asset, maintained by a trigger on watchlist_entries: counting the
      * entries on every read cost a signed-in list a scan of every user's stars.
      */
     watchers: integer('watchers').notNull().default(0),

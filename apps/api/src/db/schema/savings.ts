@@ -79,7 +79,7 @@ export const savingsHistory = pgTable(
 
 /**
  * One row per account per day of interest: the primary key makes a second accrual of the same
- * day impossible. `accrued` keeps the exact running total so fractions of a cent are never lost;
+ * day impossible. `accrued` stores the exact running total so fractions of a cent are never lost;
  * `paid` is what reached the ledger that day.
  */
 export const savingsInterest = pgTable(

@@ -53,7 +53,7 @@ export const users = pgTable(
     nationalityId: integer('nationality_id')
       .notNull()
       .references(() => nationalities.id),
-    /** The settlement currency: the ledger keeps the user's wallets in it. */
+    /** The settlement currency: the ledger holds the user's wallets in it. */
     currencyId: integer('currency_id')
       .notNull()
       .references(() => currencies.id),

@@ -80,7 +80,7 @@ describe('the display currency', () => {
     const read = (await send('GET', '/api/user?include=currency,wallet', user.token)).json().data.user;
     expect(read).toMatchObject({ currency_id: currencyIds['GBP'], currency: { code: 'GBP' } });
     expect(read.settlement_currency).toMatchObject({ code: 'USD' });
-    // The API answers in the settlement currency: the client converts for display.
+    // The API returns amounts in the settlement currency: the client converts for display.
     expect(read.wallet).toEqual(walletBefore);
     expect(await ledgerOf(user.id)).toEqual(ledgerBefore);
   });

@@ -26,7 +26,7 @@ const codesFor = async (oldEmail: string, newEmail: string) => ({
 });
 const other = (code: string) => (code === '000000' ? '000001' : '000000');
 
-/** Changes the email through both codes; answers the token of the undo link mailed to the old address. */
+/** Changes the email through both codes; returns the token of the undo link mailed to the old address. */
 async function changeEmail(user: SignedUpUser, from: string, to: string): Promise<string> {
   expect((await requestChange(user, to, user.password)).statusCode).toBe(200);
   const confirmed = await inject('/api/user/profile/email/verify', await codesFor(from, to), user.token);

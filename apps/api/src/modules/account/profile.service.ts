@@ -87,7 +87,7 @@ export function createProfileService(deps: {
       if (body.currency_id !== undefined && body.currency_id !== (user.displayCurrencyId ?? user.currencyId)) {
         if (!(await users.currencyExists(body.currency_id)))
           errors['currency_id'] = ['The selected currency is invalid.'];
-        // The ledger keeps each account in one settlement currency: once money has moved, only the display changes.
+        // The ledger holds each account in one settlement currency: once money has moved, only the display changes.
         else if (await hasMovedMoney(userId))
           changes.displayCurrencyId = body.currency_id === user.currencyId ? null : body.currency_id;
         else Object.assign(changes, { currencyId: body.currency_id, displayCurrencyId: null });

@@ -174,9 +174,9 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
     },
     async (request, reply) => {
       const { send } = await passwordReset.forgot(request.body.email);
-      // The code is made and mailed once the answer has left: its time must not tell that the account exists.
+      // The code is made and mailed once the response has left: its time must not tell that the account exists.
       await reply.send(ok(resetMessages.sent, {}));
-      // A turn of the event loop first, so that nothing waiting on the answer in this process waits on the work too.
+      // A turn of the event loop first, so that nothing waiting on the response in this process waits on the work too.
       await new Promise((resolve) => setImmediate(resolve));
       await send().catch((error: unknown) => request.log.error({ err: error }, 'password reset code not sent'));
       return reply;

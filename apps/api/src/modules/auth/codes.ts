@@ -38,7 +38,7 @@ export const codeMessages = {
   dead: 'This code no longer works after 5 wrong tries. Request a new one.',
   expired: 'This code has expired. Request a new one.',
   none: 'There is no active code. Request a new one.',
-  /** The one answer of the reset endpoints, so that they never tell which emails have an account. */
+  /** The one response of the reset endpoints, so that they never tell which emails have an account. */
   resetRefused: 'The code is incorrect or no longer works. Check it, or request a new one.',
   deadLink: 'This link no longer works. Request a new one with Forgot password?.',
 } as const;
@@ -109,7 +109,7 @@ export function createCodes(deps: {
    * Checks a code: single use when `consume` is set, dead after 5 wrong tries, valid 10 minutes, and
    * refused while the holder's wrong codes of this purpose are locked. Every refusal is counted, even
    * though the request fails. `oneAnswer` gives every refusal the same message, and an unknown holder
-   * the same work as a real one, so that neither the answer nor its time tells whether an account exists.
+   * the same work as a real one, so that neither the response nor its time tells whether an account exists.
    */
   async function check(
     holder: CodeHolder,
@@ -171,7 +171,7 @@ export function createCodes(deps: {
     check: (userId: string, purpose: CodePurpose, code: string, options: { consume: boolean }) =>
       check({ userId }, purpose, code, options),
 
-    /** Checks a reset code with one answer for every refusal, whether or not the email has an account. */
+    /** Checks a reset code with one response for every refusal, whether or not the email has an account. */
     checkReset: (holder: CodeHolder, code: string, options: { consume: boolean }) =>
       check(holder, 'password_reset', code, { ...options, oneAnswer: true }),
 

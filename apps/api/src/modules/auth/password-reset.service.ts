@@ -23,7 +23,7 @@ export function createPasswordReset(deps: AuthDependencies) {
     await tokens.revokeAllOf(user.id, tx);
   }
 
-  // An unknown email is checked like an account without a code: same answer, same work.
+  // An unknown email is checked like an account without a code: same response, same work.
   async function holderOf(email: string) {
     const user = await users.findByEmail(email);
     return { user, holder: user ? { userId: user.id } : { unknownEmail: email } };
@@ -31,8 +31,8 @@ export function createPasswordReset(deps: AuthDependencies) {
 
   return {
     /**
-     * Throttled per email address whether or not an account has it, and answered the same either way.
-     * The answer goes before the code is made and mailed (`send`), so its time does not tell either.
+     * Throttled per email address whether or not an account has it, and the response is the same either way.
+     * The response goes before the code is made and mailed (`send`), so its time does not tell either.
      */
     async forgot(email: string): Promise<{ send: () => Promise<void> }> {
       const key = `code:password_reset:${normalizeEmail(email)}`;

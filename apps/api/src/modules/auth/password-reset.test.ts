@@ -137,7 +137,7 @@ describe('password reset', () => {
       ['/api/user/password/reset', reset],
     ] as const) {
       const ratios: number[] = [];
-      // Each round past the resend throttle and any lock of wrong codes, so every answer does all its work. The
+      // Each round past the resend throttle and any lock of wrong codes, so every response does all its work. The
       // two of a round are compared with each other, so that a slower moment of the machine weighs on both alike.
       for (let round = 0; round < 43; round += 1) {
         clock.advance(16 * 60 * 1000);
@@ -145,7 +145,7 @@ describe('password reset', () => {
         const turns = [['real', user.email] as const, ['ghost', unknown] as const];
         for (const [who, email] of round % 2 === 0 ? turns : turns.reverse()) {
           took[who] = await timed(() => post(url, { email, ...extra }));
-          // The work a forgot does after its answer (the code, its mail) must not land in the next one's time.
+          // The work a forgot does after its response (the code, its mail) must not land in the next one's time.
           if (url.endsWith('forgot')) await new Promise((resolve) => setTimeout(resolve, 30));
         }
         if (round >= 3) ratios.push(took.real / took.ghost);
@@ -156,7 +156,7 @@ describe('password reset', () => {
     }
   });
 
-  it('requires the fields with the spec messages', async () => {
+  it('requires the fields with their messages', async () => {
     const response = await post('/api/user/password/reset', {});
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toMatchObject({

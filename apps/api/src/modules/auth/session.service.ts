@@ -61,7 +61,7 @@ export function createSessions(deps: AuthDependencies) {
      * Email or username and password. Failures count per account and address (refused after 10),
      * per address (refused after 50) and per account (after 10 a browser the account has not seen
      * needs the emailed code, and the owner is told): others can slow the owner down, never lock
-     * them out. The answer is the same whether or not the account exists.
+     * them out. The response is the same whether or not the account exists.
      */
     async login(login: string, password: string, client: ClientInfo) {
       const user = await users.findByLogin(login);
@@ -84,7 +84,7 @@ export function createSessions(deps: AuthDependencies) {
         const manyFailures = async () => (await throttle.retryAfterSeconds(tx, accountKey, accountSignInRules)) > 0;
         if (!user || !passwordMatches) {
           for (const key of [accountKey, pairKey, addressKey]) await throttle.record(tx, key);
-          // Asked for unknown accounts too, so that the time of the answer does not tell them apart.
+          // Asked for unknown accounts too, so that the time of the response does not tell them apart.
           const alertKey = `${accountKey}:alert`;
           const many = await manyFailures();
           const sendAlert = user && many && (await throttle.retryAfterSeconds(tx, alertKey, alertRules)) === 0;

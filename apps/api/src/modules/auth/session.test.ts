@@ -43,7 +43,7 @@ describe('POST /api/user/login', () => {
     expect(wrong.json().message).toBe('These credentials do not match our records.');
   });
 
-  it('requires both fields with the spec messages', async () => {
+  it('requires both fields with their messages', async () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/api/user/login', payload: {} });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ login: ['login required!'], password: ['password required!'] });

@@ -22,7 +22,7 @@ export function createKycRepository(db: Executor) {
       tx.insert(kycDocuments).values(documents),
     deleteDocumentsOf: (userId: string, tx: Executor) =>
       tx.delete(kycDocuments).where(eq(kycDocuments.userId, userId)).returning(),
-    /** Moves the status only from the given states; the answer says whether it moved. */
+    /** Moves the status only from the given states; the result says whether it moved. */
     async moveStatus(
       userId: string,
       from: ('pending' | 'declined' | 'submitted')[],

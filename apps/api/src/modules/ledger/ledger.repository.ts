@@ -6,7 +6,7 @@ import { toMoney } from '../../lib/money.ts';
 
 export type WalletKind = 'cash' | 'auto' | 'brokerage';
 export type SystemKind = 'deposits_clearing' | 'withdrawals_clearing' | 'market' | 'interest';
-/** A system account: its kind, currency and shard (0 unless the kind is kept as several accounts). */
+/** A system account: its kind, currency and shard (0 unless the kind is split into several accounts). */
 export type SystemAccountKey = { kind: SystemKind; currency: string; shard?: number };
 
 /** Market accounts per currency: a trade waits for another only when both fall on the same one. */

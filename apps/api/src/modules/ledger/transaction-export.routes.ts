@@ -45,7 +45,7 @@ export const transactionExportRoutes: FastifyPluginAsyncZod<{ wallet: WalletServ
   );
 };
 
-/** Labels as the wallet history shows them (spec 3 §3). */
+/** Labels as the wallet history shows them. */
 const transactionTypeLabels = {
   credit: 'Deposit',
   debit: 'Payout',

@@ -46,7 +46,7 @@ export function createWalletWrites(db: Database, references: () => string) {
 
   /**
    * Writes a new transaction with a fresh reference. References are random, so one may already be
-   * taken (about once in 100,000 inserts at ten million transactions). The write is its own
+   * taken, rarely but more often as the table grows. The write is its own
    * transaction, undone whole when the reference is refused, and is run again with another.
    * Inside a caller's transaction (a request with an Idempotency-Key) the clash has failed that
    * transaction too, so it is the caller's to run again (DrawnValueTaken).

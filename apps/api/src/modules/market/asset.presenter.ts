@@ -1,7 +1,7 @@
 import { decimalString } from '../../lib/money.ts';
 import type { AssetRow } from './market.repository.ts';
 
-/** An asset as spec 2 §3 names its fields; prices and amounts stay decimal strings. */
+/** An asset with the field names the web app reads; prices and amounts stay decimal strings. */
 export function presentAsset(row: AssetRow) {
   return {
     id: row.id,

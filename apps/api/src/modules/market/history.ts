@@ -9,7 +9,7 @@ export type Resolution = keyof typeof resolutionMs;
 
 export const floorTo = (time: number, step: number) => Math.floor(time / step) * step;
 
-/** How far back each resolution is kept (and back-filled). */
+/** How far back each resolution is stored (and back-filled). */
 export const retentionMs = { '5m': 2 * day, '1h': 60 * day, '1d': Infinity } as const;
 const backfillDays = { '5m': 1, '1h': 30, '1d': 5 * 365 } as const;
 

@@ -50,7 +50,7 @@ const ranked = sql`
     from assets a join asset_quotes q on q.asset_id = a.id
   )`;
 
-/** Whether the watchlist of `userId` (none without a token) holds the row's asset; asked of the answered rows only. */
+/** Whether the watchlist of `userId` (none without a token) holds the row's asset; asked of the returned rows only. */
 const starred = (userId: string | undefined, row: SQL) =>
   sql`exists (select 1 from watchlist_entries w where w.user_id = ${userId ?? null} and w.asset_id = ${row}.id) as starred`;
 

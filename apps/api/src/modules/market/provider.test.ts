@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-// Stands in for the provider's HTTP server: answers the recorded quotes for the symbols asked.
+// Stands in for the provider's HTTP server: returns the recorded quotes for the symbols asked.
 const recordedFetch = async (url: string) => {
   requested.push(url);
   const symbols = new URL(url).pathname.split('/').at(-1)?.split(',').map(decodeURIComponent) ?? [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A quote as a market-data provider reports it, in the fields spec 2 §3 names. */
+/** A quote as a market-data provider reports it, in the field names of our asset responses. */
 export type ProviderQuote = {
   symbol: string;
   price: number;

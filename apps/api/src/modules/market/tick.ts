@@ -37,7 +37,7 @@ export async function runTick(db: Database, clock: Clock, seed: number): Promise
 
     const updates = rows
       .map((row) => {
-        // Raw queries through drizzle answer timestamps as text.
+        // Raw queries through drizzle return timestamps as text.
         const elapsed = Math.min(now.getTime() - new Date(row.updated_at).getTime(), day);
         if (elapsed <= 0) return undefined;
         const step = Math.floor(now.getTime() / 1000);

@@ -42,7 +42,7 @@ async function addBars(resolution: '5m' | '1h' | '1d', step: number, from: numbe
   );
 }
 
-/** A stock listed with its quote at `price` (no bars): answers its id. */
+/** A stock listed with its quote at `price` (no bars): returns its id. */
 async function listedAsset(symbol: string, name: string, price: string): Promise<number> {
   const { rows } = await testApp.database.db.$client.query<{ asset_id: number }>(
     `with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)

@@ -72,7 +72,7 @@ export async function holdingsSince(db: Executor, userId: string, start: number)
   // The holdings now (created_at null), then the trades since the range began, oldest first. A
   // closed position holds nothing, and a trade since the start is of a position open since then,
   // so neither side needs the other: joined, a plan misjudging the user's positions read them all
-  // again for each trade (55 ms for 700 trades).
+  // again for each trade.
   const rows = await db.execute<{ asset_id: number; side: string; quantity: string; created_at: Date | null }>(sql`
     select p.asset_id, 'held' as side, p.quantity::text, null::timestamptz as created_at
     from positions p where p.user_id = ${userId} and p.status = 'open' and p.quantity <> 0

@@ -33,7 +33,7 @@ export function createPortfolioService(deps: {
     return { auto: of('auto'), brokerage: of('brokerage') };
   }
 
-  /** The wallets of spec 2 §3 with their totals, from their balances and the positions' value. */
+  /** The cash, automated-investing and brokerage wallets with their totals, from their balances and the positions' value. */
   function walletsFrom(
     { wallets: balances, saved }: Awaited<ReturnType<WalletService['walletsAndSavings']>>,
     positions: Record<InvestingWallet, Invested>,
@@ -61,7 +61,7 @@ export function createPortfolioService(deps: {
   }
 
   return {
-    /** The wallets of spec 2 §3 with their totals: investing wallets count their positions at market value. */
+    /** The three wallets with their totals: investing wallets count their positions at market value. */
     async wallets(userId: string) {
       const [balances, positions] = await Promise.all([wallet.walletsAndSavings(userId), invested(userId)]);
       return walletsFrom(balances, positions);

@@ -14,11 +14,11 @@ import { ok, pageOf } from '../../lib/answers.ts';
 import type { ReferenceService } from './reference.service.ts';
 
 const tags = ['reference'];
-// Public reference lists: browsers may keep them for a few minutes.
+// Public reference lists: browsers may cache them for a few minutes.
 const publicCache = 'public, max-age=300';
 
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (app, { reference }) => {
-  // Only a list that was answered may be kept; an error is never cached.
+  // Only a successful response may be cached; an error never is.
   app.addHook('onSend', async (_request, reply) => {
     if (reply.statusCode < 400 && reply.getHeader('cache-control') !== 'no-cache')
       reply.header('cache-control', publicCache);

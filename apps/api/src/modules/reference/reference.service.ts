@@ -4,10 +4,10 @@ import type { Place, ReferenceRepository } from './reference.repository.ts';
 // Platform settings are written from their file when a process starts: another process started
 // with a new file is seen within this time.
 const settingsMaxAgeMs = 60_000;
-// Lists and looked-up places kept; past this the oldest goes first.
+// Lists and looked-up places cached; past this the oldest goes first.
 const maxKept = 10_000;
 
-/** Reference lists change only with a new seed, so the process keeps them after the first read. */
+/** Reference lists change only with a new seed, so the process caches them after the first read. */
 export function createReferenceService(repository: ReferenceRepository) {
   const cached = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
@@ -44,7 +44,7 @@ export function createReferenceService(repository: ReferenceRepository) {
       }
       return settings.loaded;
     },
-    /** A country, state and city's names by id (seeded reference data, kept once read). */
+    /** A country, state and city's names by id (seeded reference data, cached once read). */
     placeNames: (place: Place) =>
       once(`place ${place.countryId}/${place.stateId}/${place.cityId}`, () => repository.placeNames(place)),
   };

@@ -116,7 +116,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
   }
 
   return {
-    /** The products offered in the caller's country, narrowed by the answers of /openaccount. */
+    /** The products offered in the caller's country, narrowed by the choices made on /openaccount. */
     async offerings(userId: string, goal?: SavingsGoal, horizon?: SavingsHorizon) {
       const user = await userOf(userId);
       const names = goal || horizon ? productsFor(goal ?? 'Everything', horizon) : undefined;

@@ -78,7 +78,7 @@ const mine = async (user: SignedUpUser) =>
 const cash = async (user: SignedUpUser) => (await wallet.wallets(user.id)).cash.balance;
 
 describe('offerings', () => {
-  it('answers exactly the spec sets for each goal, in a country where all eight are offered', async () => {
+  it('answers exactly the product sets for each goal, in a country where all eight are offered', async () => {
     const user = await saver({ american: true });
     for (const [goal, names] of Object.entries(savingsGoals)) {
       const answer = await call(user, 'GET', `/api/user/savings-accounts?goal=${encodeURIComponent(goal)}`);

@@ -67,7 +67,7 @@ export function AreaChart({ points, formatValue }: AreaChartProps) {
               {label.text}
             </text>
           ))}
-          {/* A flat fill, not a gradient: a gradient is referenced by id, and the screen's kept look has no ids. */}
+          {/* A flat fill, not a gradient: a gradient is referenced by an id, which each chart would need unique. */}
           <path d={drawing.area} fill={lineColor} fillOpacity={0.1} />
           <path className="chart-line" d={drawing.line} fill="none" stroke={lineColor} strokeWidth={2} />
           {points.length === 1 && <circle cx={drawing.xs[0]} cy={drawing.ys[0]} r={3} fill={lineColor} />}

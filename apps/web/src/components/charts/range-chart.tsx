@@ -29,7 +29,7 @@ type RangeChartProps = {
   testId: string;
 };
 
-/** An area chart with the five ranges of spec 2 and a sentence beside it that says what it shows. */
+/** An area chart with five ranges (1d to all) and a sentence beside it that says what it shows. */
 export function RangeChart({
   title,
   points,

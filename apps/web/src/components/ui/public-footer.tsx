@@ -11,7 +11,7 @@ const linkTargets: Partial<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(infoLinks).map(([label, slug]) => [label, `/info/${slug}`])),
 };
 
-/** The public footer of spec 2 'Shared pieces'. */
+/** The footer of the public pages. */
 export function PublicFooter() {
   return (
     <footer className="mt-auto bg-brand-900 text-brand-50" aria-labelledby="footer-heading">

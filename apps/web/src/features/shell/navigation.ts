@@ -1,4 +1,4 @@
-/** The main entries of the signed-in shell, in order (spec 2 navigation shell). */
+/** The main entries of the signed-in shell, in order. */
 export const mainEntries = [
   {
     id: 'portfolio',
@@ -30,7 +30,7 @@ export function needsApprovedIdentity(pathname: string): boolean {
   return !openBeforeApproval.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-/** The tab id kept in local storage under activeTab for a path. */
+/** The tab id stored in local storage under activeTab for a path. */
 export function tabForPath(pathname: string): string {
   const first = pathname.split('/')[1] ?? '';
   const entry = mainEntries.find((candidate) => candidate.id === first);

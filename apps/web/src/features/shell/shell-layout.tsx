@@ -35,7 +35,7 @@ export function ShellLayout() {
 
   useEffect(() => {
     localStorage.setItem(localKeys.activeTab, tabForPath(pathname));
-    // Every screen change asks the server again (unless it just answered): an approval may have come.
+    // Every screen change asks the server again (unless it just responded): an approval may have come.
     if (fullSession()) queryClient.query(currentUserQuery()).catch(() => undefined);
   }, [pathname, queryClient]);
 
@@ -60,7 +60,7 @@ export function ShellLayout() {
   if (!user.email_verified_at) return <Navigate to="/verifyemail" replace />;
   if (user.role === 'operator') return <Navigate to="/admin" replace />;
 
-  // Identity gates follow the server's answer only: a stored user may be from before a decision.
+  // Identity gates follow the server's response only: a stored user may be from before a decision.
   const kyc = userQuery.data?.kyc;
   const approved = kyc === 'approved';
   const gate = () => {

@@ -25,5 +25,5 @@ export const userQuery = () =>
 
 export const useUser = () => useQuery(userQuery());
 
-/** The identity status as the server last answered it; undefined until it has answered once. */
+/** The identity status in the server's last response; undefined until the first response. */
 export const useKycStatus = (): UserResource['kyc'] | undefined => useUser().data?.kyc;

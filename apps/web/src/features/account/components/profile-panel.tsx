@@ -71,7 +71,7 @@ export function ProfilePanel({ user }: { user: UserResource }) {
       stored = answer.data.user;
       return answer;
     });
-    // Blank fields kept their values: the form shows what the server now holds, the email in use
+    // Blank fields left their values unchanged: the form shows what the server now holds, the email in use
     // included (a new address waits below for its codes).
     if (stored) setForm(formFrom(stored));
   };

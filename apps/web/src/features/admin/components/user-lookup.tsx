@@ -61,7 +61,7 @@ function InvestorDetail({ id }: { id: string }) {
   if (detail.isPending) return <p className="text-slate-600">Loading the investor…</p>;
   if (detail.isError) return <MessageBanner error={detail.error.message} />;
   const investor = detail.data;
-  // The wallets are kept, and shown to operators, in the settlement currency.
+  // The wallets are held, and shown to operators, in the settlement currency.
   const { sign } = investor.settlement_currency;
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5" aria-label="Investor">

@@ -21,7 +21,7 @@ type NewPasswordFormProps = {
   submitLabel: string;
   /** Why nothing can be sent from this page (a link without its token): shown from the start. */
   refusal?: string | undefined;
-  /** Sends the new password; its answer's message is shown before the user goes back to sign in. */
+  /** Sends the new password; its response's message is shown before the user goes back to sign in. */
   send: (password: NewPassword) => Promise<{ message: string }>;
   isPending: boolean;
   children?: ReactNode;

@@ -50,7 +50,7 @@ export function saveAccountStep({ password, password_confirmation, ...withoutPas
   sessionStorage.setItem(sessionKeys.signUpAccount, JSON.stringify(withoutPasswords));
 }
 
-/** The contact step lives in session storage under contactInfo between sign-up steps (spec 3 §3). */
+/** The contact step lives in session storage under contactInfo between sign-up steps. */
 export function readContactStep(): ContactStep {
   return read(sessionKeys.contactInfo, emptyContact);
 }

@@ -15,7 +15,7 @@ const requiredFields = ['phone', 'address', 'country_id', 'state_id', 'city', 'z
 const isBlank = (value: ContactStep[keyof ContactStep]) =>
   value === null || (typeof value === 'string' && value.trim() === '');
 
-/** Sign-up step 2 (/stepone): contact information, kept in session storage under contactInfo. */
+/** Sign-up step 2 (/stepone): contact information, stored in session storage under contactInfo. */
 export function ContactRoute() {
   useDocumentTitle('Signup');
   // Read once: the last step clears the sign-up record on success and must not bounce back to /signup.

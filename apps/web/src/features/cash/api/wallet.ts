@@ -58,7 +58,7 @@ export const autoMovableQuery = (approved: boolean) =>
 const afterMoneyMoves = ['wallets', 'transactions', 'analytics', 'user', 'payment-methods', 'auto'] as const;
 /**
  * A money-moving request of the given type. Every one carries an Idempotency-Key: a retry after a
- * lost answer never moves money twice.
+ * lost response never moves money twice.
  */
 const useMoneyRequest = <T extends object>(path: string, type: Transaction['type']) =>
   useIdempotentMutation(

@@ -134,7 +134,7 @@ export function TransactionHistory({ perPage = 10, period }: TransactionHistoryP
                     >
                       {statusLabel(transaction.status)}
                     </span>
-                    {/* A phone has no Action column (spec 3): a pending row's actions sit beside its status. */}
+                    {/* A phone has no Action column: a pending row's actions sit beside its status. */}
                     {!isDesktop && actions}
                   </td>
                   {isDesktop && <td className="relative px-4 py-3">{actions}</td>}

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
 import type { Asset } from './types';
 
-/** The single-asset screen reads the first item of the symbol filter (spec 2 §7). */
+/** The single-asset screen reads the first item of the symbol filter. */
 export const getAsset = async (symbol: string): Promise<Asset | null> =>
   (await apiData<{ assets: Page<Asset> }>(`/assets?filter[symbol]=${encodeURIComponent(symbol)}`)).assets.data[0] ??
   null;

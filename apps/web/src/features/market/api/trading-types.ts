@@ -1,4 +1,4 @@
-/** A position or trade-history row as the API answers it (spec 2 §3). */
+/** A position or trade-history row as the API returns it. */
 export type Position = {
   id: string;
   asset_id: number;

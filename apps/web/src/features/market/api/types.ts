@@ -1,4 +1,4 @@
-/** An asset as the API answers it (spec 2 §3). */
+/** An asset as the API returns it. */
 export type Asset = {
   id: number;
   name: string;

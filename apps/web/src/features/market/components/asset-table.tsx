@@ -55,7 +55,7 @@ type AssetTableProps = {
 
 export function AssetTable({ rows, loading, sort, onSort, stars, empty, onUnstar }: AssetTableProps) {
   const navigate = useNavigate();
-  // New rows are drawn in the background, in slices, so the answer that brings them blocks nothing.
+  // New rows are drawn in the background, in slices, so the response that brings them blocks nothing.
   const shown = useDeferredValue(rows);
   const live = useLiveQuotes(shown.map((asset) => asset.symbol));
   const { sign, rate } = useDisplayCurrency();

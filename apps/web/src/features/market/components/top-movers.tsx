@@ -23,7 +23,7 @@ export function TopMovers() {
   const movers = useTopMovers();
   const [active, setActive] = useState<keyof Movers>('gainers');
   const { sign, rate } = useDisplayCurrency();
-  // Drawn in the background, in slices, so the answer that brings them blocks nothing.
+  // Drawn in the background, in slices, so the response that brings them blocks nothing.
   const current = movers.data?.[active] ?? none;
   const list = useDeferredValue(current);
   const tab = tabs.find((candidate) => candidate.key === active);

@@ -10,9 +10,9 @@ export function useLiveQuotes(symbols: string[]): Readonly<Record<string, Asset>
 }
 
 /**
- * An asset as the API answered the caller, moved to its newest streamed quote. The stream is the same
+ * An asset as the API returned it to the caller, moved to its newest streamed quote. The stream is the same
  * for everybody and counts watchlists as of its tick, so the caller's own star and the count they just
- * changed stay as the API answered them.
+ * changed stay as the API returned them.
  */
 export function withLiveQuote(asset: Asset | null | undefined, quote: Asset | undefined): Asset | null | undefined {
   return quote && asset ? { ...quote, watchers: asset.watchers, starred: asset.starred } : (quote ?? asset);

@@ -8,7 +8,7 @@ import { useAnalytics } from '../../../lib/queries/analytics';
 /**
  * The net worth over the chosen range: every wallet, savings and positions at the prices of each
  * time. Its last point is now: the net worth the wallet breakdown shows, read with the wallets, so
- * the two agree whichever of the two answers was read after a price tick.
+ * the two agree whichever of the two responses was read after a price tick.
  */
 export function NetWorthChart({ range, onRange }: { range: ChartRange; onRange: (range: ChartRange) => void }) {
   const analytics = useAnalytics(range);
