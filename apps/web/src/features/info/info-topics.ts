@@ -5,7 +5,7 @@ export type InfoTopic = { title: string; lead: string; sections: InfoSection[] }
 
 /**
  * The pages behind the public footer's links. What they say about the product is what it does:
- * keep them in step with the rules in docs/features.md and docs/architecture.md.
+ * keep them in step with the rules in docs/features.md and docs/internals.md.
  */
 export const infoTopics = {
   'how-to-invest': {
