@@ -23,3 +23,6 @@ export const page = <T extends z.ZodType>(item: T) =>
   });
 
 export type Page<T> = { data: T[]; current_page: number; per_page: number; total: number; last_page: number };
+
+/** A download's response: a CSV file rather than an envelope. */
+export const csvResponse = (description: string) => ({ description, content: { 'text/csv': { schema: z.string() } } });

@@ -1,3 +1,4 @@
+import { autoModelChangeResponse, autoResponse, successEnvelope } from '@itrust/contracts';
 import { autoModelIds, autoModels } from '@itrust/contracts/auto-models';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,11 @@ export const autoRoutes: FastifyPluginAsyncZod<{ auto: AutoService }> = async (a
     '/user/auto',
     {
       config: { access: 'verified' },
-      schema: { tags, summary: 'Your automated-investing wallet: its model, targets, holdings and last rebalance' },
+      schema: {
+        tags,
+        summary: 'Your automated-investing wallet: its model, targets, holdings and last rebalance',
+        response: { 200: successEnvelope(autoResponse) },
+      },
     },
     async (request) => {
       const userId = approved(authOf(request));
@@ -43,6 +48,7 @@ export const autoRoutes: FastifyPluginAsyncZod<{ auto: AutoService }> = async (a
         body: z
           .object({ model: z.enum(autoModelIds, { error: `Choose a model: ${autoModelIds.join(', ')}.` }) })
           .strict(),
+        response: { 200: successEnvelope(autoModelChangeResponse) },
       },
     },
     async (request) => {

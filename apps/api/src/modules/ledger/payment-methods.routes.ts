@@ -1,3 +1,4 @@
+import { paymentMethodListResponse, paymentMethodResponse, successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationFailed } from '../../lib/errors.ts';
@@ -41,6 +42,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ wallet: WalletService
         tags,
         summary: 'Save a bank account or a crypto address for withdrawals',
         body: z.discriminatedUnion('type', [bankMethod, cryptoMethod], { error: 'Choose bank or crypto.' }),
+        response: { 201: successEnvelope(paymentMethodResponse) },
       },
     },
     async (request, reply) => {
@@ -74,6 +76,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ wallet: WalletService
             'filter[is_withdrawal]': z.enum(['true', 'false']).optional(),
           })
           .strict(),
+        response: { 200: successEnvelope(paymentMethodListResponse) },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { csvResponse } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
@@ -16,6 +17,7 @@ export const transactionExportRoutes: FastifyPluginAsyncZod<{ wallet: WalletServ
         tags,
         summary: 'Your transactions as CSV, newest first, with the same month or date filter as the list',
         querystring: z.object(periodQuery).strict(),
+        response: { 200: csvResponse('The transactions as CSV') },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { successEnvelope, transactionListResponse, transactionResponse } from '@itrust/contracts';
 import { depositCoin } from '@itrust/contracts/wallet-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,6 +47,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
             ...periodQuery,
           })
           .strict(),
+        response: { 200: successEnvelope(transactionListResponse) },
       },
     },
     async (request) => {
@@ -86,8 +88,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
           mode: z.enum(['crypto', 'bank'], { error: 'Choose crypto or bank.' }),
           coin: depositCoin,
           comment: optionalText(500),
-          payment: z.unknown().optional(),
         }),
+        response: { 201: successEnvelope(transactionResponse) },
       },
     },
     async (request, reply) => {
@@ -124,6 +126,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
           mode: optionalText(20),
           comment: optionalText(500),
         }),
+        response: { 201: successEnvelope(transactionResponse) },
       },
     },
     async (request, reply) => {
@@ -155,9 +158,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
           from: walletKind,
           to: walletKind,
           type: z.literal('transfer').optional(),
-          status: z.unknown().optional(),
           comment: optionalText(500),
         }),
+        response: { 201: successEnvelope(transactionResponse) },
       },
     },
     async (request, reply) => {
@@ -183,6 +186,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
         tags,
         summary: 'Cancel one of your pending transactions',
         params: z.object({ id: z.uuid('No such transaction.') }),
+        response: { 200: successEnvelope(transactionResponse) },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { analyticsResponse, successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.ts';
@@ -17,6 +18,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{ portfolio: PortfolioServic
             timeframe: z.enum(timeframes, { error: `Choose a timeframe: ${timeframes.join(', ')}.` }).default('1d'),
           })
           .strict(),
+        response: { 200: successEnvelope(analyticsResponse) },
       },
     },
     async (request) => ({

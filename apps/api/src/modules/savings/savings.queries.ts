@@ -1,3 +1,4 @@
+import type { SavingsHistoryRow } from '@itrust/contracts';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { preparedRows, type Database } from '../../db/client.ts';
@@ -168,7 +169,7 @@ export const savingsQueries = {
 const withinPeriod = (period: Period | undefined) =>
   period ? sql`and h.created_at >= ${period.from} and h.created_at < ${period.to}` : sql``;
 
-function presentHistory(row: Omit<HistoryRow, 'total'>) {
+function presentHistory(row: Omit<HistoryRow, 'total'>): SavingsHistoryRow {
   const savingsAccount = { id: row.savings_account_id, name: row.name, title: row.title };
   return {
     id: row.id,

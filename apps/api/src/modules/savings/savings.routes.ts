@@ -1,3 +1,11 @@
+import {
+  csvResponse,
+  savingsHistoryResponse,
+  savingsMovementResponse,
+  savingsOfferingsResponse,
+  savingsOpenedResponse,
+  successEnvelope,
+} from '@itrust/contracts';
 import { savingsGoalNames, savingsHorizonNames } from '@itrust/contracts/savings-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,6 +63,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
               .optional(),
           })
           .strict(),
+        response: { 200: successEnvelope(savingsOfferingsResponse) },
       },
     },
     async (request) => {
@@ -71,6 +80,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
         tags,
         summary: 'Open an account of a savings product (one per product)',
         body: z.object({ savings_account_id: productId }),
+        response: { 201: successEnvelope(savingsOpenedResponse) },
       },
     },
     async (request, reply) => {
@@ -100,6 +110,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
             method: z.literal(method, { error: `The method must be '${method}'.` }),
             amount: wire,
           }),
+          response: { 201: successEnvelope(savingsMovementResponse) },
         },
       },
       async (request, reply) => {
@@ -139,6 +150,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
             ...periodQuery,
           })
           .strict(),
+        response: { 200: successEnvelope(savingsHistoryResponse) },
       },
     },
     async (request) => {
@@ -156,6 +168,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
         tags,
         summary: 'Your contributions and cash-outs as CSV, newest first, with the same month or day filter',
         querystring: z.object(periodQuery).strict(),
+        response: { 200: csvResponse('Your contributions and cash-outs as CSV') },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { successEnvelope } from '@itrust/contracts';
+import { successEnvelope, userResponse, type UserWithIncludes } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/answers.ts';
@@ -54,24 +54,26 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   portfolio: PortfolioService;
 }> = async (app, { present, wallet, reference, savings, portfolio }) => {
   /** The user and the records asked for; the independent reads run at once, each on its own connection. */
-  async function answerOf(user: SignedInUser, include: ReadonlySet<Include>) {
+  async function userWithIncludes(signedIn: SignedInUser, include: ReadonlySet<Include>) {
     const [presented, places, wallets, recent, savingsAccounts, settings, withdrawalAccount] = await Promise.all([
-      present(user),
-      include.has('country') || include.has('state') || include.has('city') ? reference.placeNames(user) : undefined,
-      include.has('wallet') ? portfolio.wallets(user.id) : undefined,
-      include.has('transactions') ? wallet.recent(user.id, 10) : undefined,
-      include.has('savings') ? savings.accounts(user.id) : undefined,
+      present(signedIn),
+      include.has('country') || include.has('state') || include.has('city')
+        ? reference.placeNames(signedIn)
+        : undefined,
+      include.has('wallet') ? portfolio.wallets(signedIn.id) : undefined,
+      include.has('transactions') ? wallet.recent(signedIn.id, 10) : undefined,
+      include.has('savings') ? savings.accounts(signedIn.id) : undefined,
       include.has('depositAccount') ? reference.settings() : undefined,
-      include.has('withdrawalAccount') ? wallet.withdrawalAccount(user.id) : undefined,
+      include.has('withdrawalAccount') ? wallet.withdrawalAccount(signedIn.id) : undefined,
     ]);
-    const answer: Record<string, unknown> = { ...presented };
-    if (include.has('country')) answer['country'] = places?.country ?? null;
-    if (include.has('state')) answer['state'] = places?.state ?? null;
-    if (include.has('city')) answer['city'] = places?.city ?? { id: null, name: user.cityName };
-    if (recent) answer['transactions'] = recent.map(presentTransaction);
-    if (savingsAccounts) answer['savings'] = savingsAccounts;
+    const user: UserWithIncludes = { ...presented };
+    if (include.has('country')) user.country = places?.country ?? null;
+    if (include.has('state')) user.state = places?.state ?? null;
+    if (include.has('city')) user.city = places?.city ?? { id: null, name: signedIn.cityName };
+    if (recent) user.transactions = recent.map(presentTransaction);
+    if (savingsAccounts) user.savings = savingsAccounts;
     if (settings)
-      answer['deposit_account'] = {
+      user.deposit_account = {
         bank_account_number: settings.bank_account_number,
         bank_routing_number: settings.bank_routing_number,
         bank_account_name: settings.bank_account_name,
@@ -79,9 +81,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         bank_address: settings.bank_address,
         bank_reference: settings.bank_reference,
       };
-    if (include.has('withdrawalAccount')) answer['withdrawal_account'] = withdrawalAccount ?? null;
-    if (wallets) answer['wallet'] = wallets;
-    return answer;
+    if (include.has('withdrawalAccount')) user.withdrawal_account = withdrawalAccount ?? null;
+    if (wallets) user.wallet = wallets;
+    return user;
   }
 
   app.get(
@@ -92,9 +94,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         tags: ['account'],
         summary: 'The signed-in user, with related records on request',
         querystring: includeQuery,
-        response: { 200: successEnvelope(z.object({ user: z.record(z.string(), z.unknown()) })) },
+        response: { 200: successEnvelope(userResponse) },
       },
     },
-    async (request) => ok('OK', { user: await answerOf(wholeUserOf(request), request.query.include) }),
+    async (request) => ok('OK', { user: await userWithIncludes(wholeUserOf(request), request.query.include) }),
   );
 };
