@@ -1,4 +1,4 @@
-import type { UserResource } from '@itrust/contracts';
+import type { UserResource, UserResponse, UserWithIncludes } from '@itrust/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../api-client';
 import { fullSession, storeUser } from '../storage-keys';
@@ -11,6 +11,15 @@ export const getUser = async (): Promise<UserResource> => {
   storeUser(user);
   return user;
 };
+
+/** One related record of the user; the server adds each include asked for. */
+export async function userInclude<K extends 'wallet' | 'savings' | 'transactions'>(
+  include: K,
+): Promise<NonNullable<UserWithIncludes[K]>> {
+  const record = (await apiData<UserResponse>(`/user?include=${include}`)).user[include];
+  if (record == null) throw new Error(`The user came without ${include}.`);
+  return record;
+}
 
 export const userQuery = () =>
   queryOptions({

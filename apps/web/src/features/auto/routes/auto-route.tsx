@@ -1,3 +1,4 @@
+import type { AutoModelSummary, AutoOverview } from '@itrust/contracts';
 import type { AutoModel } from '@itrust/contracts/auto-models';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +10,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
 import { useMoney } from '../../../lib/use-money';
-import { useAuto, useChangeModel, type AutoModelView, type AutoOverview } from '../api/auto';
+import { useAuto, useChangeModel } from '../api/auto';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
@@ -48,7 +49,7 @@ export function AutoRoute() {
   );
 }
 
-function Weights({ overview, models }: { overview: AutoOverview; models: AutoModelView[] }) {
+function Weights({ overview, models }: { overview: AutoOverview; models: AutoModelSummary[] }) {
   const { money } = useMoney();
   const model = models.find((candidate) => candidate.id === overview.model);
   return (
@@ -112,7 +113,7 @@ function Weights({ overview, models }: { overview: AutoOverview; models: AutoMod
   );
 }
 
-function ModelChooser({ current, models }: { current: AutoModel; models: AutoModelView[] }) {
+function ModelChooser({ current, models }: { current: AutoModel; models: AutoModelSummary[] }) {
   const [chosen, setChosen] = useState<AutoModel>(current);
   const [confirming, setConfirming] = useState(false);
   const change = useChangeModel();

@@ -1,11 +1,18 @@
-import type { Page } from '@itrust/contracts';
+import type {
+  AutoResponse,
+  PaymentMethodListResponse,
+  PaymentMethodResponse,
+  Transaction,
+  TransactionListResponse,
+  TransactionResponse,
+} from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
 import { analyticsQuery } from '../../../lib/queries/analytics';
 import { useIdempotentMutation, type IdempotencyHeaders } from '../../../lib/use-idempotent-mutation';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import type { PaymentMethod, Transaction, WalletKind } from '../../../lib/queries/wallets';
+import type { WalletKind } from '../../../lib/queries/wallets';
 
 export type TransactionSort = 'type' | 'amount' | 'created_at' | 'status';
 export type TransactionPage = {
@@ -20,7 +27,7 @@ export const transactionsQuery = ({ page, perPage, sort, descending, period }: T
     queryKey: ['transactions', page, perPage, sort, descending, period],
     queryFn: async () =>
       (
-        await apiData<{ transactions: Page<Transaction> }>(
+        await apiData<TransactionListResponse>(
           `/user/transaction/fetch?page=${page}&per_page=${perPage}${sort ? `&sort=${descending ? '-' : ''}${sort}` : ''}${periodParams(period)}`,
         )
       ).transactions,
@@ -35,11 +42,8 @@ export const paymentMethodsQuery = (type: 'bank' | 'crypto') =>
   queryOptions({
     queryKey: ['payment-methods', type],
     queryFn: async () =>
-      (
-        await apiData<{ payment_methods: { data: PaymentMethod[] } }>(
-          `/user/payment-method?filter[type]=${type}&filter[is_withdrawal]=true`,
-        )
-      ).payment_methods.data,
+      (await apiData<PaymentMethodListResponse>(`/user/payment-method?filter[type]=${type}&filter[is_withdrawal]=true`))
+        .payment_methods.data,
   });
 export const usePaymentMethods = (type: 'bank' | 'crypto') => useQuery(paymentMethodsQuery(type));
 
@@ -50,7 +54,7 @@ export const usePaymentMethods = (type: 'bank' | 'crypto') => useQuery(paymentMe
 export const autoMovableQuery = (approved: boolean) =>
   queryOptions({
     queryKey: ['auto', 'movable'],
-    queryFn: async () => (await apiData<{ auto: { movable: string | null } }>('/user/auto')).auto.movable,
+    queryFn: async () => (await apiData<AutoResponse>('/user/auto')).auto.movable,
     enabled: approved,
   });
 
@@ -63,7 +67,7 @@ const afterMoneyMoves = ['wallets', 'transactions', 'analytics', 'user', 'paymen
 const useMoneyRequest = <T extends object>(path: string, type: Transaction['type']) =>
   useIdempotentMutation(
     (body: T, headers: IdempotencyHeaders) =>
-      apiRequest<{ transaction: Transaction }>(path, { method: 'POST', body: { ...body, type }, headers }),
+      apiRequest<TransactionResponse>(path, { method: 'POST', body: { ...body, type }, headers }),
     afterMoneyMoves,
   );
 
@@ -77,7 +81,7 @@ export const useSwap = () =>
 export const useCancelTransaction = () =>
   useIdempotentMutation(
     (transaction: Transaction, headers) =>
-      apiRequest<{ transaction: Transaction }>(`/user/transaction/cancel/${transaction.id}`, {
+      apiRequest<TransactionResponse>(`/user/transaction/cancel/${transaction.id}`, {
         method: 'POST',
         body: {},
         headers,
@@ -88,6 +92,6 @@ export const useCancelTransaction = () =>
 export const useSavePaymentMethod = () =>
   useRefreshingMutation(
     (body: Record<string, string>) =>
-      apiRequest<{ payment_method: PaymentMethod }>('/user/payment-method', { method: 'POST', body }),
+      apiRequest<PaymentMethodResponse>('/user/payment-method', { method: 'POST', body }),
     afterMoneyMoves,
   );

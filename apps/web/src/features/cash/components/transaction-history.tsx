@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { ApiError } from '../../../lib/api-client';
 import type { Period } from '../../../lib/period';
-import type { Transaction } from '../../../lib/queries/wallets';
+import type { Transaction } from '@itrust/contracts';
 import { useCancelTransaction, useTransactions, type TransactionSort } from '../api/wallet';
 import { historyDate, statusClass, statusLabel, typeLabel } from '../../../lib/transaction-labels';
 import { useMoney } from '../../../lib/use-money';

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
-import type { PaymentMethod } from '../../../lib/queries/wallets';
+import type { PaymentMethod } from '@itrust/contracts';
 import { useLimits } from '../api/limits';
 import { usePaymentMethods, useWithdraw } from '../api/wallet';
 import { useWallets } from '../../../lib/queries/wallets';

@@ -1,5 +1,5 @@
 import { useMoney } from '../../../lib/use-money';
-import type { Analytics } from '../../../lib/queries/analytics';
+import type { Analytics } from '@itrust/contracts';
 
 const labels = ['Investments', 'Savings', 'Interest earned'] as const;
 

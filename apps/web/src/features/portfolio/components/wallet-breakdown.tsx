@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useWallets } from '../../../lib/queries/wallets';
 import { useMoney } from '../../../lib/use-money';
-import type { Analytics } from '../../../lib/queries/analytics';
+import type { Analytics } from '@itrust/contracts';
 
 type Row = {
   name: string;

@@ -1,51 +1,23 @@
-import type { Page } from '@itrust/contracts';
+import type {
+  SavingsHistoryResponse,
+  SavingsMovementResponse,
+  SavingsOfferingsResponse,
+  SavingsOpenedResponse,
+} from '@itrust/contracts';
 import type { SavingsGoal, SavingsHorizon } from '@itrust/contracts/savings-rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
+import { userInclude } from '../../../lib/queries/get-user';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-
-export type SavingsOffering = {
-  id: number;
-  name: string;
-  title: string;
-  note: string;
-  annual_rate_percentage: string;
-  annual_limit: string | null;
-};
-
-export type UserSavings = {
-  id: string;
-  savings_account_id: number;
-  savings_account: { id: number; name: string; title: string };
-  balance: string;
-  total_savings: string;
-  total_savings_return: string;
-  total_savings_24hr: string;
-  return_percentage: string;
-  annual_rate_percentage: string;
-  annual_limit: string | null;
-  contribution_room: string | null;
-  contribution_year: number;
-  created_at: string;
-};
-
-export type SavingsHistoryRow = {
-  id: string;
-  savings: { savings_account: { id: number; name: string; title: string } };
-  method: 'contribution' | 'cashout';
-  type: 'credit' | 'debit';
-  amount: string;
-  created_at: string;
-};
 
 export const offeringsQuery = (goal: SavingsGoal, horizon: SavingsHorizon) =>
   queryOptions({
     queryKey: ['savings-offerings', goal, horizon],
     queryFn: async () =>
       (
-        await apiData<{ accounts: SavingsOffering[] }>(
+        await apiData<SavingsOfferingsResponse>(
           `/user/savings-accounts?goal=${encodeURIComponent(goal)}&horizon=${encodeURIComponent(horizon)}`,
         )
       ).accounts,
@@ -56,7 +28,7 @@ export const useOfferings = (goal: SavingsGoal, horizon: SavingsHorizon) => useQ
 export const mySavingsQuery = () =>
   queryOptions({
     queryKey: ['savings'],
-    queryFn: async () => (await apiData<{ user: { savings: UserSavings[] } }>('/user?include=savings')).user.savings,
+    queryFn: () => userInclude('savings'),
   });
 export const useMySavings = () => useQuery(mySavingsQuery());
 
@@ -65,7 +37,7 @@ export const savingsHistoryQuery = (page: number, perPage: number, period?: Peri
     queryKey: ['savings-history', page, perPage, period],
     queryFn: async () =>
       (
-        await apiData<{ savings_history: Page<SavingsHistoryRow> }>(
+        await apiData<SavingsHistoryResponse>(
           `/user/savings-accounts/history?page=${page}&per_page=${perPage}${periodParams(period)}`,
         )
       ).savings_history,
@@ -80,7 +52,7 @@ const afterSavingsMove = ['savings', 'savings-history', 'savings-offerings', 'wa
 export const useOpenSavings = () =>
   useRefreshingMutation(
     (savingsAccountId: number) =>
-      apiRequest<unknown>('/user/savings-accounts/store', {
+      apiRequest<SavingsOpenedResponse>('/user/savings-accounts/store', {
         method: 'POST',
         body: { savings_account_id: savingsAccountId },
       }),
@@ -90,7 +62,7 @@ export const useOpenSavings = () =>
 export const useMoveSavings = (method: 'contribution' | 'cashout') =>
   useIdempotentMutation(
     (body: { savings_account_id: number; amount: string }, headers) =>
-      apiRequest<unknown>(`/user/savings-accounts/${method === 'contribution' ? 'credit' : 'debit'}`, {
+      apiRequest<SavingsMovementResponse>(`/user/savings-accounts/${method === 'contribution' ? 'credit' : 'debit'}`, {
         method: 'POST',
         body: { ...body, method },
         headers,

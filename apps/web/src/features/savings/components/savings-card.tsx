@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useMoney } from '../../../lib/use-money';
 import { SignedFigure } from '../../../components/signed-figure';
-import type { UserSavings } from '../api/savings';
+import type { UserSavings } from '@itrust/contracts';
 
 const linkClass =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold transition-colors';

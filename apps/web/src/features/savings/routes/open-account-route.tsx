@@ -1,3 +1,4 @@
+import type { SavingsOffering } from '@itrust/contracts';
 import {
   savingsGoalNames,
   savingsHorizonNames,
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
 import { timing, wait } from '../../../lib/timing';
-import { useMySavings, useOfferings, useOpenSavings, type SavingsOffering } from '../api/savings';
+import { useMySavings, useOfferings, useOpenSavings } from '../api/savings';
 import { useMoney } from '../../../lib/use-money';
 import { RichNote } from '../components/rich-note';
 

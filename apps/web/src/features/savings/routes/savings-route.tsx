@@ -1,9 +1,10 @@
+import type { UserSavings } from '@itrust/contracts';
 import { sumMoney } from '@itrust/contracts/money';
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useMoney } from '../../../lib/use-money';
-import { useMySavings, type UserSavings } from '../api/savings';
+import { useMySavings } from '../api/savings';
 import { SavingsActivity } from '../components/savings-activity';
 import { SavingsCard } from '../components/savings-card';
 
