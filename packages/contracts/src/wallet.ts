@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { page } from './envelope.ts';
 
+/** The ledger's account kinds; a transfer between the user's wallets names two of the first three. */
+const accountKind = z.enum([
+  'cash',
+  'auto',
+  'brokerage',
+  'deposits_clearing',
+  'withdrawals_clearing',
+  'market',
+  'interest',
+  'savings',
+]);
+
 /** A deposit (credit), a withdrawal (debit), a transfer between the user's wallets, or interest. */
 export const transaction = z.object({
   id: z.uuid(),
@@ -13,9 +25,8 @@ export const transaction = z.object({
   coin: z.string().nullable(),
   address: z.string().nullable(),
   comment: z.string().nullable(),
-  /** The wallets a transfer moved money between. */
-  swap_from: z.string().nullable(),
-  swap_to: z.string().nullable(),
+  swap_from: accountKind.nullable(),
+  swap_to: accountKind.nullable(),
   payment_method_id: z.uuid().nullable(),
   decline_reason: z.string().nullable(),
   created_at: z.string(),
