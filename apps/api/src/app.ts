@@ -32,7 +32,6 @@ import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createUserPresenter } from './modules/users/users.presenter.ts';
 import { adminKycRoutes } from './modules/admin/admin-kyc.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { createTradingQueries } from './modules/trading/trading.queries.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
 import { savingsRoutes } from './modules/savings/savings.routes.ts';
@@ -51,6 +50,7 @@ import { transactionsRoutes } from './modules/ledger/transactions.routes.ts';
 import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { createMarketService } from './modules/market/market.service.ts';
 import { createQuoteHub } from './modules/market/quote-hub.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -139,14 +139,9 @@ export async function buildApp({
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
   await app.register(paymentMethodsRoutes, { prefix: '/api', wallet });
   await app.register(autoRoutes, { prefix: '/api', auto });
-  const tradingQueries = createTradingQueries(db);
-  await app.register(positionRoutes, {
-    prefix: '/api',
-    db,
-    trading: createTradingService({ db, clock, users }),
-    queries: tradingQueries,
-  });
-  await app.register(tradeHistoryRoutes, { prefix: '/api', queries: tradingQueries });
+  const trading = createTradingService({ db, clock, users });
+  await app.register(positionRoutes, { prefix: '/api', db, trading });
+  await app.register(tradeHistoryRoutes, { prefix: '/api', trading });
   await app.register(watchlistRoutes, { prefix: '/api', watchlist: createWatchlist(db) });
   const emailChange = createEmailChange(access);
   await app.register(accountRoutes, {
@@ -163,9 +158,8 @@ export async function buildApp({
   app.addHook('onClose', () => hub.stop());
   await app.register(marketRoutes, {
     prefix: '/api',
-    market,
+    market: createMarketService(db, clock),
     hub,
-    clock,
     streams: config.streams,
   });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));

@@ -116,11 +116,6 @@ export function createMarketRepository(db: Database) {
       const { rows } = await db.execute<AssetRow>(sql`${ranked} select *, false as starred, 0 as total from ranked`);
       return rows;
     },
-
-    async fxRates(): Promise<Record<string, string>> {
-      const { rows } = await db.execute<{ currency: string; rate: string }>(sql`select currency, rate from fx_rates`);
-      return Object.fromEntries(rows.map((row) => [row.currency, row.rate]));
-    },
   };
 }
 

@@ -1,18 +1,23 @@
+import {
+  assetListResponse,
+  assetPageResponse,
+  chartRange,
+  fxRatesResponse,
+  historyResponse,
+  successEnvelope,
+  topMoversResponse,
+} from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
 import { clientKey } from '../../lib/client-address.ts';
-import { NotFound, ServiceUnavailable, TooManyRequests } from '../../lib/errors.ts';
-import { presentAsset } from './asset.presenter.ts';
-import { day, hour } from './history.ts';
-import { cryptoIcon, monogram } from './icons.ts';
-import { sortColumns, type MarketRepository, type SortColumn } from './market.repository.ts';
+import { ServiceUnavailable, TooManyRequests } from '../../lib/errors.ts';
+import { assetSorts, type MarketService } from './market.service.ts';
 import type { QuoteHub } from './quote-hub.ts';
 import { createStreamSlots, streamWriter } from './quote-stream.ts';
 
 const tags = ['market'];
-const sortValues = Object.keys(sortColumns).flatMap((column) => [column, `-${column}`]) as [string, ...string[]];
+const sortValues = assetSorts.flatMap((column) => [column, `-${column}`]) as [string, ...string[]];
 
 const assetsQuery = z
   .object({
@@ -28,57 +33,43 @@ const assetsQuery = z
   })
   .strict();
 
-/** Points per chart range: 5-minute bars for a day, hourly for a week and a month, daily beyond. */
-export const ranges = {
-  '1d': { resolution: '5m', span: day },
-  '7d': { resolution: '1h', span: 7 * day },
-  '30d': { resolution: '1h', span: 30 * day },
-  '1yr': { resolution: '1d', span: 365 * day },
-  all: { resolution: '1d', span: Infinity },
-} as const;
-
 // A refused stream is tried again by the web client after a pause of about this length.
 const streamRetrySeconds = 30;
 
 const ok = <T>(data: T) => ({ status: 'success' as const, message: 'OK', data });
 
 export const marketRoutes: FastifyPluginAsyncZod<{
-  market: MarketRepository;
+  market: MarketService;
   hub: QuoteHub;
-  clock: Clock;
   streams: Config['streams'];
-}> = async (app, { market, hub, clock, streams }) => {
+}> = async (app, { market, hub, streams }) => {
   const slots = createStreamSlots(streams);
 
   app.get(
     '/assets',
     {
       config: { access: 'optional' },
-      schema: { tags, summary: 'The asset list: filter, sort, page', querystring: assetsQuery },
+      schema: {
+        tags,
+        summary: 'The asset list: filter, sort, page',
+        querystring: assetsQuery,
+        response: { 200: successEnvelope(z.union([assetPageResponse, assetListResponse])) },
+      },
     },
     async (request) => {
       const query = request.query;
-      const rows = await market.list(
+      const assets = await market.list(
         {
           type: query['filter[type]'],
           symbol: query['filter[symbol]'],
-          sort: { column: query.sort.replace(/^-/, '') as SortColumn, descending: query.sort.startsWith('-') },
-          ...(query.do_not_paginate ? {} : { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+          sort: query.sort,
+          page: query.page,
+          perPage: query.per_page,
+          all: query.do_not_paginate,
         },
         request.auth?.userId,
       );
-      const assets = rows.map(presentAsset);
-      if (query.do_not_paginate) return ok({ assets });
-      const total = rows[0]?.total ?? (await market.count(query['filter[type]'], query['filter[symbol]']));
-      return ok({
-        assets: {
-          data: assets,
-          current_page: query.page,
-          per_page: query.per_page,
-          total,
-          last_page: Math.max(1, Math.ceil(total / query.per_page)),
-        },
-      });
+      return ok(assets);
     },
   );
 
@@ -86,13 +77,13 @@ export const marketRoutes: FastifyPluginAsyncZod<{
     '/assets/top-movers',
     {
       config: { access: 'optional' },
-      schema: { tags, summary: 'Top gainers, top losers and the newest listings, 16 each' },
+      schema: {
+        tags,
+        summary: 'Top gainers, top losers and the newest listings, 16 each',
+        response: { 200: successEnvelope(topMoversResponse) },
+      },
     },
-    async (request) => {
-      const rows = await market.topMovers(16, request.auth?.userId);
-      const of = (list: (typeof rows)[number]['list']) => rows.filter((row) => row.list === list).map(presentAsset);
-      return ok({ gainers: of('gainers'), losers: of('losers'), new_in_market: of('new_in_market') });
-    },
+    async (request) => ok(await market.topMovers(request.auth?.userId)),
   );
 
   app.get(
@@ -103,39 +94,41 @@ export const marketRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Chart points for a range',
         params: z.object({ symbol: z.string().max(20) }),
-        querystring: z.object({ range: z.enum(['1d', '7d', '30d', '1yr', 'all']).default('1d') }).strict(),
+        querystring: z.object({ range: chartRange.default('1d') }).strict(),
+        response: { 200: successEnvelope(historyResponse) },
       },
     },
-    async (request) => {
-      const { range } = request.query;
-      const asset = await market.exists(request.params.symbol);
-      if (!asset) throw new NotFound('No such asset.');
-      const { resolution, span } = ranges[range];
-      const since = span === Infinity ? new Date(0) : new Date(clock.now().getTime() - span - hour);
-      const points = await market.history(asset.symbol, resolution, since);
-      return ok({ symbol: asset.symbol, range, resolution, points });
-    },
+    async (request) => ok(await market.history(request.params.symbol, request.query.range)),
   );
 
   app.get(
     '/assets/:symbol/icon.svg',
     {
       config: { access: 'public', rateLimit: false },
-      schema: { tags, summary: 'The asset icon', params: z.object({ symbol: z.string().max(20) }) },
+      schema: {
+        tags,
+        summary: 'The asset icon',
+        params: z.object({ symbol: z.string().max(20) }),
+        response: { 200: { description: 'The icon as SVG', content: { 'image/svg+xml': { schema: z.string() } } } },
+      },
     },
     async (request, reply) => {
-      const asset = await market.exists(request.params.symbol);
-      if (!asset) throw new NotFound('No such asset.');
-      const svg =
-        asset.type === 'crypto' ? ((await cryptoIcon(asset.symbol)) ?? monogram(asset.symbol)) : monogram(asset.symbol);
+      const svg = await market.icon(request.params.symbol);
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     },
   );
 
   app.get(
     '/fx-rates',
-    { config: { access: 'public' }, schema: { tags, summary: 'Reference FX rates: units per US dollar' } },
-    async () => ok({ base: 'USD', rates: await market.fxRates() }),
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Reference FX rates: units per US dollar',
+        response: { 200: successEnvelope(fxRatesResponse) },
+      },
+    },
+    async () => ok(await market.fxRates()),
   );
 
   app.get(
@@ -145,7 +138,14 @@ export const marketRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Server-Sent Events: each new quote of the given symbols',
+        description:
+          'A `text/event-stream`. Each `quote` event carries one asset with its new quote as JSON, the same ' +
+          'fields as an item of GET /api/assets (`quoteEvent` in @itrust/contracts) with `starred` false. ' +
+          'The stream opens with the current quote of each symbol, then sends each new one; comment lines keep it alive.',
         querystring: z.object({ symbols: z.string().max(2000) }).strict(),
+        response: {
+          200: { description: 'Quote events', content: { 'text/event-stream': { schema: z.string() } } },
+        },
       },
     },
     async (request, reply) => {

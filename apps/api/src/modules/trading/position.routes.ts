@@ -1,18 +1,23 @@
+import {
+  holdingListResponse,
+  positionClosedResponse,
+  positionListResponse,
+  positionOpenedResponse,
+  successEnvelope,
+} from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ok, pageOf, paging } from '../../lib/answers.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
-import type { TradingQueries } from './trading.queries.ts';
 import type { TradingService } from './trading.service.ts';
 import { approved, assetId, exitWire, optionalPrice, quantityFrom, quantityWire, tags } from './trading.http.ts';
 
 export const positionRoutes: FastifyPluginAsyncZod<{
   db: Database;
   trading: TradingService;
-  queries: TradingQueries;
-}> = async (app, { db, trading, queries }) => {
+}> = async (app, { db, trading }) => {
   // For an approved caller: the signed-in user comes with their currency, so the buy does not read it again.
   const buy = async (auth: AuthContext, body: { asset_id: number; quantity: unknown; tp?: unknown; sl?: unknown }) =>
     trading.buy(auth.userId, {
@@ -22,6 +27,18 @@ export const positionRoutes: FastifyPluginAsyncZod<{
       stopLoss: optionalPrice(body.sl, 'sl'),
       currency: auth.user.currency.code,
     });
+  const opened = (position: Awaited<ReturnType<typeof buy>>) =>
+    ok('Position opened.', {
+      position: {
+        id: position.id,
+        quantity: position.quantity,
+        cost: position.cost,
+        price: position.entryPrice,
+        status: position.status,
+      },
+    });
+  const closed = ({ proceeds, profit }: Awaited<ReturnType<TradingService['close']>>) =>
+    ok('Position closed.', { proceeds: proceeds.toFixed(2), pl: profit.toFixed(2) });
 
   app.post(
     '/user/position/store',
@@ -38,26 +55,16 @@ export const positionRoutes: FastifyPluginAsyncZod<{
           sl: exitWire('sl'),
           type: z.literal('buy').optional(),
         }),
+        response: { 201: successEnvelope(positionOpenedResponse) },
       },
     },
     async (request, reply) => {
       const auth = authOf(request);
       const userId = approved(auth);
-      return idempotent(db, request, reply, userId, async () => {
-        const position = await buy(auth, request.body);
-        return {
-          status: 201,
-          body: ok('Position opened.', {
-            position: {
-              id: position.id,
-              quantity: position.quantity,
-              cost: position.cost,
-              price: position.entryPrice,
-              status: position.status,
-            },
-          }),
-        };
-      });
+      return idempotent(db, request, reply, userId, async () => ({
+        status: 201,
+        body: opened(await buy(auth, request.body)),
+      }));
     },
   );
 
@@ -70,18 +77,15 @@ export const positionRoutes: FastifyPluginAsyncZod<{
         summary: 'Close part or all of an open position at the current price',
         params: z.object({ id: z.uuid('No such position.') }),
         body: z.object({ position_id: z.string().optional(), quantity: quantityWire, wallet: z.string().optional() }),
+        response: { 200: successEnvelope(positionClosedResponse) },
       },
     },
     async (request, reply) => {
       const userId = approved(authOf(request));
-      return idempotent(db, request, reply, userId, async () => {
-        const { proceeds, profit } = await trading.close(
-          userId,
-          request.params.id,
-          quantityFrom(request.body.quantity),
-        );
-        return { status: 200, body: ok('Position closed.', { proceeds: proceeds.toFixed(2), pl: profit.toFixed(2) }) };
-      });
+      return idempotent(db, request, reply, userId, async () => ({
+        status: 200,
+        body: closed(await trading.close(userId, request.params.id, quantityFrom(request.body.quantity))),
+      }));
     },
   );
 
@@ -103,22 +107,15 @@ export const positionRoutes: FastifyPluginAsyncZod<{
           }),
           z.object({ type: z.literal('sell'), position_id: z.uuid('No such position.'), quantity: quantityWire }),
         ]),
+        response: { 201: successEnvelope(z.union([positionOpenedResponse, positionClosedResponse])) },
       },
     },
     async (request, reply) => {
       const auth = authOf(request);
       const userId = approved(auth);
       const body = request.body;
-      if (body.type === 'buy') {
-        const position = await buy(auth, body);
-        return reply
-          .code(201)
-          .send(
-            ok('Position opened.', { position: { id: position.id, quantity: position.quantity, cost: position.cost } }),
-          );
-      }
-      const { proceeds, profit } = await trading.close(userId, body.position_id, quantityFrom(body.quantity));
-      return reply.code(201).send(ok('Position closed.', { proceeds: proceeds.toFixed(2), pl: profit.toFixed(2) }));
+      if (body.type === 'buy') return reply.code(201).send(opened(await buy(auth, body)));
+      return reply.code(201).send(closed(await trading.close(userId, body.position_id, quantityFrom(body.quantity))));
     },
   );
 
@@ -138,12 +135,13 @@ export const positionRoutes: FastifyPluginAsyncZod<{
             ...paging(10),
           })
           .strict(),
+        response: { 200: successEnvelope(positionListResponse) },
       },
     },
     async (request) => {
       const userId = approved(authOf(request));
       const { page, per_page: perPage } = request.query;
-      const { data, total } = await queries.positions(userId, 'open', page, perPage, {
+      const { data, total } = await trading.positions(userId, 'open', page, perPage, {
         symbol: request.query['filter[symbol]'],
         wallet: request.query['filter[wallet]'],
         type: request.query['filter[type]'],
@@ -156,11 +154,15 @@ export const positionRoutes: FastifyPluginAsyncZod<{
     '/user/holdings',
     {
       config: { access: 'verified' },
-      schema: { tags, summary: 'Your open positions summed per asset, most valuable first' },
+      schema: {
+        tags,
+        summary: 'Your open positions summed per asset, most valuable first',
+        response: { 200: successEnvelope(holdingListResponse) },
+      },
     },
     async (request) => {
       const userId = approved(authOf(request));
-      return ok('OK', { holdings: await queries.holdings(userId) });
+      return ok('OK', { holdings: await trading.holdings(userId) });
     },
   );
 };

@@ -1,3 +1,4 @@
+import { successEnvelope, tradeListResponse } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, paging } from '../../lib/answers.ts';
@@ -5,8 +6,8 @@ import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { decimalString } from '../../lib/money.ts';
-import type { TradingQueries } from './trading.queries.ts';
 import { approved, tags } from './trading.http.ts';
+import type { TradingService } from './trading.service.ts';
 
 export const tradeCsvHeader = [
   'Date',
@@ -24,7 +25,7 @@ export const tradeCsvHeader = [
   'Wallet',
 ];
 
-export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ queries: TradingQueries }> = async (app, { queries }) => {
+export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ trading: TradingService }> = async (app, { trading }) => {
   app.get(
     '/user/position/history',
     {
@@ -39,13 +40,14 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ queries: TradingQueries
             'filter[symbol]': z.string().trim().min(1).max(20).toUpperCase().optional(),
           })
           .strict(),
+        response: { 200: successEnvelope(tradeListResponse) },
       },
     },
     async (request) => {
       const userId = approved(authOf(request));
       const { page, per_page: perPage } = request.query;
       const symbol = request.query['filter[symbol]'];
-      const { data, total } = await queries.trades(userId, page, perPage, periodOf(request.query), symbol);
+      const { data, total } = await trading.trades(userId, page, perPage, periodOf(request.query), symbol);
       return ok('OK', { positions: pageOf(data, page, perPage, total) });
     },
   );
@@ -58,12 +60,13 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ queries: TradingQueries
         tags,
         summary: 'Your trades as CSV, newest first, with the same month or day filter as the list',
         querystring: z.object(periodQuery).strict(),
+        response: { 200: { description: 'The trades as CSV', content: { 'text/csv': { schema: z.string() } } } },
       },
     },
     async (request, reply) => {
       const userId = approved(authOf(request));
       const period = periodOf(request.query);
-      const batches = inBatches((after, size) => queries.tradeBatch(userId, period, after, size));
+      const batches = inBatches((after, size) => trading.tradeBatch(userId, period, after, size));
       async function* lines() {
         for await (const { trade } of batches)
           yield [
@@ -74,7 +77,7 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ queries: TradingQueries
             trade.asset.type,
             trade.quantity,
             // Stored to 10 places; the file shows the price's own decimals, two at least.
-            decimalString(String(trade.price)),
+            decimalString(trade.price),
             trade.amount,
             trade.pl,
             trade.pl_percentage,

@@ -1,15 +1,23 @@
+import { successEnvelope, watchlistResponse, watchlistStarredResponse } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decimalString } from '../../lib/money.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { ok } from '../../lib/answers.ts';
+import { noData, ok } from '../../lib/answers.ts';
 import { approved, assetId, tags } from './trading.http.ts';
 import type { Watchlist } from './watchlist.service.ts';
 
 export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: Watchlist }> = async (app, { watchlist }) => {
   app.get(
     '/user/watchlist',
-    { config: { access: 'verified' }, schema: { tags, summary: 'Your watchlist, with each asset’s price and day' } },
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Your watchlist, with each asset’s price and day',
+        response: { 200: successEnvelope(watchlistResponse) },
+      },
+    },
     async (request) => {
       const userId = approved(authOf(request));
       const rows = await watchlist.list(userId);
@@ -26,7 +34,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: Watchlist }> = 
             changes_percentage: Number(row.change).toFixed(2),
             day_high: decimalString(row.dayHigh),
             day_low: decimalString(row.dayLow),
-            starred: true,
+            starred: true as const,
           },
         })),
       });
@@ -43,6 +51,10 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: Watchlist }> = 
         body: z.object({
           asset_id: assetId,
         }),
+        response: {
+          200: successEnvelope(watchlistStarredResponse),
+          201: successEnvelope(watchlistStarredResponse),
+        },
       },
     },
     async (request, reply) => {
@@ -56,7 +68,12 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: Watchlist }> = 
     '/user/watchlist/destroy/:id',
     {
       config: { access: 'verified' },
-      schema: { tags, summary: 'Unstar an asset', params: z.object({ id: z.uuid('No such watchlist entry.') }) },
+      schema: {
+        tags,
+        summary: 'Unstar an asset',
+        params: z.object({ id: z.uuid('No such watchlist entry.') }),
+        response: { 200: noData },
+      },
     },
     async (request) => {
       const userId = approved(authOf(request));

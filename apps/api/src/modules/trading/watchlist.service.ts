@@ -4,7 +4,7 @@ import { assetQuotes, assets, watchlistEntries } from '../../db/schema/index.ts'
 import { NotFound } from '../../lib/errors.ts';
 
 export function createWatchlist(db: Database) {
-  return {
+  const watchlist = {
     /** The user's starred assets, newest first, with each asset's quote and day change. */
     list: (userId: string) =>
       db
@@ -26,7 +26,7 @@ export function createWatchlist(db: Database) {
         .orderBy(sql`${watchlistEntries.createdAt} desc`),
 
     /** Stars an asset once: the entry's id, and whether this call created it. */
-    async star(userId: string, assetId: number): Promise<{ id: string | undefined; created: boolean }> {
+    async star(userId: string, assetId: number): Promise<{ id: string; created: boolean }> {
       const [asset] = await db.select({ id: assets.id }).from(assets).where(eq(assets.id, assetId));
       if (!asset) throw new NotFound('No such asset.');
       const [entry] = await db
@@ -39,7 +39,8 @@ export function createWatchlist(db: Database) {
         .select({ id: watchlistEntries.id })
         .from(watchlistEntries)
         .where(and(eq(watchlistEntries.userId, userId), eq(watchlistEntries.assetId, asset.id)));
-      return { id: existing?.id, created: false };
+      // Unstarred at the same moment: star it again.
+      return existing ? { id: existing.id, created: false } : watchlist.star(userId, asset.id);
     },
 
     async unstar(userId: string, entryId: string): Promise<void> {
@@ -50,6 +51,7 @@ export function createWatchlist(db: Database) {
       if (removed.length === 0) throw new NotFound('No such watchlist entry.');
     },
   };
+  return watchlist;
 }
 
 export type Watchlist = ReturnType<typeof createWatchlist>;
