@@ -1,14 +1,15 @@
+import type { FxRatesResponse } from '@itrust/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiData } from './api-client';
 
 /** The reference rates: units of each currency per US dollar. */
 export const fxRatesQuery = queryOptions({
   queryKey: ['fx-rates'],
-  queryFn: () => apiData<{ rates: Record<string, string> }>('/fx-rates'),
+  queryFn: () => apiData<FxRatesResponse>('/fx-rates'),
   staleTime: 60_000,
 });
 
-type Rates = { rates: Record<string, string> } | undefined;
+type Rates = Pick<FxRatesResponse, 'rates'> | undefined;
 
 /** What one unit of `from` is worth in `to` at the reference rates; undefined until they have arrived. */
 export function conversionFactor(rates: Rates, from: string, to: string): number | undefined {

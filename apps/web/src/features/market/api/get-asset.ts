@@ -1,12 +1,10 @@
-import type { Page } from '@itrust/contracts';
+import type { Asset, AssetPageResponse } from '@itrust/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
-import type { Asset } from './types';
 
 /** The single-asset screen reads the first item of the symbol filter. */
 export const getAsset = async (symbol: string): Promise<Asset | null> =>
-  (await apiData<{ assets: Page<Asset> }>(`/assets?filter[symbol]=${encodeURIComponent(symbol)}`)).assets.data[0] ??
-  null;
+  (await apiData<AssetPageResponse>(`/assets?filter[symbol]=${encodeURIComponent(symbol)}`)).assets.data[0] ?? null;
 
 export const assetQuery = (symbol: string) =>
   queryOptions({ queryKey: ['asset', symbol], queryFn: () => getAsset(symbol) });

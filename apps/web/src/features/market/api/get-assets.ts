@@ -1,16 +1,13 @@
-import type { Page } from '@itrust/contracts';
+import type { AssetPageResponse } from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
-import type { Asset, AssetSort } from './types';
+import type { AssetSort } from './types';
 
 export type AssetListQuery = { page: number; perPage: number; sort: AssetSort; descending: boolean };
 
 export const getAssets = async ({ page, perPage, sort, descending }: AssetListQuery) =>
-  (
-    await apiData<{ assets: Page<Asset> }>(
-      `/assets?page=${page}&per_page=${perPage}&sort=${descending ? '-' : ''}${sort}`,
-    )
-  ).assets;
+  (await apiData<AssetPageResponse>(`/assets?page=${page}&per_page=${perPage}&sort=${descending ? '-' : ''}${sort}`))
+    .assets;
 
 export const assetsQuery = (query: AssetListQuery) =>
   queryOptions({ queryKey: ['assets', query], queryFn: () => getAssets(query), placeholderData: keepPreviousData });

@@ -1,11 +1,10 @@
+import type { HistoryResponse } from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
 import type { ChartRange } from './types';
 
-export type HistoryPoint = { time: number; value: string };
-
 export const getHistory = async (symbol: string, range: ChartRange) =>
-  (await apiData<{ points: HistoryPoint[] }>(`/assets/${encodeURIComponent(symbol)}/history?range=${range}`)).points;
+  (await apiData<HistoryResponse>(`/assets/${encodeURIComponent(symbol)}/history?range=${range}`)).points;
 
 export const historyQuery = (symbol: string, range: ChartRange) =>
   queryOptions({

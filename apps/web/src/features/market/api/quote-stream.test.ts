@@ -1,6 +1,24 @@
 import { afterEach, expect, it, vi } from 'vitest';
 
 /** What the page sees of a browser's EventSource: a refused stream fails for good, a dropped one retries. */
+const asset = {
+  id: 1,
+  name: 'Apple',
+  img: '/api/assets/AAPL/icon.svg',
+  type: 'stocks',
+  changes_percentage: '1.00',
+  day_high: '3.00',
+  day_low: '1.00',
+  market_cap: '1000',
+  previous_close: '2.00',
+  avg_volume: '10',
+  volume: '5',
+  listed_on: '2020-01-01',
+  rank: 1,
+  watchers: 0,
+  starred: false,
+};
+
 class FakeEventSource extends EventTarget {
   static readonly CONNECTING = 0;
   static readonly OPEN = 1;
@@ -29,8 +47,8 @@ class FakeEventSource extends EventTarget {
     this.dispatchEvent(new Event('open'));
   }
 
-  quote(symbol: string, price: string) {
-    this.dispatchEvent(new MessageEvent('quote', { data: JSON.stringify({ symbol, price }) }));
+  quote(symbol: string, price: string, fields: object = asset) {
+    this.dispatchEvent(new MessageEvent('quote', { data: JSON.stringify({ ...fields, symbol, price }) }));
   }
 }
 
@@ -41,7 +59,7 @@ afterEach(() => {
   FakeEventSource.created = [];
 });
 
-it('shows a burst of quotes at once, in the next frame, and none of a symbol nobody watches', async () => {
+it('shows a burst of quotes at once, in the next frame, and none of a symbol nobody watches or off contract', async () => {
   const frames: FrameRequestCallback[] = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
@@ -54,6 +72,7 @@ it('shows a burst of quotes at once, in the next frame, and none of a symbol nob
   stream?.quote('BTC', '2.00');
   stream?.quote('AAPL', '3.00');
   stream?.quote('TSLA', '4.00');
+  stream?.quote('BTC', '5.00', { ...asset, type: 'bonds' });
   expect(onQuote).not.toHaveBeenCalled();
   expect(frames).toHaveLength(1);
   frames.shift()?.(0);

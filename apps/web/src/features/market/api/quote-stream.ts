@@ -1,4 +1,4 @@
-import type { Asset } from './types';
+import { quoteEvent, type QuoteEvent } from '@itrust/contracts/market';
 
 /**
  * One Server-Sent Events stream per page for every symbol any component watches: the market list
@@ -8,13 +8,13 @@ import type { Asset } from './types';
  */
 const watchers = new Map<string, number>();
 const listeners = new Set<() => void>();
-let quotes: Readonly<Record<string, Asset>> = {};
+let quotes: Readonly<Record<string, QuoteEvent>> = {};
 let source: EventSource | undefined;
 let openFor = '';
 let reconcileQueued = false;
 let reopen: ReturnType<typeof setTimeout> | undefined;
 let refusals = 0;
-let arrived: Record<string, Asset> = {};
+let arrived: Record<string, QuoteEvent> = {};
 let frameQueued = false;
 
 /**
@@ -48,8 +48,10 @@ function reconcile() {
     if (opened === source && opened.readyState === EventSource.CLOSED) reopenLater();
   });
   opened.addEventListener('quote', (event) => {
-    const quote = JSON.parse((event as MessageEvent<string>).data) as Asset;
-    arrived[quote.symbol] = quote;
+    // An event that does not match the contract is dropped rather than shown.
+    const quote = quoteEvent.safeParse(JSON.parse((event as MessageEvent<string>).data));
+    if (!quote.success) return;
+    arrived[quote.data.symbol] = quote.data;
     if (frameQueued) return;
     frameQueued = true;
     requestAnimationFrame(showArrived);
@@ -98,4 +100,4 @@ export function watchQuotes(symbols: readonly string[], onQuote: () => void): ()
 }
 
 /** The newest quote of every watched symbol that has had one since it was first watched. */
-export const latestQuotes = (): Readonly<Record<string, Asset>> => quotes;
+export const latestQuotes = (): Readonly<Record<string, QuoteEvent>> => quotes;

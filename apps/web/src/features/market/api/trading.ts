@@ -1,10 +1,16 @@
-import type { Page } from '@itrust/contracts';
+import type {
+  HoldingListResponse,
+  PositionClosedResponse,
+  PositionListResponse,
+  PositionOpenedResponse,
+  TradeListResponse,
+  WatchlistResponse,
+} from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import type { Holding, Position, Trade, WatchlistEntry } from './trading-types';
 
 /** Which open positions to ask for; the server filters, and every page is read, so a long list is never cut short. */
 export type PositionFilter = { symbol?: string; wallet?: 'brokerage' | 'auto'; type?: 'stocks' | 'crypto' };
@@ -18,7 +24,7 @@ export const positionsQuery = (filter: PositionFilter = {}) =>
       const pageOf = async (page: number) => {
         const params = new URLSearchParams({ include: 'asset', page: String(page), per_page: String(largestPage) });
         for (const [name, value] of Object.entries(filter)) if (value) params.set(`filter[${name}]`, value);
-        return (await apiData<{ positions: Page<Position> }>(`/user/position?${params.toString()}`)).positions;
+        return (await apiData<PositionListResponse>(`/user/position?${params.toString()}`)).positions;
       };
       const first = await pageOf(1);
       const rest = await Promise.all(
@@ -36,8 +42,7 @@ export const useOpenPositionsPage = (page: number, perPage: number, enabled = tr
   useQuery({
     queryKey: ['positions', 'page', page, perPage],
     queryFn: async () =>
-      (await apiData<{ positions: Page<Position> }>(`/user/position?include=asset&page=${page}&per_page=${perPage}`))
-        .positions,
+      (await apiData<PositionListResponse>(`/user/position?include=asset&page=${page}&per_page=${perPage}`)).positions,
     placeholderData: keepPreviousData,
     retry: false,
     enabled,
@@ -47,7 +52,7 @@ export const useOpenPositionsPage = (page: number, perPage: number, enabled = tr
 export const useHoldings = (enabled = true) =>
   useQuery({
     queryKey: ['positions', 'holdings'],
-    queryFn: async () => (await apiData<{ holdings: Holding[] }>('/user/holdings')).holdings,
+    queryFn: async () => (await apiData<HoldingListResponse>('/user/holdings')).holdings,
     retry: false,
     enabled,
   });
@@ -59,7 +64,7 @@ export const tradeHistoryQuery = (page: number, perPage: number, period: Period,
     queryFn: async () => {
       const ofAsset = symbol ? `&filter[symbol]=${encodeURIComponent(symbol)}` : '';
       const path = `/user/position/history?page=${page}&per_page=${perPage}${periodParams(period)}${ofAsset}`;
-      return (await apiData<{ positions: Page<Trade> }>(path)).positions;
+      return (await apiData<TradeListResponse>(path)).positions;
     },
     placeholderData: keepPreviousData,
     retry: false,
@@ -70,7 +75,7 @@ export const useTradeHistory = (page: number, perPage: number, period: Period, e
 export const watchlistQuery = () =>
   queryOptions({
     queryKey: ['watchlist'],
-    queryFn: async () => (await apiData<{ watchlist: WatchlistEntry[] }>('/user/watchlist')).watchlist,
+    queryFn: async () => (await apiData<WatchlistResponse>('/user/watchlist')).watchlist,
     retry: false,
   });
 export const useWatchlist = () => useQuery(watchlistQuery());
@@ -81,7 +86,7 @@ const afterTrade = ['positions', 'trade-history', 'wallets', 'transactions', 'an
 export const useBuy = () =>
   useIdempotentMutation(
     (input: { assetId: number; quantity: string }, headers) =>
-      apiRequest<{ position: { cost: string } }>('/user/position/store', {
+      apiRequest<PositionOpenedResponse>('/user/position/store', {
         method: 'POST',
         body: { asset_id: input.assetId, quantity: input.quantity, wallet: 'brokerage' },
         headers,
@@ -92,7 +97,7 @@ export const useBuy = () =>
 export const useClose = () =>
   useIdempotentMutation(
     (input: { positionId: string; quantity: string }, headers) =>
-      apiRequest<{ proceeds: string }>(`/user/position/close/${input.positionId}`, {
+      apiRequest<PositionClosedResponse>(`/user/position/close/${input.positionId}`, {
         method: 'PUT',
         body: { position_id: input.positionId, quantity: input.quantity, wallet: 'brokerage' },
         headers,

@@ -1,4 +1,4 @@
-import type { Asset } from '../api/types';
+import type { Asset } from '@itrust/contracts';
 
 export function AssetName({
   asset,

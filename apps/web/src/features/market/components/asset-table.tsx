@@ -3,7 +3,7 @@ import { useDeferredValue, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { StarToggle, type Stars } from './star-toggle';
 import { useDisplayCurrency } from '../api/get-fx-rates';
-import type { Asset } from '../api/types';
+import type { Asset } from '@itrust/contracts';
 import { useLiveQuotes } from '../hooks/use-live-quotes';
 import { AssetName } from './asset-name';
 import { ChangeBadge } from './change-badge';

@@ -1,6 +1,6 @@
 import { formatCompact, formatPrice } from '@itrust/contracts/format';
 import { useState } from 'react';
-import type { Asset } from '../api/types';
+import type { Asset } from '@itrust/contracts';
 import { ChangeBadge } from './change-badge';
 
 type MarketStatsProps = { asset: Asset; sign: string; rate: number };

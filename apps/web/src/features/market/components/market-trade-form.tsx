@@ -8,7 +8,7 @@ import { useWallets } from '../../../lib/queries/wallets';
 import { useAssetsOfType } from '../api/get-assets-of-type';
 import { useSettlementCurrency } from '../api/get-fx-rates';
 import { useLiveQuotes } from '../hooks/use-live-quotes';
-import type { Asset } from '../api/types';
+import type { Asset } from '@itrust/contracts';
 import { usePositions } from '../api/trading';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { BrokerageAvailable } from './brokerage-available';

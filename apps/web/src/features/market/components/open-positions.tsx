@@ -6,7 +6,7 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { TableHead } from '../../../components/ui/table-head';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useOpenPositionsPage } from '../api/trading';
-import type { Position } from '../api/trading-types';
+import type { Position } from '@itrust/contracts';
 import { openedOn, SignedFigure } from '../../../components/signed-figure';
 import { useMoney } from '../../../lib/use-money';
 

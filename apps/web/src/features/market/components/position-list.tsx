@@ -7,7 +7,7 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
 import { useMoney } from '../../../lib/use-money';
-import type { Position } from '../api/trading-types';
+import type { Position } from '@itrust/contracts';
 import { openedOn, SignedFigure } from '../../../components/signed-figure';
 import { TradeConfirm, type TradeOrder } from './trade-confirm';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useToast } from '../../../components/ui/toast';
-import type { Asset } from '../api/types';
+import type { Asset } from '@itrust/contracts';
 import { useStar, useWatchlist } from '../api/trading';
 
 type Starrable = Pick<Asset, 'id' | 'name' | 'starred'>;

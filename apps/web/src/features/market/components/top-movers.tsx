@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { onArrowKeys } from '../../../lib/arrow-keys';
 import { useDisplayCurrency } from '../api/get-fx-rates';
-import { useTopMovers, type TopMovers as Movers } from '../api/get-top-movers';
-import type { Asset } from '../api/types';
+import { useTopMovers } from '../api/get-top-movers';
+import type { Asset, TopMoversResponse } from '@itrust/contracts';
 import { AssetName } from './asset-name';
 import { ChangeBadge } from './change-badge';
 import { assetPath } from './asset-table';
 
-const tabs: { key: keyof Movers; label: string; empty: string }[] = [
+const tabs: { key: keyof TopMoversResponse; label: string; empty: string }[] = [
   { key: 'gainers', label: 'Top Gainers', empty: 'Nothing is up right now.' },
   { key: 'losers', label: 'Top Losers', empty: 'Nothing is down right now.' },
   { key: 'new_in_market', label: 'New in Market', empty: 'No new listings.' },
@@ -21,7 +21,7 @@ const none: Asset[] = [];
 /** At most 16 rows per tab, computed by the server. */
 export function TopMovers() {
   const movers = useTopMovers();
-  const [active, setActive] = useState<keyof Movers>('gainers');
+  const [active, setActive] = useState<keyof TopMoversResponse>('gainers');
   const { sign, rate } = useDisplayCurrency();
   // Drawn in the background, in slices, so the response that brings them blocks nothing.
   const current = movers.data?.[active] ?? none;

@@ -6,7 +6,7 @@ import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import type { Period } from '../../../lib/period';
 import { useMoney } from '../../../lib/use-money';
 import { useTradeHistory } from '../api/trading';
-import type { Trade } from '../api/trading-types';
+import type { Trade } from '@itrust/contracts';
 import { SignedFigure } from '../../../components/signed-figure';
 
 const historyDate = (iso: string) =>

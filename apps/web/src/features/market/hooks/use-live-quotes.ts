@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { latestQuotes, watchQuotes } from '../api/quote-stream';
-import type { Asset } from '../api/types';
+import type { Asset } from '@itrust/contracts';
 
 /** The newest quote of each symbol, pushed by the server on the page's one quote stream; reconnects by itself. */
 export function useLiveQuotes(symbols: string[]): Readonly<Record<string, Asset>> {
