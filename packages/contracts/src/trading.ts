@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { page } from './envelope.ts';
-import { assetType } from './market.ts';
+import { asset, assetType } from './market.ts';
 
 export const tradingWallet = z.enum(['brokerage', 'auto']);
 export const closeReason = z.enum(['manual', 'take_profit', 'stop_loss', 'rebalance']);
 export const positionStatus = z.enum(['open', 'closed']);
 
-const assetSummary = z.object({ name: z.string(), symbol: z.string(), img: z.string(), type: assetType });
+const assetSummary = asset.pick({ name: true, symbol: true, img: true, type: true });
 
 /** An open position valued at the current price in the user's currency; money is decimal strings. */
 export const position = z.object({
@@ -56,7 +56,7 @@ export type PositionClosedResponse = z.infer<typeof positionClosedResponse>;
 
 /** Open positions summed per asset. */
 export const holding = z.object({
-  asset: z.object({ id: z.number().int(), symbol: z.string(), name: z.string(), type: assetType }),
+  asset: asset.pick({ id: true, symbol: true, name: true, type: true }),
   quantity: z.string(),
   value: z.string(),
   cost: z.string(),
@@ -91,18 +91,9 @@ export type TradeListResponse = z.infer<typeof tradeListResponse>;
 /** A starred asset with its price and day. */
 export const watchlistEntry = z.object({
   id: z.string(),
-  asset: z.object({
-    id: z.number().int(),
-    symbol: z.string(),
-    name: z.string(),
-    type: assetType,
-    img: z.string(),
-    price: z.string(),
-    changes_percentage: z.string(),
-    day_high: z.string(),
-    day_low: z.string(),
-    starred: z.literal(true),
-  }),
+  asset: asset
+    .pick({ id: true, symbol: true, name: true, type: true, img: true, price: true, changes_percentage: true })
+    .extend({ ...asset.pick({ day_high: true, day_low: true }).shape, starred: z.literal(true) }),
 });
 export type WatchlistEntry = z.infer<typeof watchlistEntry>;
 
