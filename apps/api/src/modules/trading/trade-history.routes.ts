@@ -1,4 +1,4 @@
-import { successEnvelope, tradeListResponse } from '@itrust/contracts';
+import { csvResponse, successEnvelope, tradeListResponse } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, paging } from '../../lib/answers.ts';
@@ -60,7 +60,7 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ trading: TradingService
         tags,
         summary: 'Your trades as CSV, newest first, with the same month or day filter as the list',
         querystring: z.object(periodQuery).strict(),
-        response: { 200: { description: 'The trades as CSV', content: { 'text/csv': { schema: z.string() } } } },
+        response: { 200: csvResponse('The trades as CSV') },
       },
     },
     async (request, reply) => {
