@@ -165,10 +165,10 @@ export async function buildApp({
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
   const kyc = createKycService({ db, clock, users, kyc: kycRepository, images });
   await app.register(kycRoutes, { prefix: '/api', kyc });
-  const audit = createAuditRepository(db);
+  const audit = createAuditRepository();
   const admin = createAdminService({ db, clock, users, wallet, audit, mail });
   await app.register(adminKycRoutes, { prefix: '/api', admin });
-  await app.register(adminRoutes, { prefix: '/api', admin, audit, present });
+  await app.register(adminRoutes, { prefix: '/api', admin, present });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
 
   await registerWebApp(app, config.webDistDir);

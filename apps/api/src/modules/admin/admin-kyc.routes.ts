@@ -1,7 +1,8 @@
+import { kycQueueResponse, successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentUser } from '../users/users.service.ts';
-import { ok, pageOf } from '../../lib/answers.ts';
+import { noData, ok, pageOf } from '../../lib/answers.ts';
 import { operatorOf, paging, reason, tags } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';
 
@@ -19,6 +20,7 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = as
             ...paging,
           })
           .strict(),
+        response: { 200: successEnvelope(kycQueueResponse) },
       },
     },
     async (request) => {
@@ -52,6 +54,7 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = as
         tags,
         summary: 'Approve a submitted identity check',
         params: z.object({ userId: z.uuid('No such user.') }),
+        response: { 200: noData },
       },
     },
     async (request) => {
@@ -69,6 +72,7 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = as
         summary: 'Decline a submitted identity check, with the reason',
         params: z.object({ userId: z.uuid('No such user.') }),
         body: reason,
+        response: { 200: noData },
       },
     },
     async (request) => {

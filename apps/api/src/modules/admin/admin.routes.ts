@@ -1,3 +1,12 @@
+import {
+  adminTransactionListResponse,
+  auditResponse,
+  savingsProductUpdateResponse,
+  successEnvelope,
+  transactionDecisionResponse,
+  userDetailResponse,
+  userSearchResponse,
+} from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PresentUser } from '../users/users.presenter.ts';
@@ -5,13 +14,11 @@ import { presentTransaction } from '../ledger/wallet.service.ts';
 import { ok, pageOf } from '../../lib/answers.ts';
 import { operatorOf, paging, reason, tags } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';
-import type { AuditRepository } from './audit.repository.ts';
 
-export const adminRoutes: FastifyPluginAsyncZod<{
-  admin: AdminService;
-  audit: AuditRepository;
-  present: PresentUser;
-}> = async (app, { admin, audit, present }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; present: PresentUser }> = async (
+  app,
+  { admin, present },
+) => {
   app.get(
     '/admin/transactions',
     {
@@ -26,6 +33,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
             ...paging,
           })
           .strict(),
+        response: { 200: successEnvelope(adminTransactionListResponse) },
       },
     },
     async (request) => {
@@ -65,6 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         summary: 'Confirm a deposit arrived, or that a withdrawal was paid out',
         params: z.object({ id: z.uuid('No such transaction.') }),
         body: z.object({ payout_reference: z.string().trim().min(1).max(200).optional() }).nullish(),
+        response: { 200: successEnvelope(transactionDecisionResponse) },
       },
     },
     async (request) => {
@@ -88,6 +97,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         summary: 'Decline a deposit or a withdrawal, with the reason',
         params: z.object({ id: z.uuid('No such transaction.') }),
         body: reason,
+        response: { 200: successEnvelope(transactionDecisionResponse) },
       },
     },
     async (request) => {
@@ -110,12 +120,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
             note: z.string().max(10_000, 'The note is too long (10,000 characters at most).').optional(),
           })
           .strict(),
+        response: { 200: successEnvelope(savingsProductUpdateResponse) },
       },
     },
     async (request) => {
       const product = await admin.updateSavingsProduct(operatorOf(request), request.params.id, request.body);
       return ok('Savings account updated.', {
-        account: { id: product?.id, name: product?.name, title: product?.title, note: product?.note },
+        account: { id: product.id, name: product.name, title: product.title, note: product.note },
       });
     },
   );
@@ -128,6 +139,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Find investors by email, username or name',
         querystring: z.object({ search: z.string().trim().min(2).max(100) }).strict(),
+        response: { 200: successEnvelope(userSearchResponse) },
       },
     },
     async (request) => {
@@ -153,6 +165,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'An investor: profile, identity, balances, recent transactions',
         params: z.object({ id: z.uuid('No such user.') }),
+        response: { 200: successEnvelope(userDetailResponse) },
       },
     },
     async (request) => {
@@ -167,10 +180,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/admin/audit',
     {
       config: { access: 'operator' },
-      schema: { tags, summary: 'Every operator action, newest first', querystring: z.object(paging).strict() },
+      schema: {
+        tags,
+        summary: 'Every operator action, newest first',
+        querystring: z.object(paging).strict(),
+        response: { 200: successEnvelope(auditResponse) },
+      },
     },
     async (request) => {
-      const { rows, total } = await audit.page(request.query.page, request.query.per_page);
+      const { rows, total } = await admin.auditPage(request.query.page, request.query.per_page);
       const entries = rows.map((row) => ({
         id: row.id,
         operator_id: row.operatorId,

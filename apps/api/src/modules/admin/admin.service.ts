@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import {
+  auditLog,
   currencies,
   kycDocuments,
   paymentMethods,
@@ -179,6 +180,7 @@ export function createAdminService(deps: {
           after,
           clientAddress: operator.clientAddress,
         });
+        if (!updated) throw new NotFound('No such savings account.');
         return updated;
       });
     },
@@ -188,6 +190,19 @@ export function createAdminService(deps: {
       if (!user) throw new NotFound('No such user.');
       const [wallets, recent] = await Promise.all([wallet.wallets(userId), wallet.recent(userId, 20)]);
       return { user, wallets, recent };
+    },
+
+    async auditPage(page: number, perPage: number) {
+      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .orderBy(desc(auditLog.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ total: count() }).from(auditLog),
+      ]);
+      return { rows, total };
     },
   };
 }

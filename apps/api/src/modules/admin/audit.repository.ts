@@ -1,5 +1,4 @@
-import { desc, count } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 export type AuditEntry = {
@@ -12,23 +11,11 @@ export type AuditEntry = {
   clientAddress: string;
 };
 
-/** Append-only by design: this repository can add and read, nothing else (and a trigger backs it up). */
-export function createAuditRepository(db: Database) {
+/** Append-only by design: this repository can only add (and a trigger backs it up). */
+export function createAuditRepository() {
   return {
     record: async (tx: Executor, entry: AuditEntry) => {
       await tx.insert(auditLog).values(entry);
-    },
-    async page(page: number, perPage: number) {
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .orderBy(desc(auditLog.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ total: count() }).from(auditLog),
-      ]);
-      return { rows, total };
     },
   };
 }

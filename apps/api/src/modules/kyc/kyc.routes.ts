@@ -5,9 +5,20 @@ import { z } from 'zod';
 import { noData, ok } from '../../lib/answers.ts';
 import { AppError, ValidationFailed } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
+import type { ImageKind } from './kyc.images.ts';
 import type { KycService, UploadedImage } from './kyc.service.ts';
 
 const tags = ['identity'];
+// Every image is re-encoded to one of these types when it is uploaded.
+const documentImage = {
+  description: 'The image, re-encoded when it was uploaded',
+  content: Object.fromEntries(
+    (['image/jpeg', 'image/png', 'image/webp'] satisfies ImageKind['contentType'][]).map((type) => [
+      type,
+      { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) },
+    ]),
+  ),
+};
 const isIdType = (value: string): value is IdType => (idTypes as readonly string[]).includes(value);
 
 async function readImage(part: MultipartFile): Promise<UploadedImage> {
@@ -91,6 +102,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ kyc: KycService }> = async (app,
           tags: access === 'operator' ? ['operators'] : tags,
           summary,
           params: z.object({ id: z.uuid('No such document.') }),
+          response: { 200: documentImage },
         },
       },
       async (request, reply) => {
