@@ -153,8 +153,8 @@ export const userResource = z.object({
 });
 export type UserResource = z.infer<typeof userResource>;
 
-export const sessionAnswer = z.object({ token: z.string(), user: userResource });
-export type SessionAnswer = z.infer<typeof sessionAnswer>;
+export const sessionResponse = z.object({ token: z.string(), user: userResource });
+export type SessionResponse = z.infer<typeof sessionResponse>;
 /** A sign-in's response: `second_step` says the token waits for the emailed code (two-factor, an operator, or many failed sign-ins). */
-export const loginAnswer = sessionAnswer.extend({ second_step: z.boolean() });
-export type LoginAnswer = z.infer<typeof loginAnswer>;
+export const loginResponse = sessionResponse.extend({ second_step: z.boolean() });
+export type LoginResponse = z.infer<typeof loginResponse>;

@@ -26,3 +26,7 @@ export type Page<T> = { data: T[]; current_page: number; per_page: number; total
 
 /** A download's response: a CSV file rather than an envelope. */
 export const csvResponse = (description: string) => ({ description, content: { 'text/csv': { schema: z.string() } } });
+
+/** The `data` of a response that carries only its message. */
+export const emptyResponse = z.object({});
+export type EmptyResponse = z.infer<typeof emptyResponse>;

@@ -10,11 +10,16 @@ export type Currency = z.infer<typeof currency>;
 export const country = option.extend({ iso_code: z.string(), phone_code: z.string(), flag: z.string() });
 export type Country = z.infer<typeof country>;
 
-export const currenciesAnswer = z.object({ currencies: page(currency) });
-export const countriesAnswer = z.object({ countries: z.array(country) });
-export const nationalitiesAnswer = z.object({ nationalities: z.array(option) });
-export const statesAnswer = z.object({ states: z.array(option) });
-export const citiesAnswer = z.object({ cities: z.array(option) });
+export const currenciesResponse = z.object({ currencies: page(currency) });
+export type CurrenciesResponse = z.infer<typeof currenciesResponse>;
+export const countriesResponse = z.object({ countries: z.array(country) });
+export type CountriesResponse = z.infer<typeof countriesResponse>;
+export const nationalitiesResponse = z.object({ nationalities: z.array(option) });
+export type NationalitiesResponse = z.infer<typeof nationalitiesResponse>;
+export const statesResponse = z.object({ states: z.array(option) });
+export type StatesResponse = z.infer<typeof statesResponse>;
+export const citiesResponse = z.object({ cities: z.array(option) });
+export type CitiesResponse = z.infer<typeof citiesResponse>;
 
 export const statesQuery = z.object({ 'filter[country_id]': z.coerce.number().int().positive() }).strict();
 export const citiesQuery = z.object({ 'filter[state_id]': z.coerce.number().int().positive() }).strict();
@@ -36,4 +41,5 @@ export const platformSettings = z.object({
 });
 export type PlatformSettings = z.infer<typeof platformSettings>;
 
-export const settingsAnswer = z.object({ settings: platformSettings });
+export const settingsResponse = z.object({ settings: platformSettings });
+export type SettingsResponse = z.infer<typeof settingsResponse>;

@@ -1,9 +1,9 @@
-import { successEnvelope } from '@itrust/contracts';
+import { emptyResponse, successEnvelope } from '@itrust/contracts';
 import { z } from 'zod';
 
 export const ok = <T>(message: string, data: T) => ({ status: 'success' as const, message, data });
 
-export const noData = successEnvelope(z.object({}));
+export const noData = successEnvelope(emptyResponse);
 
 export const paging = (perPage: number) => ({
   page: z.coerce.number().int().min(1).default(1),

@@ -1,13 +1,13 @@
 import {
   codeRequest,
   forgotPasswordRequest,
-  loginAnswer,
+  loginResponse,
   loginRequest,
   passwordCheckRequest,
   registerRequest,
   resetLinkRequest,
   resetPasswordRequest,
-  sessionAnswer,
+  sessionResponse,
   successEnvelope,
   userResource,
   verifyResetCodeRequest,
@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
         tags,
         summary: 'Create an account',
         body: registerRequest,
-        response: { 201: successEnvelope(sessionAnswer) },
+        response: { 201: successEnvelope(sessionResponse) },
       },
     },
     async (request, reply) => {
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
         tags,
         summary: 'Sign in with email or username',
         body: loginRequest,
-        response: { 200: successEnvelope(loginAnswer) },
+        response: { 200: successEnvelope(loginResponse) },
       },
     },
     async (request) => {
@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
         tags,
         summary: 'Finish a two-factor sign-in',
         body: codeRequest,
-        response: { 200: successEnvelope(sessionAnswer) },
+        response: { 200: successEnvelope(sessionResponse) },
       },
     },
     async (request) => {

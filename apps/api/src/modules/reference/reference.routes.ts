@@ -1,11 +1,11 @@
 import {
-  citiesAnswer,
+  citiesResponse,
   citiesQuery,
-  countriesAnswer,
-  currenciesAnswer,
-  nationalitiesAnswer,
-  settingsAnswer,
-  statesAnswer,
+  countriesResponse,
+  currenciesResponse,
+  nationalitiesResponse,
+  settingsResponse,
+  statesResponse,
   statesQuery,
   successEnvelope,
 } from '@itrust/contracts';
@@ -28,7 +28,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     '/currencies',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Supported currencies', response: { 200: successEnvelope(currenciesAnswer) } },
+      schema: { tags, summary: 'Supported currencies', response: { 200: successEnvelope(currenciesResponse) } },
     },
     async () => {
       const list = await reference.currencies();
@@ -45,7 +45,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
       schema: {
         tags,
         summary: 'Platform deposit addresses and bank details',
-        response: { 200: successEnvelope(settingsAnswer) },
+        response: { 200: successEnvelope(settingsResponse) },
       },
     },
     async (_request, reply) => {
@@ -58,7 +58,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     '/country',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Countries', response: { 200: successEnvelope(countriesAnswer) } },
+      schema: { tags, summary: 'Countries', response: { 200: successEnvelope(countriesResponse) } },
     },
     async () => ok('OK', { countries: await reference.countries() }),
   );
@@ -67,7 +67,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     '/nationalities',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Nationalities', response: { 200: successEnvelope(nationalitiesAnswer) } },
+      schema: { tags, summary: 'Nationalities', response: { 200: successEnvelope(nationalitiesResponse) } },
     },
     async () => ok('OK', { nationalities: await reference.nationalities() }),
   );
@@ -80,7 +80,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         tags,
         summary: 'States or provinces of a country',
         querystring: statesQuery,
-        response: { 200: successEnvelope(statesAnswer) },
+        response: { 200: successEnvelope(statesResponse) },
       },
     },
     async (request) => ok('OK', { states: await reference.statesOfCountry(request.query['filter[country_id]']) }),
@@ -94,7 +94,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         tags,
         summary: 'Cities of a state',
         querystring: citiesQuery,
-        response: { 200: successEnvelope(citiesAnswer) },
+        response: { 200: successEnvelope(citiesResponse) },
       },
     },
     async (request) => ok('OK', { cities: await reference.citiesOfState(request.query['filter[state_id]']) }),

@@ -1,9 +1,9 @@
-import type { Option } from '@itrust/contracts';
+import type { CitiesResponse, Option } from '@itrust/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../api-client';
 
 export const getCities = async (stateId: number): Promise<Option[]> =>
-  (await apiData<{ cities: Option[] }>(`/cities?filter[state_id]=${stateId}`)).cities;
+  (await apiData<CitiesResponse>(`/cities?filter[state_id]=${stateId}`)).cities;
 
 export const citiesQuery = (stateId: number | null) =>
   queryOptions({

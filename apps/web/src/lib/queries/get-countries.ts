@@ -1,9 +1,8 @@
-import type { Country } from '@itrust/contracts';
+import type { CountriesResponse, Country } from '@itrust/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../api-client';
 
-export const getCountries = async (): Promise<Country[]> =>
-  (await apiData<{ countries: Country[] }>('/country')).countries;
+export const getCountries = async (): Promise<Country[]> => (await apiData<CountriesResponse>('/country')).countries;
 
 export const countriesQuery = () =>
   queryOptions({ queryKey: ['reference', 'countries'], queryFn: getCountries, staleTime: Infinity });

@@ -1,9 +1,9 @@
-import type { Option } from '@itrust/contracts';
+import type { Option, StatesResponse } from '@itrust/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../api-client';
 
 export const getStates = async (countryId: number): Promise<Option[]> =>
-  (await apiData<{ states: Option[] }>(`/states?filter[country_id]=${countryId}`)).states;
+  (await apiData<StatesResponse>(`/states?filter[country_id]=${countryId}`)).states;
 
 export const statesQuery = (countryId: number | null) =>
   queryOptions({

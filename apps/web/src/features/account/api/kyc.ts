@@ -1,3 +1,4 @@
+import type { EmptyResponse } from '@itrust/contracts';
 import type { IdType } from '@itrust/contracts/kyc-rules';
 import { apiRequest } from '../../../lib/api-client';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
@@ -11,10 +12,10 @@ export const submitKyc = ({ idType, idNumber, front, back }: KycForm) => {
   body.append('id_number', idNumber);
   body.append('front_id', front);
   body.append('back_id', back);
-  return apiRequest<Record<string, never>>('/user/profile/kyc', { method: 'POST', body });
+  return apiRequest<EmptyResponse>('/user/profile/kyc', { method: 'POST', body });
 };
 
-export const cancelKyc = () => apiRequest<Record<string, never>>('/user/profile/kyc', { method: 'PATCH' });
+export const cancelKyc = () => apiRequest<EmptyResponse>('/user/profile/kyc', { method: 'PATCH' });
 
 export const useSubmitKyc = () => useRefreshingMutation(submitKyc, ['user']);
 export const useCancelKyc = () => useRefreshingMutation(cancelKyc, ['user']);

@@ -1,8 +1,9 @@
+import type { AuditEntry } from '@itrust/contracts';
 import { useState } from 'react';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { Pager } from '../../../components/ui/pager';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
-import { useAudit, type AuditEntry } from '../api/admin';
+import { useAudit } from '../api/admin';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US');
 const columns = ['When', 'Action', 'Object', 'Before → after', 'From'];

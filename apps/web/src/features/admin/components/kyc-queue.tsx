@@ -1,5 +1,6 @@
+import type { KycCase } from '@itrust/contracts';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { useDocumentImage, useKycQueue, type KycCase } from '../api/admin';
+import { useDocumentImage, useKycQueue } from '../api/admin';
 import { DecisionButtons } from './decision-buttons';
 
 function DocumentImage({ url, label }: { url: string; label: string }) {

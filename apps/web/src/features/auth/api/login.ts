@@ -1,8 +1,8 @@
-import type { LoginAnswer } from '@itrust/contracts';
+import type { LoginResponse } from '@itrust/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const login = (body: { login: string; password: string }) =>
-  apiRequest<LoginAnswer>('/user/login', { method: 'POST', body });
+  apiRequest<LoginResponse>('/user/login', { method: 'POST', body });
 
 export const useLogin = () => useMutation({ mutationFn: login });
