@@ -23,7 +23,7 @@ export function spreadOver<T extends Investor>(url: string, investors: T[], call
         onResponse: (status: number, body: string) => {
           if (status < 300 || told) return;
           told = true;
-          console.log(`    first refused answer: ${status} ${body.slice(0, 300)}`);
+          console.log(`    first refused response: ${status} ${body.slice(0, 300)}`);
         },
       },
     ],

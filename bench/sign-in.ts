@@ -44,11 +44,11 @@ export async function measureSignIn(url: string, investors: Investor[], other: I
   const signIns = spreadOver(url, investors, signIn);
   for (let run = 0; run < runs; run += 1) {
     baseline.push(await argon2Once());
-    const [answered, portfolio] = await Promise.all([
+    const [flood, portfolio] = await Promise.all([
       autocannon({ connections, duration: seconds, ...signIns }),
       sendOnSchedule(url, portfolioEvery(other, 500)),
     ]);
-    floods.push(answered);
+    floods.push(flood);
     beside.push(portfolio);
   }
   const result = {

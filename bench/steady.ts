@@ -41,7 +41,7 @@ export async function sendOnSchedule(url: string, plan: Planned[]): Promise<Stea
   const labels = [...new Set(plan.map((planned) => planned.label))];
   const times = new Map(labels.map((label) => [label, [] as number[]]));
   const errors = new Map(labels.map((label) => [label, 0]));
-  const answered: Promise<void>[] = [];
+  const inFlight: Promise<void>[] = [];
   const started = performance.now();
 
   const send = ({ at, label, request }: Planned) =>
@@ -69,14 +69,14 @@ export async function sendOnSchedule(url: string, plan: Planned[]): Promise<Stea
       const elapsed = performance.now() - started;
       for (; next < plan.length && (plan[next]?.at ?? Infinity) <= elapsed; next += 1) {
         const planned = plan[next];
-        if (planned) answered.push(send(planned));
+        if (planned) inFlight.push(send(planned));
       }
       if (next < plan.length) return;
       clearInterval(timer);
       resolve();
     }, 1);
   });
-  await Promise.all(answered);
+  await Promise.all(inFlight);
   agent.destroy();
   const all = [...times.values()].flat();
   return {

@@ -243,20 +243,20 @@ describe('rate limiting', () => {
 
 describe('live-chat widget', () => {
   it('is off unless CHAT_WIDGET_ID is set: no id for the browser, no chat hosts in the CSP', async () => {
-    const answer = await testApp.app.inject({ method: 'GET', url: '/api/client-config' });
-    expect(answer.json().data).toMatchObject({
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(response.json().data).toMatchObject({
       chat_widget_id: null,
       limits: { crypto_deposit: [1000, 1_000_000], bank_deposit: [50_000, 1_000_000] },
     });
-    expect(answer.headers['content-security-policy']).not.toContain('crisp');
+    expect(response.headers['content-security-policy']).not.toContain('crisp');
   });
 
   it('gives the browser the widget id and allows only the chat hosts when set', async () => {
     const withChat = await createTestApp({ CHAT_WIDGET_ID: 'website-123' });
-    const answer = await withChat.app.inject({ method: 'GET', url: '/api/client-config' });
+    const response = await withChat.app.inject({ method: 'GET', url: '/api/client-config' });
     await withChat.close();
-    expect(answer.json().data).toMatchObject({ chat_widget_id: 'website-123' });
-    const csp = answer.headers['content-security-policy'] as string;
+    expect(response.json().data).toMatchObject({ chat_widget_id: 'website-123' });
+    const csp = response.headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' https://client.crisp.chat");
     expect(csp).not.toContain('unsafe-inline');
   });

@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+export type RawResponse = { status: number; headers: Record<string, string>; body: string };
 
 /** A TCP connection to a local server from `localAddress`: on Linux every 127.x.y.z is this machine. */
 export function connect(port: number, localAddress = '127.0.0.1'): Promise<net.Socket> {
@@ -18,7 +18,7 @@ export function connect(port: number, localAddress = '127.0.0.1'): Promise<net.S
  * Reads one response: its head, and its body when it has a length (a streamed body is left unread).
  * Rejects when the server closes the connection first.
  */
-export function readAnswer(socket: net.Socket): Promise<RawAnswer> {
+export function readResponse(socket: net.Socket): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     let received = Buffer.alloc(0);
     const stop = () => {
@@ -27,7 +27,7 @@ export function readAnswer(socket: net.Socket): Promise<RawAnswer> {
     };
     const onClose = () => {
       stop();
-      reject(new Error('the server closed the connection without an answer'));
+      reject(new Error('the server closed the connection without a response'));
     };
     const onData = (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
@@ -50,10 +50,10 @@ export function readAnswer(socket: net.Socket): Promise<RawAnswer> {
 }
 
 /** Sends a GET for `path` and reads the response's head (and body when it has a length). */
-export async function get(socket: net.Socket, path: string): Promise<RawAnswer> {
-  const answer = readAnswer(socket);
+export async function get(socket: net.Socket, path: string): Promise<RawResponse> {
+  const response = readResponse(socket);
   socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-  return answer;
+  return response;
 }
 
 /** Resolves with the milliseconds from now until the connection closes. */

@@ -22,10 +22,10 @@ const demoLedger = () =>
     from ledger_accounts a join users u on u.id = a.user_id where u.email = 'demo@example.com' order by a.id`);
 
 async function rateOf(code: string): Promise<number> {
-  const answer = (await (await fetch(`${journey.stack.app.url}/api/fx-rates`)).json()) as {
+  const body = (await (await fetch(`${journey.stack.app.url}/api/fx-rates`)).json()) as {
     data: { rates: Record<string, string> };
   };
-  return Number(answer.data.rates[code]);
+  return Number(body.data.rates[code]);
 }
 
 async function saveCurrency(page: Page, option: string) {

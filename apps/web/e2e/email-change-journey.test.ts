@@ -41,10 +41,10 @@ const pageShot = async (target: Page, name: string) => {
   await shot(target, name);
 };
 /** Signs `page` in through its form and returns the status of the sign-in call, once it has come back. */
-const signInAnswer = async (login: string, password: string) => {
-  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/login');
+const signInStatus = async (login: string, password: string) => {
+  const signIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/login');
   await new SignInPage(page).signIn(login, password);
-  return (await answer).status();
+  return (await signIn).status();
 };
 const codeBoxes = (target: Page, sentTo: string) => target.getByRole('group', { name: `Code sent to ${sentTo}` });
 
@@ -73,9 +73,9 @@ const signInFrom = (localAddress: string, login: string, password: string) =>
     const sent = request(
       url,
       { method: 'POST', localAddress, headers: { 'content-type': 'application/json', accept: 'application/json' } },
-      (answer) => {
-        answer.resume();
-        answer.on('end', () => resolve(answer.statusCode ?? 0));
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
       },
     );
     sent.on('error', reject);
@@ -251,11 +251,11 @@ describe('email change in Chromium', () => {
 
     // Opened afresh, so that nothing is typed into the prerendered form the app then replaces.
     await new SignInPage(page).open(stack.app.url);
-    expect(await signInAnswer(newEmail, newPassword)).toBe(422);
+    expect(await signInStatus(newEmail, newPassword)).toBe(422);
     await page.getByText('These credentials do not match our records.').waitFor();
-    expect(await signInAnswer(oldEmail, stack.demoPassword)).toBe(422);
+    expect(await signInStatus(oldEmail, stack.demoPassword)).toBe(422);
     await page.getByText('These credentials do not match our records.').waitFor();
-    expect(await signInAnswer(oldEmail, newPassword)).toBe(200);
+    expect(await signInStatus(oldEmail, newPassword)).toBe(200);
     await waitForPath(page, '/portfolio');
     await page.goto(`${stack.app.url}/profile`);
     await page.getByRole('heading', { name: 'My profile', level: 2 }).waitFor();
@@ -275,8 +275,8 @@ describe('sign-in after many wrong passwords from elsewhere', () => {
     const fresh = await context.newPage();
     const freshProblems = watchPageProblems(fresh);
     const refused: string[] = [];
-    fresh.on('response', (answer) => {
-      if (answer.status() === 403) refused.push(answer.url());
+    fresh.on('response', (response) => {
+      if (response.status() === 403) refused.push(response.url());
     });
     await new SignInPage(fresh).open(stack.app.url);
     await new SignInPage(fresh).signIn(oldEmail, newPassword);

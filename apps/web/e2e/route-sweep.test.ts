@@ -69,26 +69,26 @@ const sessions: Record<'investor' | 'operator', Session> = {
   operator: { token: '', user: null },
 };
 
-type Answer = { data: Record<string, unknown> };
+type Envelope = { data: Record<string, unknown> };
 
 /** POSTs `body` to the API as the browser does, with the session `token` if given. */
-async function postApi(path: string, body: unknown, token?: string): Promise<Answer> {
+async function postApi(path: string, body: unknown, token?: string): Promise<Envelope> {
   const response = await fetch(`${stack.app.url}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  const answer = (await response.json()) as Answer & { message: string };
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`);
-  return answer;
+  const envelope = (await response.json()) as Envelope & { message: string };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${envelope.message}`);
+  return envelope;
 }
 
 /** A finished sign-in through the API, with the emailed code when the server asks for one. */
 async function apiSession(email: string, password: string, seen: Set<string>): Promise<Session> {
-  const answer = await postApi('/user/login', { login: email, password });
-  if (!answer.data['second_step']) return { token: String(answer.data['token']), user: answer.data['user'] };
+  const signedIn = await postApi('/user/login', { login: email, password });
+  if (!signedIn.data['second_step']) return { token: String(signedIn.data['token']), user: signedIn.data['user'] };
   const code = await codeFromOutbox(stack.dataDir, email, 'sign-in code', seen);
-  const passed = await postApi('/user/verify-two-fa', { code }, String(answer.data['token']));
+  const passed = await postApi('/user/verify-two-fa', { code }, String(signedIn.data['token']));
   return { token: String(passed.data['token']), user: passed.data['user'] };
 }
 

@@ -8,7 +8,7 @@ const clientErrors: Record<string, [status: number, message: string]> = {
 };
 
 /** A request the HTTP parser refused, or one that came too slowly, rejected with the error envelope. */
-function answerClientError(error: Error & { code?: string }, socket: Socket) {
+function rejectClientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = clientErrors[error.code ?? ''] ?? [400, 'The request could not be understood.'];
   const body = JSON.stringify({ status: 'error', message });
@@ -22,7 +22,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket) {
 }
 
 /**
- * Server options that bound the time a client may take to send its request, headers and body. An
+ * Server options that bound the time a client may take to send its request, headers and body. A
  * response streamed for long, such as the quote stream, is not cut: the timeout ends once the request is in.
  */
 export function requestTimeouts(timeoutMs: number) {
@@ -34,7 +34,7 @@ export function requestTimeouts(timeoutMs: number) {
       // Node looks for late requests on this interval: a fraction of the timeout keeps the cut close to it.
       connectionsCheckingInterval: Math.min(Math.ceil(timeoutMs / 4), 30_000),
     },
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: rejectClientError,
   };
 }
 

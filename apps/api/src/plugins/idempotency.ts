@@ -21,9 +21,9 @@ export const idempotencyMessages = {
   inProgress: 'A request with this Idempotency-Key is still being processed.',
 } as const;
 
-type Answer = { status: number; body: unknown };
+type WorkResponse = { status: number; body: unknown };
 type Key = { userId: string; key: string; requestHash: string };
-type StoredAnswer = { request_hash: string; response_status: number | null; response_body: unknown };
+type StoredResponse = { request_hash: string; response_status: number | null; response_body: unknown };
 
 /** A stored key older than this is taken over by the next request that names it, whatever its body. */
 const expiredAt = (table: string) =>
@@ -41,7 +41,7 @@ export async function idempotent(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  work: () => Promise<Answer>,
+  work: () => Promise<WorkResponse>,
 ) {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return send(reply, await work());
@@ -57,21 +57,21 @@ export async function idempotent(
   // leaves none of them, so a retry starts afresh and money moves exactly once. The work joins
   // this transaction (db/client.ts `transaction`).
   const outcome = await withRetries(() =>
-    transaction(db, async (tx): Promise<{ replay: StoredAnswer } | { answer: Answer }> => {
+    transaction(db, async (tx): Promise<{ replay: StoredResponse } | { response: WorkResponse }> => {
       const stored = await lookUpKey(tx, claim);
       if (stored) {
         if (stored.request_hash !== requestHash) throw new AppError(422, idempotencyMessages.otherBody);
         return { replay: stored };
       }
-      const answer = await work().catch((error: unknown) => {
+      const response = await work().catch((error: unknown) => {
         if (error instanceof AppError && error.statusCode < 500) refused = error;
         throw error;
       });
-      await tx.execute(keyWithAnswer(claim, answer)).catch((error: unknown) => {
+      await tx.execute(keyWithResponse(claim, response)).catch((error: unknown) => {
         if (isUniqueViolation(error)) throw new Conflict(idempotencyMessages.inProgress);
         throw error;
       });
-      return { answer };
+      return { response };
     }),
   ).catch(async (error: unknown) => {
     if (!refused || error !== refused) throw error;
@@ -86,16 +86,16 @@ export async function idempotent(
       .code(outcome.replay.response_status ?? 200)
       .header('idempotent-replay', 'true')
       .send(outcome.replay.response_body);
-  return send(reply, outcome.answer);
+  return send(reply, outcome.response);
 }
 
 /**
  * Holds the key's lock until the request's transaction ends, so a duplicate that arrives while the
  * first runs is told so (409). The key is written only with the response: one write, not a claim and then its response.
  */
-async function lookUpKey(tx: Executor, { userId, key }: Key): Promise<StoredAnswer | undefined> {
+async function lookUpKey(tx: Executor, { userId, key }: Key): Promise<StoredResponse | undefined> {
   const { rows } = await tx.execute<
-    Omit<StoredAnswer, 'request_hash'> & { locked: boolean; request_hash: string | null }
+    Omit<StoredResponse, 'request_hash'> & { locked: boolean; request_hash: string | null }
   >(sql`
     with lock as materialized (
       select pg_try_advisory_xact_lock(hashtextextended(${`${userId}:${key}`}, 0)) as locked),
@@ -113,9 +113,9 @@ async function lookUpKey(tx: Executor, { userId, key }: Key): Promise<StoredAnsw
  * the look-up's snapshot was taken and before its lock was granted makes this insert fail (the key
  * is taken), which undoes the duplicate's work with it.
  */
-const keyWithAnswer = ({ userId, key, requestHash }: Key, answer: Answer) => sql`
+const keyWithResponse = ({ userId, key, requestHash }: Key, response: WorkResponse) => sql`
   insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
-  values (${userId}, ${key}, ${requestHash}, ${answer.status}, ${JSON.stringify(answer.body)}::jsonb, now())`;
+  values (${userId}, ${key}, ${requestHash}, ${response.status}, ${JSON.stringify(response.body)}::jsonb, now())`;
 
 async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, refused: AppError) {
   const body = { status: 'error', message: refused.message, ...(refused.errors ? { errors: refused.errors } : {}) };
@@ -144,6 +144,6 @@ async function withRetries<T>(transaction: () => Promise<T>): Promise<T> {
   }
 }
 
-function send(reply: FastifyReply, answer: Answer) {
-  return reply.code(answer.status).send(answer.body);
+function send(reply: FastifyReply, response: WorkResponse) {
+  return reply.code(response.status).send(response.body);
 }

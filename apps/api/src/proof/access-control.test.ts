@@ -165,8 +165,8 @@ describe('every route of the API', () => {
     );
     const wrong: string[] = [];
     for (const route of routes.filter((candidate) => !isPublic(candidate))) {
-      const answer = await call(route);
-      if (answer.statusCode !== 401) wrong.push(`${route.method} ${route.path}: ${answer.statusCode}`);
+      const response = await call(route);
+      if (response.statusCode !== 401) wrong.push(`${route.method} ${route.path}: ${response.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -193,8 +193,8 @@ describe('every route of the API', () => {
     const wrong: string[] = [];
     for (const route of routes.filter((candidate) => !isPublic(candidate))) {
       if (secondStep.has(`${route.method} ${route.path}`)) continue;
-      const answer = await call(route, bearer(waiting));
-      if (answer.statusCode !== 403) wrong.push(`${route.method} ${route.path}: ${answer.statusCode}`);
+      const response = await call(route, bearer(waiting));
+      if (response.statusCode !== 403) wrong.push(`${route.method} ${route.path}: ${response.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -203,8 +203,8 @@ describe('every route of the API', () => {
     clock.advance(testApp.config.tokenLifetimeMs + 60_000);
     const wrong: string[] = [];
     for (const route of routes.filter((candidate) => !isPublic(candidate))) {
-      const answer = await call(route, bearer(owner.token));
-      if (answer.statusCode !== 401) wrong.push(`${route.method} ${route.path}: ${answer.statusCode}`);
+      const response = await call(route, bearer(owner.token));
+      if (response.statusCode !== 401) wrong.push(`${route.method} ${route.path}: ${response.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -27,7 +27,7 @@ let api: ServerProcess | undefined;
 let db: Database;
 const investors: { id: string; token: string; paymentMethodId: string }[] = [];
 /** Operations that got a 2xx: what they were and the key they carried. */
-const answered: { kind: string; key: string; id?: string }[] = [];
+const succeeded: { kind: string; key: string; id?: string }[] = [];
 let sent = 0;
 let stopping = false;
 
@@ -54,8 +54,8 @@ async function send(token: string, method: string, route: string, body: unknown)
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(5000),
       });
-      const answer = (await response.json().catch(() => ({}))) as { data?: Record<string, unknown> };
-      if (response.status < 300) return { key, status: response.status, data: answer.data ?? {} };
+      const envelope = (await response.json().catch(() => ({}))) as { data?: Record<string, unknown> };
+      if (response.status < 300) return { key, status: response.status, data: envelope.data ?? {} };
       if (response.status < 500 && response.status !== 409 && response.status !== 401)
         return { key, status: response.status, data: {} };
     } catch {
@@ -63,7 +63,7 @@ async function send(token: string, method: string, route: string, body: unknown)
     }
     await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
   }
-  throw new Error(`no definite answer for ${method} ${route}`);
+  throw new Error(`no definite response for ${method} ${route}`);
 }
 
 async function drive(investor: (typeof investors)[number]) {
@@ -73,49 +73,49 @@ async function drive(investor: (typeof investors)[number]) {
     const roll = Math.random();
     if (roll < 0.3) {
       const [from, to] = Math.random() < 0.5 ? ['cash', 'brokerage'] : ['brokerage', 'cash'];
-      const answer = await send(investor.token, 'POST', '/user/transaction/swap', { amount: '7.00', from, to });
-      if (answer.status === 201)
-        answered.push({ kind: 'swap', key: answer.key, id: (answer.data['transaction'] as { id: string }).id });
+      const result = await send(investor.token, 'POST', '/user/transaction/swap', { amount: '7.00', from, to });
+      if (result.status === 201)
+        succeeded.push({ kind: 'swap', key: result.key, id: (result.data['transaction'] as { id: string }).id });
     } else if (roll < 0.45) {
-      const answer = await send(investor.token, 'POST', '/user/transaction/deposit', { amount: '25.00', mode: 'bank' });
-      if (answer.status === 201) {
-        const id = (answer.data['transaction'] as { id: string }).id;
-        answered.push({ kind: 'deposit', key: answer.key, id });
+      const result = await send(investor.token, 'POST', '/user/transaction/deposit', { amount: '25.00', mode: 'bank' });
+      if (result.status === 201) {
+        const id = (result.data['transaction'] as { id: string }).id;
+        succeeded.push({ kind: 'deposit', key: result.key, id });
         pending.push(id);
       }
     } else if (roll < 0.6) {
-      const answer = await send(investor.token, 'POST', '/user/transaction/withdraw', {
+      const result = await send(investor.token, 'POST', '/user/transaction/withdraw', {
         amount: '5.00',
         payment_method_id: investor.paymentMethodId,
       });
-      if (answer.status === 201) {
-        const id = (answer.data['transaction'] as { id: string }).id;
-        answered.push({ kind: 'withdrawal', key: answer.key, id });
+      if (result.status === 201) {
+        const id = (result.data['transaction'] as { id: string }).id;
+        succeeded.push({ kind: 'withdrawal', key: result.key, id });
         pending.push(id);
       }
     } else if (roll < 0.7 && pending.length) {
       const id = pending.shift() ?? '';
-      const answer = await send(investor.token, 'POST', `/user/transaction/cancel/${id}`, {});
-      if (answer.status === 200) answered.push({ kind: 'cancel', key: answer.key, id });
+      const result = await send(investor.token, 'POST', `/user/transaction/cancel/${id}`, {});
+      if (result.status === 200) succeeded.push({ kind: 'cancel', key: result.key, id });
     } else if (roll < 0.85) {
-      const answer = await send(investor.token, 'POST', '/user/position/store', {
+      const result = await send(investor.token, 'POST', '/user/position/store', {
         asset_id: 1,
         quantity: '0.01',
         wallet: 'brokerage',
       });
-      if (answer.status === 201) {
-        const id = (answer.data['position'] as { id: string }).id;
-        answered.push({ kind: 'buy', key: answer.key, id });
+      if (result.status === 201) {
+        const id = (result.data['position'] as { id: string }).id;
+        succeeded.push({ kind: 'buy', key: result.key, id });
         open.push(id);
       }
     } else if (open.length) {
       const id = open.shift() ?? '';
-      const answer = await send(investor.token, 'PUT', `/user/position/close/${id}`, {
+      const result = await send(investor.token, 'PUT', `/user/position/close/${id}`, {
         position_id: id,
         quantity: '0.01',
         wallet: 'brokerage',
       });
-      if (answer.status === 200) answered.push({ kind: 'close', key: answer.key, id });
+      if (result.status === 200) succeeded.push({ kind: 'close', key: result.key, id });
     }
   }
 }
@@ -200,26 +200,26 @@ it(`keeps the books whole through ${apiKills} API kills and ${databaseKills} dat
 
   expect(await ledgerProblems(db)).toEqual([]);
   // Every request that got a response is there exactly once, and no key moved money twice.
-  const transactionIds = answered.filter((entry) => ['swap', 'deposit', 'withdrawal'].includes(entry.kind));
+  const transactionIds = succeeded.filter((entry) => ['swap', 'deposit', 'withdrawal'].includes(entry.kind));
   const { rows: found } = await db.$client.query<{ id: string }>('select id from transactions where id = any($1)', [
     transactionIds.map((entry) => entry.id),
   ]);
   expect(found).toHaveLength(transactionIds.length);
-  const { rows: counts } = await db.$client.query<{ transactions: number; answered: number }>(
+  const { rows: counts } = await db.$client.query<{ transactions: number; succeeded: number }>(
     `select (select count(*)::int from transactions t where t.user_id = any($1) and t.comment is null
                and t.type in ('transfer', 'credit', 'debit')) - 8 as transactions,
             (select count(*)::int from idempotency_keys k where k.user_id = any($1) and k.response_status in (200, 201)
-               and k.response_body->'data' ? 'transaction' and k.response_body->>'message' <> 'Transaction cancelled') as answered`,
+               and k.response_body->'data' ? 'transaction' and k.response_body->>'message' <> 'Transaction cancelled') as succeeded`,
     [investors.map((investor) => investor.id)],
   );
-  expect(counts[0]?.transactions).toBe(counts[0]?.answered);
-  const buys = answered.filter((entry) => entry.kind === 'buy');
+  expect(counts[0]?.transactions).toBe(counts[0]?.succeeded);
+  const buys = succeeded.filter((entry) => entry.kind === 'buy');
   const { rows: positions } = await db.$client.query<{ n: number }>(
     'select count(*)::int as n from positions where user_id = any($1)',
     [investors.map((investor) => investor.id)],
   );
   expect(positions[0]?.n).toBe(buys.length);
   console.info(
-    `crash: ${apiCycles} API kills, ${databaseCycles} database kills, ${sent} requests sent, ${answered.length} answered with 2xx`,
+    `crash: ${apiCycles} API kills, ${databaseCycles} database kills, ${sent} requests sent, ${succeeded.length} with a 2xx`,
   );
 }, 300_000);

@@ -42,9 +42,9 @@ describe('email normalization', () => {
       `${fullwidth('ÉLODIE')}.${suffix}@example.test`,
     ];
     for (const spelling of spellings) {
-      const answer = await signIn(spelling, password);
-      expect(answer.statusCode, spelling).toBe(200);
-      expect(answer.json().data.user.id, spelling).toBe(userId);
+      const response = await signIn(spelling, password);
+      expect(response.statusCode, spelling).toBe(200);
+      expect(response.json().data.user.id, spelling).toBe(userId);
     }
   });
 
@@ -54,9 +54,9 @@ describe('email normalization', () => {
       `e\u0301lodie.${suffix}@example.test`,
       fullwidth(`élodie.${suffix}@example.test`),
     ]) {
-      const answer = await register({ email: spelling });
-      expect(answer.statusCode, spelling).toBe(422);
-      expect(answer.json().errors.email, spelling).toEqual(['The email has already been taken.']);
+      const response = await register({ email: spelling });
+      expect(response.statusCode, spelling).toBe(422);
+      expect(response.json().errors.email, spelling).toEqual(['The email has already been taken.']);
     }
   });
 
@@ -64,9 +64,9 @@ describe('email normalization', () => {
     const latin = await signUp(testApp);
     const lookalike = latin.email.replace('a', '\u0430');
     expect((await signIn(lookalike, latin.password)).statusCode).toBe(422);
-    const answer = await register({ email: lookalike });
-    expect(answer.statusCode).toBe(422);
-    expect(answer.json().errors.email).toEqual([
+    const response = await register({ email: lookalike });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.email).toEqual([
       'The email mixes letters of different alphabets (for example Latin and Cyrillic) in one part. Use one alphabet per part.',
     ]);
   });
@@ -120,12 +120,12 @@ describe('email change with a stolen token', () => {
     ).toBe(200);
     const attackersCode = await testApp.outbox.code(attacker, 'Confirm your new Itrust email address');
     for (const guess of ['000000', '123456', attackersCode]) {
-      const answer = await post(
+      const response = await post(
         '/api/user/profile/email/verify',
         { new_email_code: attackersCode, current_email_code: guess },
         victim.token,
       );
-      expect(answer.statusCode).toBe(422);
+      expect(response.statusCode).toBe(422);
     }
     const user = await testApp.app.inject({ method: 'GET', url: '/api/user', headers: bearer(victim.token) });
     expect(user.json().data.user.email).toBe(victim.email);
@@ -135,12 +135,12 @@ describe('email change with a stolen token', () => {
   it("mails a third party's address once, however many accounts ask at once", async () => {
     const target = `someone.${uniqueSuffix()}@third.party`;
     const accounts = await Promise.all(Array.from({ length: 20 }, () => signUp(testApp, { verified: true })));
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       accounts.map((account) =>
         post('/api/user/profile', { email: target, current_password: account.password }, account.token),
       ),
     );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(429)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(429)]);
     await testApp.outbox.waitFor(target, 'Confirm your new Itrust email address');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await testApp.outbox.all()).filter((mail) => mail.to === target)).toHaveLength(1);

@@ -43,10 +43,10 @@ describe('an attacker who knows the password guesses the emailed sign-in code', 
     let checked = 0;
     for (let signInCount = 0; signInCount < 60; signInCount += 1) {
       const { token, code } = await signInForCode(testApp, victim);
-      const answer = await post('/api/user/verify-two-fa', { code: wrongCode(code) }, { token });
-      if (answer.statusCode === 403) break;
-      if (answer.statusCode === 422) checked += 1;
-      for (let guess = 0; guess < 4 && answer.statusCode === 422; guess += 1)
+      const response = await post('/api/user/verify-two-fa', { code: wrongCode(code) }, { token });
+      if (response.statusCode === 403) break;
+      if (response.statusCode === 422) checked += 1;
+      for (let guess = 0; guess < 4 && response.statusCode === 422; guess += 1)
         if ((await post('/api/user/verify-two-fa', { code: wrongCode(code) }, { token })).statusCode === 422)
           checked += 1;
       clock.advance(8 * minute);
@@ -82,22 +82,22 @@ describe('an attacker asks the reset endpoints which emails have an account', ()
       ['/api/user/password/verify', { code: '123456' }],
       ['/api/user/password/reset', { code: '123456', password, password_confirmation: password }],
     ] as const;
-    const answersFor = async (email: string) => {
-      const answers = [];
+    const responsesFor = async (email: string) => {
+      const responses = [];
       for (const [url, extra] of asks) {
         const response = await post(url, { email, ...extra });
-        answers.push(`${response.statusCode} ${response.body}`);
+        responses.push(`${response.statusCode} ${response.body}`);
       }
-      return answers;
+      return responses;
     };
     clock.advance(16 * minute);
     const forgotReal = await post('/api/user/password/forgot', { email: real.email });
     const forgotUnknown = await post('/api/user/password/forgot', { email: unknown });
     expect(`${forgotReal.statusCode} ${forgotReal.body}`).toBe(`${forgotUnknown.statusCode} ${forgotUnknown.body}`);
-    const withCode = await answersFor(real.email);
+    const withCode = await responsesFor(real.email);
     clock.advance(11 * minute);
-    const withoutCode = await answersFor(real.email);
-    const ghost = await answersFor(unknown);
+    const withoutCode = await responsesFor(real.email);
+    const ghost = await responsesFor(unknown);
     expect(withCode).toEqual(ghost);
     expect(withoutCode).toEqual(ghost);
   });

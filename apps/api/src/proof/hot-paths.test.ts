@@ -102,8 +102,8 @@ async function openAndContribute(user: SignedUpUser, product: string, amount: st
     ['/api/user/savings-accounts/store', { savings_account_id: productId }],
     ['/api/user/savings-accounts/credit', { savings_account_id: productId, method: 'contribution', amount }],
   ] as const) {
-    const answer = await testApp.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
-    if (answer.statusCode >= 300) throw new Error(answer.body);
+    const response = await testApp.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+    if (response.statusCode >= 300) throw new Error(response.body);
   }
   return productId;
 }
@@ -202,9 +202,9 @@ describe('more requests at once than pool connections', () => {
   it('all answer, for every hot path', async () => {
     const crowd = Array.from({ length: 30 }, () => investor);
     for (const call of hotPaths) {
-      const answers = await Promise.all(crowd.map((user) => send(user, call)));
+      const responses = await Promise.all(crowd.map((user) => send(user, call)));
       expect(
-        answers.filter((answer) => answer.statusCode >= 300).map((answer) => answer.body),
+        responses.filter((response) => response.statusCode >= 300).map((response) => response.body),
         call.name,
       ).toEqual([]);
     }

@@ -34,8 +34,8 @@ it('sends HSTS when the app is served over HTTPS, and not otherwise', async () =
   const secure = await createTestApp({ APP_URL: 'https://itrust.example' });
   try {
     for (const url of ['/api/health', '/api/no/such/route']) {
-      const answer = await secure.app.inject({ method: 'GET', url });
-      expect(answer.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      const response = await secure.app.inject({ method: 'GET', url });
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
   } finally {
     await secure.close();

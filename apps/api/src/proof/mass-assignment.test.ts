@@ -65,19 +65,19 @@ describe('mass assignment', () => {
         },
       },
     ];
-    const answers: Record<string, number> = {};
+    const responses: Record<string, number> = {};
     for (const write of writes) {
-      const answer = await testApp.app.inject({
+      const response = await testApp.app.inject({
         method: write.method,
         url: write.url,
         headers: bearer(user.token),
         payload: { ...write.payload, ...smuggled },
       });
-      answers[write.url] = answer.statusCode;
+      responses[write.url] = response.statusCode;
       // Either the extra fields are dropped (2xx) or the body is refused (422): never a 5xx.
-      expect([200, 201, 422], `${write.url}: ${answer.body}`).toContain(answer.statusCode);
+      expect([200, 201, 422], `${write.url}: ${response.body}`).toContain(response.statusCode);
     }
-    expect(answers).toEqual({
+    expect(responses).toEqual({
       '/api/user/profile': 200,
       // A strict schema: unknown fields refuse the whole body.
       '/api/user/notifications': 422,
@@ -147,13 +147,13 @@ describe('mass assignment', () => {
       { method: 'PUT', url: '/api/user/auto', payload: { model: 'growth' } },
     ];
     for (const write of writes) {
-      const answer = await testApp.app.inject({
+      const response = await testApp.app.inject({
         method: write.method,
         url: write.url,
         headers: bearer(trader.token),
         payload: { ...write.payload, ...smuggled },
       });
-      expect([200, 201, 422], `${write.url}: ${answer.body}`).toContain(answer.statusCode);
+      expect([200, 201, 422], `${write.url}: ${response.body}`).toContain(response.statusCode);
     }
     expect(await guarded(trader.id)).toEqual(before);
     const owned = await sql(
@@ -168,10 +168,10 @@ describe('mass assignment', () => {
 
   it('does not let sign-up choose a role, an identity status or a verified email', async () => {
     const body = { ...(await registration(testApp)), ...smuggled };
-    const answer = await testApp.app.inject({ method: 'POST', url: '/api/user/register', payload: body });
-    expect([201, 422]).toContain(answer.statusCode);
-    if (answer.statusCode === 201) {
-      const created = await guarded(answer.json().data.user.id);
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/user/register', payload: body });
+    expect([201, 422]).toContain(response.statusCode);
+    if (response.statusCode === 201) {
+      const created = await guarded(response.json().data.user.id);
       expect(created).toMatchObject({ role: 'investor', kyc: 'pending', verified: false, two_fa_activated_at: null });
     }
   });

@@ -139,10 +139,10 @@ describe('concurrent money requests of one investor', () => {
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     for (let round = 0; round < 10; round += 1) {
-      const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => request(index + round)));
-      for (const answer of answers) {
-        statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
-        if (answer.statusCode >= 500) failures.push(answer.body);
+      const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => request(index + round)));
+      for (const response of responses) {
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        if (response.statusCode >= 500) failures.push(response.body);
       }
     }
     expect(failures).toEqual([]);
@@ -201,8 +201,8 @@ describe('a transaction PostgreSQL breaks off', () => {
     const before = await conflictSwaps();
     await breakOff('40P01', 2);
     const key = randomUUID();
-    const answer = await transfer(key);
-    expect(answer.statusCode, answer.body).toBe(201);
+    const response = await transfer(key);
+    expect(response.statusCode, response.body).toBe(201);
     expect(await runs()).toBe(3);
     expect(await conflictSwaps()).toBe(before + 1);
     const again = await transfer(key);
@@ -214,9 +214,9 @@ describe('a transaction PostgreSQL breaks off', () => {
     const before = await conflictSwaps();
     await breakOff('40001', 100);
     const key = randomUUID();
-    const answer = await transfer(key);
-    expect(answer.statusCode).toBe(409);
-    expect(answer.json().message).toBe(errorMessages.conflict);
+    const response = await transfer(key);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(errorMessages.conflict);
     expect(await runs()).toBe(3);
     const withoutKey = await transfer(null);
     expect(withoutKey.statusCode).toBe(409);

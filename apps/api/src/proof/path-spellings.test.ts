@@ -79,14 +79,14 @@ const undo: Record<string, () => Promise<unknown>> = {
 };
 
 async function call(route: Route, url: string, headers: Record<string, string>) {
-  const answer = await testApp.app.inject({
+  const response = await testApp.app.inject({
     method: route.method as 'GET',
     url,
     headers,
     ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
   });
   await undo[`${route.method} ${route.path}`]?.();
-  return answer;
+  return response;
 }
 
 describe('every route reached through another spelling of its path', () => {
@@ -112,14 +112,14 @@ describe('every route reached through another spelling of its path', () => {
         const url = concrete(route.path);
         const plain = await call(route, url, headers);
         for (const spelled of spellingsOf(url)) {
-          const answer = await call(route, spelled, headers);
+          const response = await call(route, spelled, headers);
           compared += 1;
           // Sending a code again soon after is throttled, whatever the spelling.
-          const throttled = answer.statusCode === 429 && plain.statusCode < 300;
-          if (answer.statusCode !== plain.statusCode && answer.statusCode !== 404 && !throttled)
-            wrong.push(`${route.method} ${spelled}: ${answer.statusCode} (plain ${plain.statusCode})`);
-          else if (answer.statusCode !== 404 && answer.headers['cache-control'] !== plain.headers['cache-control'])
-            wrong.push(`${route.method} ${spelled}: cache-control ${String(answer.headers['cache-control'])}`);
+          const throttled = response.statusCode === 429 && plain.statusCode < 300;
+          if (response.statusCode !== plain.statusCode && response.statusCode !== 404 && !throttled)
+            wrong.push(`${route.method} ${spelled}: ${response.statusCode} (plain ${plain.statusCode})`);
+          else if (response.statusCode !== 404 && response.headers['cache-control'] !== plain.headers['cache-control'])
+            wrong.push(`${route.method} ${spelled}: cache-control ${String(response.headers['cache-control'])}`);
         }
       }
       expect(compared).toBeGreaterThan(routes.length * 8);

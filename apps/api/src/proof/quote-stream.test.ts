@@ -35,7 +35,7 @@ afterAll(async () => {
 async function openStream(localAddress: string, symbols = 'AAPL') {
   const socket = await connect(port, localAddress);
   clients.push(socket);
-  return { socket, answer: await get(socket, `/api/stream/quotes?symbols=${symbols}`) };
+  return { socket, response: await get(socket, `/api/stream/quotes?symbols=${symbols}`) };
 }
 
 async function until(condition: () => boolean, timeoutMs = 10_000) {
@@ -52,9 +52,9 @@ const serverSide = (prefix: string) =>
 it('refuses streams past the cap of one address with 429 and past the total with 503, in the error envelope', async () => {
   const own = [];
   for (let index = 0; index < 10; index++) own.push(await openStream('127.0.0.1'));
-  expect(own.map(({ answer }) => answer.status)).toEqual(Array(10).fill(200));
+  expect(own.map(({ response }) => response.status)).toEqual(Array(10).fill(200));
 
-  const refused = (await openStream('127.0.0.1')).answer;
+  const refused = (await openStream('127.0.0.1')).response;
   expect(refused.status).toBe(429);
   expect(refused.headers['retry-after']).toBe('30');
   expect(JSON.parse(refused.body)).toEqual({
@@ -64,9 +64,9 @@ it('refuses streams past the cap of one address with 429 and past the total with
 
   // Other addresses fill the total of 160.
   for (let index = 1; index <= 150; index++) {
-    expect((await openStream(`127.0.3.${index}`)).answer.status).toBe(200);
+    expect((await openStream(`127.0.3.${index}`)).response.status).toBe(200);
   }
-  const busy = (await openStream('127.0.4.1')).answer;
+  const busy = (await openStream('127.0.4.1')).response;
   expect(busy.status).toBe(503);
   expect(busy.headers['retry-after']).toBe('30');
   expect(JSON.parse(busy.body)).toEqual({
@@ -77,22 +77,22 @@ it('refuses streams past the cap of one address with 429 and past the total with
   // Closed streams give their slots back.
   for (const client of clients.splice(0)) client.destroy();
   await until(() => serverSockets.every(({ socket }) => socket.destroyed));
-  expect((await openStream('127.0.4.1')).answer.status).toBe(200);
-  expect((await openStream('127.0.0.1')).answer.status).toBe(200);
+  expect((await openStream('127.0.4.1')).response.status).toBe(200);
+  expect((await openStream('127.0.0.1')).response.status).toBe(200);
   for (const client of clients.splice(0)) client.destroy();
 });
 
 it('counts stream requests against the rate limit of their address', async () => {
-  const answers = [];
+  const responses = [];
   for (let index = 0; index < 41; index++) {
-    const { socket, answer } = await openStream('127.0.5.1');
-    answers.push(answer);
+    const { socket, response } = await openStream('127.0.5.1');
+    responses.push(response);
     socket.destroy();
   }
-  expect(answers.slice(0, 40).map((answer) => answer.status)).toEqual(Array(40).fill(200));
-  expect(answers[40]?.status).toBe(429);
-  expect(answers[40]?.headers['retry-after']).toBeDefined();
-  expect(JSON.parse(answers[40]?.body ?? '')).toEqual({
+  expect(responses.slice(0, 40).map((response) => response.status)).toEqual(Array(40).fill(200));
+  expect(responses[40]?.status).toBe(429);
+  expect(responses[40]?.headers['retry-after']).toBeDefined();
+  expect(JSON.parse(responses[40]?.body ?? '')).toEqual({
     status: 'error',
     message: 'Too many requests. Please try again later.',
   });
@@ -105,9 +105,9 @@ it('keeps the buffers of 150 clients that never read bounded while ticks go on, 
   const readerEvents = () => readerText.split('event: quote').length;
 
   for (let index = 1; index <= nonReaders; index++) {
-    const { socket, answer } = await openStream(`127.0.1.${index}`, allSymbols);
+    const { socket, response } = await openStream(`127.0.1.${index}`, allSymbols);
     socket.pause();
-    expect(answer.status).toBe(200);
+    expect(response.status).toBe(200);
   }
   const stalling = await openStream('127.0.2.1', allSymbols);
   stalling.socket.pause();

@@ -202,11 +202,11 @@ describe('buys and partial closes at a fixed price', () => {
             const open = await openPositions(user);
             const position = 'pick' in rest ? open[rest.pick % Math.max(1, open.length)] : undefined;
             if (quantity.isZero() || (op === 'close' && !position)) continue;
-            const answer =
+            const response =
               op === 'buy'
                 ? await buy(user, assetId, quantity.toFixed(8))
                 : await close(user, position?.id ?? '', Decimal.min(quantity, position?.quantity ?? 0).toFixed(8));
-            expect([200, 201, 422], answer.body).toContain(answer.statusCode);
+            expect([200, 201, 422], response.body).toContain(response.statusCode);
           }
           for (const position of await openPositions(user))
             expect((await close(user, position.id, position.quantity)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import type net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { closed, connect, get, readAnswer, sleep } from '../../test/raw-http.ts';
+import { closed, connect, get, readResponse, sleep } from '../../test/raw-http.ts';
 
 /**
  * Clients that hold the server's connections: a request that arrives a byte at a time is cut off
@@ -41,7 +41,7 @@ it('cuts off bodies sent one byte every 5 s, and headers that never end, with 40
   const slowBodies = await Promise.all([1, 2, 3].map((index) => open(`127.0.6.${index}`)));
   const slowHead = await open('127.0.6.4');
   const started = Date.now();
-  const answers = [...slowBodies, slowHead].map((socket) => readAnswer(socket));
+  const responses = [...slowBodies, slowHead].map((socket) => readResponse(socket));
   for (const socket of slowBodies) {
     socket.write(
       'POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 64\r\n\r\n{',
@@ -52,9 +52,9 @@ it('cuts off bodies sent one byte every 5 s, and headers that never end, with 40
     for (const socket of slowBodies) if (socket.writable) socket.write(' ');
   }, 5_000);
   try {
-    for (const answer of await Promise.all(answers)) {
-      expect(answer.status).toBe(408);
-      expect(JSON.parse(answer.body)).toEqual(timedOut);
+    for (const response of await Promise.all(responses)) {
+      expect(response.status).toBe(408);
+      expect(JSON.parse(response.body)).toEqual(timedOut);
     }
     await Promise.all([...slowBodies, slowHead].map(closed));
     expect(Date.now() - started).toBeLessThan(4_500);

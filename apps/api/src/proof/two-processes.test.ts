@@ -66,9 +66,9 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(registration),
   });
-  const answer = (await registered.json()) as { data: { token: string; user: { id: string } } };
-  token = answer.data.token;
-  userId = answer.data.user.id;
+  const response = (await registered.json()) as { data: { token: string; user: { id: string } } };
+  token = response.data.token;
+  userId = response.data.user.id;
   await db().$client.query("update users set email_verified_at = now(), kyc = 'approved' where id = $1", [userId]);
   wallet = walletServiceFor(db(), { now: () => new Date() }, createUsersRepository(db()), {
     cryptoDeposit: [1, 1_000_000],
@@ -87,19 +87,19 @@ afterAll(async () => {
 
 describe('two API processes on one database', () => {
   it('cannot overdraw with 60 parallel transfers split between them', async () => {
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 60 }, (_, index) =>
         call(either(index), 'POST', '/user/transaction/swap', { amount: '50', from: 'cash', to: 'brokerage' }),
       ),
     );
-    const statuses = answers.map((answer) => answer.status);
+    const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(20);
     expect(statuses.filter((status) => status === 422)).toHaveLength(40);
     expect(await ledgerProblems(db())).toEqual([]);
   });
 
   it('turns one Idempotency-Key sent to both into one deposit', async () => {
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         call(
           either(index),
@@ -112,7 +112,7 @@ describe('two API processes on one database', () => {
         ),
       ),
     );
-    expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+    expect(responses.every((response) => response.status === 201 || response.status === 409)).toBe(true);
     const { rows } = await db().$client.query(
       "select count(*)::int as n from transactions where user_id = $1 and type = 'credit' and amount = 75",
       [userId],
@@ -132,7 +132,7 @@ describe('two API processes on one database', () => {
     const paymentMethodId = (method.body.data?.['payment_method'] as { id: string }).id;
     const topUp = await wallet.requestDeposit(userId, { amount: new Decimal('500'), mode: 'bank' });
     if (topUp) await wallet.approve(topUp.id);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
         call(either(index), 'POST', '/user/transaction/withdraw', {
           amount: '100',
@@ -141,7 +141,7 @@ describe('two API processes on one database', () => {
       ),
     );
     // 500 in cash: five withdrawals of 100 can be held, no more.
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(5);
     expect((await wallet.wallets(userId)).cash).toMatchObject({ balance: '500.00', held: '500.00' });
     expect(await ledgerProblems(db())).toEqual([]);
   });
@@ -157,13 +157,13 @@ describe('two API processes on one database', () => {
     const asSession = { authorization: `Bearer ${session}` };
     let signedOut = false;
     let stop = false;
-    const answered: { sentAfterSignOut: boolean; status: number }[] = [];
+    const results: { sentAfterSignOut: boolean; status: number }[] = [];
     // Eight requests at a time keep the second process's token reads on their way.
     const load = Array.from({ length: 8 }, async () => {
       while (!stop) {
         const sentAfterSignOut = signedOut;
         const { status } = await call(second, 'GET', '/user', undefined, asSession);
-        answered.push({ sentAfterSignOut, status });
+        results.push({ sentAfterSignOut, status });
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -174,11 +174,11 @@ describe('two API processes on one database', () => {
     stop = true;
     await Promise.all(load);
 
-    const before = answered.filter((answer) => !answer.sentAfterSignOut);
-    const after = answered.filter((answer) => answer.sentAfterSignOut);
-    expect(before.filter((answer) => answer.status === 200).length).toBeGreaterThan(8);
+    const before = results.filter((result) => !result.sentAfterSignOut);
+    const after = results.filter((result) => result.sentAfterSignOut);
+    expect(before.filter((result) => result.status === 200).length).toBeGreaterThan(8);
     expect(after.length).toBeGreaterThan(8);
-    expect(after.filter((answer) => answer.status !== 401)).toEqual([]);
+    expect(after.filter((result) => result.status !== 401)).toEqual([]);
     // The other session of the same investor goes on.
     expect((await call(second, 'GET', '/user')).status).toBe(200);
   });

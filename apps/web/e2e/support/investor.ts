@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { codeFromOutbox } from './outbox.ts';
 import type { Stack } from './stack.ts';
 
-type Answer = { status: string; message: string; data: Record<string, unknown> };
+type Envelope = { status: string; message: string; data: Record<string, unknown> };
 
-async function call(stack: Stack, path: string, body: unknown, token?: string): Promise<Answer> {
+async function call(stack: Stack, path: string, body: unknown, token?: string): Promise<Envelope> {
   const response = await fetch(`${stack.app.url}/api${path}`, {
     method: 'POST',
     headers: {
@@ -14,9 +14,9 @@ async function call(stack: Stack, path: string, body: unknown, token?: string): 
     },
     body: JSON.stringify(body),
   });
-  const answer = (await response.json()) as Answer;
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`);
-  return answer;
+  const envelope = (await response.json()) as Envelope;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${envelope.message}`);
+  return envelope;
 }
 
 /** The operator's session, through the same sign-in and emailed code as in the browser. */

@@ -55,7 +55,7 @@ const prefetch =
   (start: (params: LoaderFunctionArgs['params']) => Promise<unknown>[]) =>
   ({ params }: LoaderFunctionArgs) => {
     // The screen's own query reports a failure; here it is nobody's error.
-    if (fullSession()) for (const answer of start(params)) answer.catch(() => undefined);
+    if (fullSession()) for (const read of start(params)) read.catch(() => undefined);
     return null;
   };
 

@@ -25,9 +25,9 @@ export function useIdempotentMutation<T, R>(
     const key = open.current?.request === request ? open.current.key : crypto.randomUUID();
     open.current = { request, key };
     try {
-      const answer = await send(input, { 'idempotency-key': key });
+      const response = await send(input, { 'idempotency-key': key });
       open.current = undefined;
-      return answer;
+      return response;
     } catch (error) {
       if (!outcomeUnknown(error)) open.current = undefined;
       throw error;

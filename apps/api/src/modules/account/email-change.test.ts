@@ -185,17 +185,17 @@ describe('throttling email changes', () => {
   it("per address: a third party's address gets at most five codes an hour, from any number of accounts", async () => {
     const target = `someone.${uniqueSuffix()}@third.party`;
     const accounts = await Promise.all(Array.from({ length: 7 }, () => signUp(testApp, { verified: true })));
-    const answers: number[] = [];
+    const responses: number[] = [];
     for (const [n, account] of accounts.entries()) {
-      const answer = await requestChange(account, target, account.password);
-      answers.push(answer.statusCode);
+      const response = await requestChange(account, target, account.password);
+      responses.push(response.statusCode);
       if (n === 1)
-        expect(answer.json().message).toMatch(
+        expect(response.json().message).toMatch(
           /^This address has been sent several codes recently\. Please wait \d+ seconds? before asking for another\.$/,
         );
       clock.advance(n === 0 ? 0 : thirtySeconds);
     }
-    expect(answers).toEqual([200, 429, 200, 200, 200, 200, 429]);
+    expect(responses).toEqual([200, 429, 200, 200, 200, 200, 429]);
     const mailsTo = async () => (await testApp.outbox.all()).filter((mail) => mail.to === target).length;
     await expect.poll(mailsTo, { timeout: 15_000 }).toBe(5);
   });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import * as answers from '../../lib/answers.ts';
+import { paging as pagingFields } from '../../lib/answers.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { Operator } from './admin.service.ts';
 
 export const tags = ['operators'];
-export const paging = answers.paging(20);
+export const paging = pagingFields(20);
 export const reason = z.object({
   reason: z
     .string({ error: 'Give the reason: the investor reads it.' })

@@ -80,8 +80,8 @@ describe('identity review', () => {
     const queue = (await asOperator('GET', '/api/admin/kyc?filter[status]=submitted&per_page=100')).json().data.users;
     const listed = queue.data.find((user: { id: string }) => user.id === investor.id);
     expect(listed.documents.map((document: { side: string }) => document.side).sort()).toEqual(['back', 'front']);
-    const imageAnswer = await asOperator('GET', listed.documents[0].url);
-    expect(imageAnswer.headers['content-type']).toBe('image/png');
+    const image = await asOperator('GET', listed.documents[0].url);
+    expect(image.headers['content-type']).toBe('image/png');
 
     expect((await asOperator('POST', `/api/admin/kyc/${investor.id}/approve`)).statusCode).toBe(200);
     expect((await asInvestor(investor, 'GET', '/api/user')).json().data.user.kyc).toBe('approved');
@@ -139,13 +139,13 @@ describe('money decisions', () => {
     const id = (
       await asInvestor(investor, 'POST', '/api/user/transaction/deposit', { amount: '2500.00', mode: 'bank' })
     ).json().data.transaction.id as string;
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         asOperator('POST', `/api/admin/transactions/${id}/approve`, { payout_reference: 'BANK-REF-1' }),
       ),
     );
-    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(19);
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(19);
     const wallet = (await asInvestor(investor, 'GET', '/api/user?include=wallet')).json().data.user.wallet;
     expect(wallet.cash.balance).toBe('2500.00');
     await testApp.outbox.waitFor(investor.email, 'Your deposit has arrived');

@@ -114,7 +114,7 @@ describe('wrong password reset codes', () => {
     const user = await signUp(testApp, { verified: true });
     await post('/api/user/password/forgot', { email: user.email });
     const code = await testApp.outbox.code(user.email, 'password reset code');
-    const answers = async (email: string, guess: string) => {
+    const responses = async (email: string, guess: string) => {
       const list = [];
       for (let attempt = 0; attempt < 11; attempt += 1) {
         const response = await post('/api/user/password/verify', { email, code: guess });
@@ -122,8 +122,8 @@ describe('wrong password reset codes', () => {
       }
       return list;
     };
-    const known = await answers(user.email, wrongCode(code));
-    const unknown = await answers(`nobody.${user.username}@example.com`, wrongCode(code));
+    const known = await responses(user.email, wrongCode(code));
+    const unknown = await responses(`nobody.${user.username}@example.com`, wrongCode(code));
     expect(known).toEqual(unknown);
     expect(known[10]?.[0]).toBe(429);
     expect(JSON.parse(String(known[10]?.[1])).message).toBe(lockedMessage);

@@ -60,11 +60,11 @@ describe('email verification codes', () => {
   it('kills a code after 5 wrong tries: the sixth try fails even with the right code', async () => {
     const user = await signUp(testApp);
     const code = await emailCode(user.email);
-    const answers = [];
+    const responses = [];
     for (let attempt = 0; attempt < 5; attempt += 1)
-      answers.push((await verifyEmail(user.token, wrongCode(code))).json().message);
-    expect(answers.slice(0, 4)).toEqual(Array(4).fill('The code is incorrect.'));
-    expect(answers[4]).toBe('The code is incorrect. It no longer works after 5 wrong tries: request a new one.');
+      responses.push((await verifyEmail(user.token, wrongCode(code))).json().message);
+    expect(responses.slice(0, 4)).toEqual(Array(4).fill('The code is incorrect.'));
+    expect(responses[4]).toBe('The code is incorrect. It no longer works after 5 wrong tries: request a new one.');
     const sixth = await verifyEmail(user.token, code);
     expect(sixth.statusCode).toBe(422);
     expect(sixth.json().message).toBe('This code no longer works after 5 wrong tries. Request a new one.');

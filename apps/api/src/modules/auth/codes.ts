@@ -108,14 +108,14 @@ export function createCodes(deps: {
   /**
    * Checks a code: single use when `consume` is set, dead after 5 wrong tries, valid 10 minutes, and
    * refused while the holder's wrong codes of this purpose are locked. Every refusal is counted, even
-   * though the request fails. `oneAnswer` gives every refusal the same message, and an unknown holder
+   * though the request fails. `sameMessage` gives every refusal the same message, and an unknown holder
    * the same work as a real one, so that neither the response nor its time tells whether an account exists.
    */
   async function check(
     holder: CodeHolder,
     purpose: CodePurpose,
     code: string,
-    { consume, oneAnswer = false }: { consume: boolean; oneAnswer?: boolean },
+    { consume, sameMessage = false }: { consume: boolean; sameMessage?: boolean },
   ): Promise<void> {
     const key = failureKey(holder, purpose);
     const userId = 'userId' in holder ? holder.userId : nilUuid;
@@ -136,8 +136,8 @@ export function createCodes(deps: {
           .update(verificationCodes)
           .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
           .where(eq(verificationCodes.id, active?.id ?? nilUuid));
-        const answer = oneAnswer ? codeMessages.resetRefused : (refusal ?? codeMessages.none);
-        return { refusal: answer, lock: await failures.record(tx, key) };
+        const message = sameMessage ? codeMessages.resetRefused : (refusal ?? codeMessages.none);
+        return { refusal: message, lock: await failures.record(tx, key) };
       }
       await failures.clear(tx, [key]);
       if (consume)
@@ -173,7 +173,7 @@ export function createCodes(deps: {
 
     /** Checks a reset code with one response for every refusal, whether or not the email has an account. */
     checkReset: (holder: CodeHolder, code: string, options: { consume: boolean }) =>
-      check(holder, 'password_reset', code, { ...options, oneAnswer: true }),
+      check(holder, 'password_reset', code, { ...options, sameMessage: true }),
 
     /** After a password reset the owner has proved the inbox: the account's other codes unlock. */
     async unlockAfterReset(tx: Executor, userId: string): Promise<void> {

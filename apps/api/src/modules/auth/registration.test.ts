@@ -162,8 +162,8 @@ describe('POST /api/user/register', () => {
 
   it('lets two simultaneous sign-ups with one email create only one account', async () => {
     const body = await registration(testApp);
-    const answers = await Promise.all([register(body), register({ ...body, username: `${body.username}x` })]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    const responses = await Promise.all([register(body), register({ ...body, username: `${body.username}x` })]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 422]);
   });
 });
 

@@ -200,7 +200,7 @@ describe('tokens', () => {
     const { result, queries: sent } = await queries.during(() =>
       Promise.all(callers.map(async (caller) => (await me(caller.token)).json())),
     );
-    expect(result.map((answer) => answer.data?.user?.email ?? answer.message)).toEqual([
+    expect(result.map((response) => response.data?.user?.email ?? response.message)).toEqual([
       first.email,
       second.email,
       third.email,
@@ -232,8 +232,7 @@ describe('GET /api/user', () => {
       headers: bearer(user.token),
     });
     expect(response.statusCode).toBe(200);
-    const answer = response.json().data.user;
-    expect(answer).toMatchObject({
+    expect(response.json().data.user).toMatchObject({
       email: user.email,
       country: { name: 'United Kingdom', iso_code: 'GB' },
       state: { name: 'England' },

@@ -22,10 +22,10 @@ const alertSubject = 'Failed sign-ins on your Itrust account';
 describe('wrong passwords from other addresses', () => {
   it('refuse only the guessing address: the owner elsewhere signs in with the emailed code, told once', async () => {
     const user = await signUp(testApp, { verified: true });
-    const answers = [];
+    const responses = [];
     for (let attempt = 0; attempt < 12; attempt += 1)
-      answers.push((await login(user.email, `wrong ${attempt}`, '10.40.0.1')).statusCode);
-    expect(answers).toEqual([...Array(10).fill(422), 429, 429]);
+      responses.push((await login(user.email, `wrong ${attempt}`, '10.40.0.1')).statusCode);
+    expect(responses).toEqual([...Array(10).fill(422), 429, 429]);
     for (let attempt = 0; attempt < 5; attempt += 1) await login(user.email, `other ${attempt}`, '10.40.0.2');
 
     const fromGuesser = await login(user.email, user.password, '10.40.0.1');

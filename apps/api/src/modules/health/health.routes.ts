@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { ping, type Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
-const healthAnswer = successEnvelope(z.object({ database: z.literal('up'), uptime_seconds: z.number() }));
+const healthResponse = successEnvelope(z.object({ database: z.literal('up'), uptime_seconds: z.number() }));
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/health',
     {
-      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthAnswer } },
+      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthResponse } },
       config: { access: 'public', rateLimit: false },
     },
     async () => {

@@ -58,17 +58,17 @@ describe('identity documents', () => {
     const user = await signUp(testApp, { verified: true });
     const response = await submit(user, [front(jpegWithGps, 'passport-front.jpg'), back(png, 'passport-back.png')]);
     expect(response.statusCode).toBe(200);
-    const answer = await me(user);
-    expect(answer).toMatchObject({
+    const shown = await me(user);
+    expect(shown).toMatchObject({
       kyc: 'submitted',
       id_type: 'international_passport',
       id_number: 'P1234567',
       front_id_name: 'passport-front.jpg',
       back_id_name: 'passport-back.png',
     });
-    expect(answer['front_id']).toMatch(/^\/api\/user\/kyc-documents\/[0-9a-f-]{36}$/);
+    expect(shown['front_id']).toMatch(/^\/api\/user\/kyc-documents\/[0-9a-f-]{36}$/);
 
-    const image = await fetchDocument(answer['front_id'] ?? '', user.token);
+    const image = await fetchDocument(shown['front_id'] ?? '', user.token);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['x-content-type-options']).toBe('nosniff');

@@ -28,12 +28,12 @@ export function ConfirmEmailChange({ newEmail, currentEmail, onConfirmed }: Conf
       return;
     }
     await feedback.run(async () => {
-      const answer = await confirm.mutateAsync({
+      const response = await confirm.mutateAsync({
         new_email_code: newCode.join(''),
         current_email_code: currentCode.join(''),
       });
-      onConfirmed(answer.message);
-      return answer;
+      onConfirmed(response.message);
+      return response;
     });
   };
   const boxes = (

@@ -74,9 +74,9 @@ function UploadForm({ declinedReason }: { declinedReason: string | null }) {
     }
     // The panel turns into the submitted view at once, so the confirmation goes to a toast.
     await feedback.run(async () => {
-      const answer = await submit.mutateAsync({ idType, idNumber: idNumber.trim(), front, back });
-      toast.success(answer.message);
-      return answer;
+      const response = await submit.mutateAsync({ idType, idNumber: idNumber.trim(), front, back });
+      toast.success(response.message);
+      return response;
     });
   };
 
@@ -123,9 +123,9 @@ function Submitted({ user }: { user: UserResource }) {
   const toast = useToast();
   const cancelRequest = () =>
     feedback.run(async () => {
-      const answer = await cancel.mutateAsync(undefined);
-      toast.success(answer.message);
-      return answer;
+      const response = await cancel.mutateAsync(undefined);
+      toast.success(response.message);
+      return response;
     });
   return (
     <div className="space-y-4">

@@ -60,7 +60,7 @@ export function ProfilePanel({ user }: { user: UserResource }) {
     event.preventDefault();
     let stored: UserResource | undefined;
     await feedback.run(async () => {
-      const answer = await update.mutateAsync({
+      const response = await update.mutateAsync({
         ...form,
         current_password: emailChanging ? form.current_password : undefined,
         city: form.city ?? undefined,
@@ -68,8 +68,8 @@ export function ProfilePanel({ user }: { user: UserResource }) {
         state_id: form.state_id ?? undefined,
         nationality: form.nationality ?? undefined,
       });
-      stored = answer.data.user;
-      return answer;
+      stored = response.data.user;
+      return response;
     });
     // Blank fields left their values unchanged: the form shows what the server now holds, the email in use
     // included (a new address waits below for its codes).

@@ -112,9 +112,9 @@ export function EmailedLinkPasswordForm({ action, ...screen }: EmailedLinkPasswo
   // In the fragment, the link's token never reaches a server log or a Referer header.
   const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '');
   const send = async (password: NewPassword) => {
-    const answer = await action.mutateAsync({ token, ...password });
+    const response = await action.mutateAsync({ token, ...password });
     clearSession();
-    return answer;
+    return response;
   };
   return (
     <NewPasswordForm

@@ -17,9 +17,9 @@ export function ChangePasswordRoute() {
       void wait(timing.messageMs).then(() => navigate('/reset-password'));
       throw new Error('OTP not passed!');
     }
-    const answer = await reset.mutateAsync({ email, code, ...password });
+    const response = await reset.mutateAsync({ email, code, ...password });
     sessionStorage.clear();
-    return answer;
+    return response;
   };
 
   return (

@@ -91,7 +91,7 @@ export function OtherInformationRoute() {
     if (experience === '' || employed === '') return;
     const contact = readContactStep();
     try {
-      const answer = await register.mutateAsync({
+      const response = await register.mutateAsync({
         ...readAccountStep(),
         phone: contact.phone,
         address: contact.address,
@@ -108,11 +108,11 @@ export function OtherInformationRoute() {
         referral: values.referral.trim() || null,
         terms: true,
       });
-      success.show(answer.message);
+      success.show(response.message);
       await wait(timing.messageMs);
       clearSession();
       clearSignUp();
-      storeSession(answer.data.token, answer.data.user);
+      storeSession(response.data.token, response.data.user);
       sessionStorage.setItem(sessionKeys.lastUpdated, new Date().toLocaleString('en-US'));
       void navigate('/verifyemail');
     } catch (failure) {

@@ -18,9 +18,9 @@ export function ValidateOtpRoute() {
 
   const submit = async (code: string) => {
     if (!email || code.length < codeLength) throw new Error('OTP not passed!');
-    const answer = await verify.mutateAsync({ email, code });
+    const response = await verify.mutateAsync({ email, code });
     sessionStorage.setItem(sessionKeys.resetCode, code);
-    success.show(answer.message);
+    success.show(response.message);
     await wait(timing.messageMs);
     void navigate('/change-password');
   };
