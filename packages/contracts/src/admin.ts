@@ -1,38 +1,7 @@
 import { z } from 'zod';
 import { userResource } from './auth.ts';
 import { page } from './envelope.ts';
-
-const kycStatus = userResource.shape.kyc;
-const walletKind = z.enum([
-  'cash',
-  'auto',
-  'brokerage',
-  'deposits_clearing',
-  'withdrawals_clearing',
-  'market',
-  'interest',
-  'savings',
-]);
-
-/** A deposit, withdrawal, transfer or interest payment, as the investor and operators see it. */
-const transactionRecord = z.object({
-  id: z.string(),
-  type: z.enum(['credit', 'debit', 'transfer', 'interest']),
-  status: z.enum(['pending', 'approved', 'cancelled', 'declined']),
-  amount: z.string(),
-  currency: z.string(),
-  reference: z.string(),
-  mode: z.string().nullable(),
-  coin: z.string().nullable(),
-  address: z.string().nullable(),
-  comment: z.string().nullable(),
-  swap_from: walletKind.nullable(),
-  swap_to: walletKind.nullable(),
-  payment_method_id: z.string().nullable(),
-  decline_reason: z.string().nullable(),
-  created_at: z.string(),
-  decided_at: z.string().nullable(),
-});
+import { paymentMethod, transaction, walletFigures } from './wallet.ts';
 
 export const kycDocumentLink = z.object({
   id: z.string(),
@@ -48,28 +17,14 @@ export type KycCase = z.infer<typeof kycCase>;
 export const kycQueueResponse = z.object({ users: page(kycCase) });
 export type KycQueueResponse = z.infer<typeof kycQueueResponse>;
 
-/** Where a withdrawal is paid out, or a deposit comes from. */
-const payoutDetails = z.object({
-  type: z.enum(['bank', 'crypto']),
-  label: z.string().nullable(),
-  currency: z.string().nullable(),
-  wallet_address: z.string().nullable(),
-  account_number: z.string().nullable(),
-  account_name: z.string().nullable(),
-  bank_name: z.string().nullable(),
-  routing_number: z.string().nullable(),
-  bank_address: z.string().nullable(),
-});
-
 /** A wallet request as operators see it: whose it is, and where a withdrawal is paid. */
-export const adminTransaction = transactionRecord.extend({
+export const adminTransaction = transaction.extend({
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-  payment_method: payoutDetails.nullable(),
+  payment_method: paymentMethod.omit({ id: true, is_withdrawal: true, created_at: true }).nullable(),
 });
 export type AdminTransaction = z.infer<typeof adminTransaction>;
 export const adminTransactionListResponse = z.object({ transactions: page(adminTransaction) });
 export type AdminTransactionListResponse = z.infer<typeof adminTransactionListResponse>;
-export const transactionDecisionResponse = z.object({ transaction: transactionRecord });
 
 export const savingsProductUpdateResponse = z.object({
   account: z.object({ id: z.number().int(), name: z.string(), title: z.string(), note: z.string() }),
@@ -80,18 +35,17 @@ export const userHit = z.object({
   email: z.string(),
   username: z.string(),
   name: z.string(),
-  kyc: kycStatus,
+  kyc: userResource.shape.kyc,
   role: userResource.shape.role,
 });
 export type UserHit = z.infer<typeof userHit>;
 export const userSearchResponse = z.object({ users: z.array(userHit) });
 export type UserSearchResponse = z.infer<typeof userSearchResponse>;
 
-const walletBalance = z.object({ balance: z.string(), held: z.string(), available: z.string() });
 export const userDetailResponse = z.object({
   user: userResource.extend({
-    wallet: z.object({ cash: walletBalance, auto: walletBalance, brokerage: walletBalance }),
-    transactions: z.array(transactionRecord),
+    wallet: z.object({ cash: walletFigures, auto: walletFigures, brokerage: walletFigures }),
+    transactions: z.array(transaction),
   }),
 });
 export type UserDetail = z.infer<typeof userDetailResponse>['user'];

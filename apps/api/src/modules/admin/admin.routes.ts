@@ -3,7 +3,7 @@ import {
   auditResponse,
   savingsProductUpdateResponse,
   successEnvelope,
-  transactionDecisionResponse,
+  transactionResponse,
   userDetailResponse,
   userSearchResponse,
 } from '@itrust/contracts';
@@ -73,7 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; present: 
         summary: 'Confirm a deposit arrived, or that a withdrawal was paid out',
         params: z.object({ id: z.uuid('No such transaction.') }),
         body: z.object({ payout_reference: z.string().trim().min(1).max(200).optional() }).nullish(),
-        response: { 200: successEnvelope(transactionDecisionResponse) },
+        response: { 200: successEnvelope(transactionResponse) },
       },
     },
     async (request) => {
@@ -97,7 +97,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; present: 
         summary: 'Decline a deposit or a withdrawal, with the reason',
         params: z.object({ id: z.uuid('No such transaction.') }),
         body: reason,
-        response: { 200: successEnvelope(transactionDecisionResponse) },
+        response: { 200: successEnvelope(transactionResponse) },
       },
     },
     async (request) => {
