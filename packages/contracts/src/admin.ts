@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userResource } from './auth.ts';
 import { page } from './envelope.ts';
+import { savingsOffering } from './savings.ts';
 import { paymentMethod, transaction, walletFigures } from './wallet.ts';
 
 export const kycDocumentLink = z.object({
@@ -27,7 +28,7 @@ export const adminTransactionListResponse = z.object({ transactions: page(adminT
 export type AdminTransactionListResponse = z.infer<typeof adminTransactionListResponse>;
 
 export const savingsProductUpdateResponse = z.object({
-  account: z.object({ id: z.number().int(), name: z.string(), title: z.string(), note: z.string() }),
+  account: savingsOffering.pick({ id: true, name: true, title: true, note: true }),
 });
 
 export const userHit = z.object({
