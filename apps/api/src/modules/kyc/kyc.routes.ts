@@ -9,7 +9,7 @@ import type { ImageKind } from './kyc.images.ts';
 import type { KycService, UploadedImage } from './kyc.service.ts';
 
 const tags = ['identity'];
-// Every image is re-encoded to one of these types when it is uploaded.
+// The route sends the stored bytes, which the upload re-encoded to one of these types.
 const documentImage = {
   description: 'The image, re-encoded when it was uploaded',
   content: Object.fromEntries(
