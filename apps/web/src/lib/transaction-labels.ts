@@ -1,4 +1,4 @@
-import type { Transaction } from './queries/wallets';
+import type { Transaction } from '@itrust/contracts';
 
 /** The labels a transaction's type and status show in the wallet history. */
 const typeLabels: Record<string, string> = { credit: 'Deposit', debit: 'Payout', transfer: 'Transfer' };

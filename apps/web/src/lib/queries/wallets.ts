@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userInclude } from './get-user';
 
-// The admin screens still import these two from here.
-export type { PaymentMethod, Transaction } from '@itrust/contracts';
-
 export type WalletKind = 'cash' | 'auto' | 'brokerage';
 
 export const walletsQuery = () =>
