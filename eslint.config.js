@@ -54,7 +54,7 @@ export default tseslint.config(
     rules: {
       'api-boundaries/no-sql-in-routes': 'error',
       'api-boundaries/module-through-service': 'error',
-      'api-boundaries/plugin-imports-no-module': 'error',
+      'api-boundaries/shared-layers-import-no-module': 'error',
     },
   },
   {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
-// The API's layers: a route calls services, a module uses another only through its service,
-// and a plugin knows no business module (app.ts hands the modules' parts in).
+// The API's layers: a route calls its services, a module uses another only through its service,
+// and plugins, the data layer and lib/ know no business module (app.ts and the jobs hand the modules' parts in).
 const source = path.resolve(import.meta.dirname, '../apps/api/src');
 
 /** Where an import points inside apps/api/src ('modules/ledger/money.ts'), or the package name. */
@@ -65,7 +65,7 @@ const moduleThroughService = {
       service:
         'modules/{{from}} uses modules/{{to}} only through its service (*.service.ts), not {{what}}. ' +
         'Export what is needed from the service, or move a pure helper to lib/.',
-      repository: 'A route does not reach another module’s repository or queries ({{what}}): call its service.',
+      repository: 'A route does not reach a repository or queries file ({{what}}): call the module’s service.',
     },
     schema: [],
   },
@@ -75,26 +75,27 @@ const moduleThroughService = {
     const isRoute = inside.endsWith('.routes.ts');
     return eachImport((node, specifier) => {
       const to = /^modules\/([^/]+)\/(.+)$/.exec(targetOf(context.filename, specifier).file ?? '');
-      if (!to || to[1] === module) return;
+      if (!to) return;
       const data = { from: module, to: to[1], what: specifier };
       if (isRoute && /\.(repository|queries)\.ts$/.test(to[2])) context.report({ node, messageId: 'repository', data });
-      else if (!to[2].endsWith('.service.ts') && !typeOnly(node)) context.report({ node, messageId: 'service', data });
+      else if (to[1] !== module && !to[2].endsWith('.service.ts') && !typeOnly(node))
+        context.report({ node, messageId: 'service', data });
     });
   },
 };
 
-const pluginImportsNoModule = {
+const sharedLayersImportNoModule = {
   meta: {
     type: 'problem',
     messages: {
       module:
-        'A plugin imports no business module ({{what}}): declare the small type it needs here or in lib/, ' +
-        'and let app.ts pass the module’s implementation in.',
+        'plugins/, db/ and lib/ import no business module ({{what}}): declare the small type it needs there, ' +
+        'and let app.ts or the job pass the module’s implementation or rule in.',
     },
     schema: [],
   },
   create(context) {
-    if (!placeOf(context.filename).inside.startsWith('plugins/')) return {};
+    if (!/^(plugins|db|lib)\//.test(placeOf(context.filename).inside)) return {};
     return eachImport((node, specifier) => {
       if (targetOf(context.filename, specifier).file?.startsWith('modules/'))
         context.report({ node, messageId: 'module', data: { what: specifier } });
@@ -107,6 +108,6 @@ export default {
   rules: {
     'no-sql-in-routes': noSqlInRoutes,
     'module-through-service': moduleThroughService,
-    'plugin-imports-no-module': pluginImportsNoModule,
+    'shared-layers-import-no-module': sharedLayersImportNoModule,
   },
 };

@@ -60,16 +60,30 @@ tester.run('module-through-service', rules['module-through-service'], {
       code: "import type { UsersRepository } from '../users/users.repository.ts';",
       errors: [{ messageId: 'repository' }],
     },
+    {
+      filename: at('modules/market/market.routes.ts'),
+      code: "import { sortColumns } from './market.repository.ts';",
+      errors: [{ messageId: 'repository' }],
+    },
+    {
+      filename: at('modules/trading/position.routes.ts'),
+      code: "import type { TradingQueries } from './trading.queries.ts';",
+      errors: [{ messageId: 'repository' }],
+    },
   ],
 });
 
-tester.run('plugin-imports-no-module', rules['plugin-imports-no-module'], {
-  valid: [{ filename: at('plugins/auth.ts'), code: "import type { ClientInfo } from '../lib/client-address.ts';" }],
-  invalid: [
+tester.run('shared-layers-import-no-module', rules['shared-layers-import-no-module'], {
+  valid: [
+    { filename: at('plugins/auth.ts'), code: "import type { ClientInfo } from '../lib/client-address.ts';" },
     {
-      filename: at('plugins/auth.ts'),
-      code: "import type { Tokens } from '../modules/auth/tokens.ts';",
-      errors: [{ messageId: 'module' }],
+      filename: at('jobs/housekeeping.job.ts'),
+      code: "import { codeLockRules } from '../modules/auth/code-failures.ts';",
     },
   ],
+  invalid: [
+    { filename: at('plugins/auth.ts'), code: "import type { Tokens } from '../modules/auth/tokens.ts';" },
+    { filename: at('db/retention.ts'), code: "import { codeLockRules } from '../modules/auth/code-failures.ts';" },
+    { filename: at('lib/money.ts'), code: "import { toMoney } from '../modules/ledger/ledger.repository.ts';" },
+  ].map((test) => ({ ...test, errors: [{ messageId: 'module' }] })),
 });

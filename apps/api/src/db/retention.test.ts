@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type SignedUpUser } from '../../test/fixtures.ts';
+import { codeLockRules } from '../modules/auth/code-failures.ts';
 import { resendRules } from '../modules/auth/codes.ts';
 import { accountSignInRules, addressSignInRules } from '../modules/auth/session.service.ts';
 import { passwordCheckRules } from '../modules/account/password-check.ts';
@@ -78,7 +79,7 @@ it('removes the rows past their retention, in batches, and leaves the rest', asy
     tokens: await count('access_tokens', 'user_id = $1', [user.id]),
   };
 
-  const removed = await purgeExpired(testApp.database.db, now);
+  const removed = await purgeExpired(testApp.database.db, now, codeLockRules.failuresInTotal);
 
   expect(removed['idempotency_keys']).toBeGreaterThanOrEqual(12_000);
   expect(await count('idempotency_keys', 'user_id = $1', [user.id])).toBe(before.keys - 12_000);
@@ -94,7 +95,7 @@ it('removes the rows past their retention, in batches, and leaves the rest', asy
   expect(await count('code_failures', `key like 'password_reset:email:%'`)).toBe(1);
   expect(await count('code_failures', `key = 'password_reset:email:lately@example.com'`)).toBe(1);
   expect(await count('code_failures', 'key = $1', [`password_reset:${user.id}`])).toBe(1);
-  expect(await purgeExpired(testApp.database.db, now)).toEqual({
+  expect(await purgeExpired(testApp.database.db, now, codeLockRules.failuresInTotal)).toEqual({
     idempotency_keys: 0,
     throttle_events: 0,
     access_tokens: 0,

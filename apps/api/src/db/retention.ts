@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { codeLockRules } from '../modules/auth/code-failures.ts';
 import type { Database } from './client.ts';
 
 const hour = 60 * 60;
@@ -26,8 +25,11 @@ export const retention = {
 // Small batches: each delete holds its row locks only briefly, beside the requests writing new rows.
 const batchSize = 5000;
 
-/** Without this purge these tables only grow: every money request from the web app adds a key. */
-export async function purgeExpired(db: Database, now: Date): Promise<Record<string, number>> {
+/**
+ * Without this purge these tables only grow: every money request from the web app adds a key.
+ * `lockedForGood` is the count of wrong codes that locks a kind of code for good (the auth module's rule).
+ */
+export async function purgeExpired(db: Database, now: Date, lockedForGood: number): Promise<Record<string, number>> {
   const before = (seconds: number) => sql`${new Date(now.getTime() - seconds * 1000)}::timestamptz`;
   const spent = before(retention.spentCredentialSeconds);
   const purges: [string, SQL][] = [
@@ -36,10 +38,7 @@ export async function purgeExpired(db: Database, now: Date): Promise<Record<stri
     ['access_tokens', sql`expires_at < ${spent} or revoked_at < ${spent}`],
     ['verification_codes', sql`expires_at < ${spent} or used_at < ${spent}`],
     ['email_change_undos', sql`expires_at < ${spent} or used_at < ${spent}`],
-    [
-      'code_failures',
-      sql`failures < ${codeLockRules.failuresInTotal} and updated_at < ${before(retention.codeFailureSeconds)}`,
-    ],
+    ['code_failures', sql`failures < ${lockedForGood} and updated_at < ${before(retention.codeFailureSeconds)}`],
   ];
   const removed: Record<string, number> = {};
   for (const [table, condition] of purges) {
