@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
         // Every signed-in screen waits for the user (the shell shows it and gates screens by identity)
         // and shows money at the reference rates.
         loader: prefetch(() => [queryClient.query(userQuery()), queryClient.query(fxRatesQuery)]),
-        lazy: async () => ({ Component: (await import('../features/shell/shell-layout')).ShellLayout }),
+        lazy: async () => ({ Component: (await import('./shell/shell-layout')).ShellLayout }),
         children: [
           {
             path: '/portfolio',
@@ -224,7 +224,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '*',
-            lazy: async () => ({ Component: (await import('../features/shell/not-found-in-shell')).NotFoundInShell }),
+            lazy: async () => ({ Component: (await import('./shell/not-found-in-shell')).NotFoundInShell }),
           },
         ],
       },
