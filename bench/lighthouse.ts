@@ -7,6 +7,7 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { repoRoot } from '../apps/api/src/config.ts';
 import { startServerProcess } from '../apps/api/test/server-process.ts';
 import { chromiumFlags, chromiumPath } from '../apps/web/e2e/support/chromium.ts';
+import { waitForOutput } from '../apps/web/e2e/support/server.ts';
 import { signedInScreens } from './budgets.ts';
 
 export type PageScore = {
@@ -140,24 +141,18 @@ const slugOf = (url: string) => new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-
 
 /**
  * `npm run bench:lighthouse [-- path…]`: the Lighthouse part alone, on the production build (built
- * first) and a fresh demo database, signed in as the demo investor; every signed-in screen unless
+ * when stale) and a fresh demo database, signed in as the demo investor; every signed-in screen unless
  * paths are given. LIGHTHOUSE_REPORTS=<folder> saves each run's full report for its diagnostics.
  */
 async function main(screens: string[]) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(build.stderr);
+  const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web build failed');
   const webDistDir = path.join(repoRoot, 'apps/web/dist');
   await writeStaticPage(webDistDir);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-lighthouse-'));
   const api = await startServerProcess('', dataDir, { NODE_ENV: 'development', WEB_DIST_DIR: webDistDir });
   try {
-    // Printed just after the ready line.
-    let password: string | undefined;
-    for (let waited = 0; !password && waited < 10_000; waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      password = /Demo investor: demo@example\.com {2}password: (\S+)/.exec(api.output())?.[1];
-    }
-    if (!password) throw new Error(`the API printed no demo sign-in:\n${api.output()}`);
+    const [, password = ''] = await waitForOutput(api, /Demo investor: demo@example\.com {2}password: (\S+)/);
     await lighthouseScores(api.url, { login: 'demo@example.com', password }, 3, screens.length ? screens : undefined);
   } finally {
     await api.stop();

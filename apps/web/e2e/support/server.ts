@@ -48,7 +48,11 @@ export async function npmStart(
 }
 
 /** Waits for a line the app prints after it is ready (the demo sign-in, for example). */
-export async function waitForOutput(app: RunningApp, pattern: RegExp, timeoutMs = 10_000): Promise<RegExpExecArray> {
+export async function waitForOutput(
+  app: Pick<RunningApp, 'output'>,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<RegExpExecArray> {
   for (let waited = 0; waited < timeoutMs; waited += 50) {
     const match = pattern.exec(app.output());
     if (match) return match;

@@ -19,31 +19,26 @@ import { VisitorsOnly, WithToken } from './guards';
 import { queryClient } from './query-client';
 import { RootLayout } from './root-layout';
 
+const guards = { visitors: VisitorsOnly, token: WithToken };
+
 const authRoute = (
   path: string,
   load: () => Promise<{ Component: ComponentType }>,
-  guard?: 'visitors' | 'token',
+  guard?: keyof typeof guards,
 ): RouteObject => ({
   path,
   lazy: async () => {
     const { Component } = await load();
-    if (guard === 'visitors')
-      return {
-        Component: () => (
-          <VisitorsOnly>
-            <Component />
-          </VisitorsOnly>
-        ),
-      };
-    if (guard === 'token')
-      return {
-        Component: () => (
-          <WithToken>
-            <Component />
-          </WithToken>
-        ),
-      };
-    return { Component };
+    const Guard = guard && guards[guard];
+    return {
+      Component: Guard
+        ? () => (
+            <Guard>
+              <Component />
+            </Guard>
+          )
+        : Component,
+    };
   },
 });
 

@@ -50,6 +50,12 @@ export function createDepositsAndWithdrawals(deps: {
     return decided;
   }
 
+  /** A withdrawal's hold on cash ends once it is paid out, cancelled or declined. */
+  async function releaseHold(tx: Executor, withdrawal: TransactionRow) {
+    const wallets = await ledger.walletsOf(tx, withdrawal.userId, withdrawal.currency);
+    await ledger.release(tx, wallets.cash.id, new Decimal(withdrawal.amount));
+  }
+
   return {
     /** A pending deposit: nothing is spendable until an operator confirms the money arrived. */
     async requestDeposit(
@@ -133,10 +139,7 @@ export function createDepositsAndWithdrawals(deps: {
           .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
         if (!owned) throw new NotFound(walletMessages.noSuchTransaction);
         const cancelled = await decide(tx, transactionId, 'cancelled');
-        if (cancelled.type === 'debit') {
-          const wallets = await ledger.walletsOf(tx, userId, cancelled.currency);
-          await ledger.release(tx, wallets.cash.id, new Decimal(cancelled.amount));
-        }
+        if (cancelled.type === 'debit') await releaseHold(tx, cancelled);
         return cancelled;
       });
     },
@@ -146,38 +149,22 @@ export function createDepositsAndWithdrawals(deps: {
       return moving(async (tx) => {
         const approved = await decide(tx, transactionId, 'approved', payoutReference ? { payoutReference } : {});
         await record?.(tx, approved);
-        const amount = new Decimal(approved.amount);
-        const cash = { userId: approved.userId, kind: 'cash' as const, currency: approved.currency };
-        const at = approved.decidedAt ?? clock.now();
-        if (approved.type === 'credit') {
-          const clearing = { kind: 'deposits_clearing' as const, currency: approved.currency };
-          await ledger.post(
-            tx,
-            'deposit',
-            approved.id,
-            [
-              { account: clearing, amount: amount.negated() },
-              { account: cash, amount },
-            ],
-            at,
-          );
-        } else if (approved.type === 'debit') {
-          const wallets = await ledger.walletsOf(tx, approved.userId, approved.currency);
-          await ledger.release(tx, wallets.cash.id, amount);
-          const clearing = { kind: 'withdrawals_clearing' as const, currency: approved.currency };
-          await ledger.post(
-            tx,
-            'withdrawal',
-            approved.id,
-            [
-              { account: cash, amount: amount.negated() },
-              { account: clearing, amount },
-            ],
-            at,
-          );
-        } else {
+        if (approved.type !== 'credit' && approved.type !== 'debit')
           throw new AppError(409, 'Only deposits and withdrawals wait for a decision.');
-        }
+        const deposit = approved.type === 'credit';
+        const amount = new Decimal(approved.amount);
+        if (!deposit) await releaseHold(tx, approved);
+        const cash = { userId: approved.userId, kind: 'cash' as const, currency: approved.currency };
+        const clearing = {
+          kind: deposit ? 'deposits_clearing' : 'withdrawals_clearing',
+          currency: approved.currency,
+        } as const;
+        const [from, to] = deposit ? [clearing, cash] : [cash, clearing];
+        const legs = [
+          { account: from, amount: amount.negated() },
+          { account: to, amount },
+        ];
+        await ledger.post(tx, deposit ? 'deposit' : 'withdrawal', approved.id, legs, approved.decidedAt ?? clock.now());
         return approved;
       });
     },
@@ -186,10 +173,7 @@ export function createDepositsAndWithdrawals(deps: {
       return moving(async (tx) => {
         const declined = await decide(tx, transactionId, 'declined', { declineReason: reason });
         await record?.(tx, declined);
-        if (declined.type === 'debit') {
-          const wallets = await ledger.walletsOf(tx, declined.userId, declined.currency);
-          await ledger.release(tx, wallets.cash.id, new Decimal(declined.amount));
-        }
+        if (declined.type === 'debit') await releaseHold(tx, declined);
         return declined;
       });
     },

@@ -5,7 +5,7 @@ import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, saleProceeds, tradeValue } from '../../lib/trade-cash.ts';
-import { ledgerRepository as ledger, lockWallets } from '../ledger/ledger.service.ts';
+import { lockWallets } from '../ledger/ledger.service.ts';
 import { toMoney } from '../../lib/money.ts';
 import { tradingMessages, type PositionRow, type TradeSettlement } from './trade-settlement.service.ts';
 
@@ -15,7 +15,7 @@ const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP
 /** Selling: the owner closes a position, or a crossed take-profit or stop-loss closes it. */
 export function createPositionClosing(
   { db, clock }: { db: Database; clock: Clock },
-  { quoteAt, currencyOf, tradingAccounts, settle }: TradeSettlement,
+  { quoteAt, currencyOf, postTrade, settle }: TradeSettlement,
 ) {
   /**
    * Closes part or all of a position at the current price; the proceeds, to the cent below, go back
@@ -66,22 +66,8 @@ export function createPositionClosing(
         ...(full ? { status: 'closed' as const, closedAt: now, closeReason: reason } : {}),
       })
       .where(eq(positions.id, position.id));
-    const { wallet, market } = tradingAccounts(
-      position.userId,
-      currency,
-      position.wallet === 'auto' ? 'auto' : 'brokerage',
-    );
-    // A trade is not a wallet transaction: its journal names none.
-    await ledger.post(
-      tx,
-      `sell ${quote.symbol}`,
-      null,
-      [
-        { account: market, amount: proceeds.negated() },
-        { account: wallet, amount: proceeds },
-      ],
-      now,
-    );
+    const wallet = position.wallet === 'auto' ? 'auto' : 'brokerage';
+    await postTrade(tx, 'sell', quote.symbol, { userId: position.userId, currency, wallet }, proceeds, now);
     return { proceeds, profit };
   }
 

@@ -6,7 +6,6 @@ import type { Executor } from '../../db/client.ts';
 import { positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
-import { ledgerRepository as ledger } from '../ledger/ledger.service.ts';
 import { toMoney } from '../../lib/money.ts';
 import { tradingMessages, type PositionRow, type Quote, type TradeSettlement } from './trade-settlement.service.ts';
 
@@ -55,7 +54,7 @@ function opening(
 /** Buying: a brokerage buy opens a position; an automated-investing buy adds to the one it holds. */
 export function createPositionOpening(
   { clock }: { clock: Clock },
-  { currencyOf, priced, tradingAccounts, settle }: TradeSettlement,
+  { currencyOf, priced, postTrade, settle }: TradeSettlement,
 ) {
   /**
    * Buys inside the caller's transaction at the current price; the cost leaves the wallet through
@@ -114,18 +113,7 @@ export function createPositionOpening(
           .values({ id: positionId, ...opening(userId, order, { quote, rate, cost }, now) })
           .returning();
     if (!position) throw new Error('position was not recorded');
-    const { wallet, market } = tradingAccounts(userId, currency, order.wallet);
-    // A trade is not a wallet transaction: its journal names none.
-    await ledger.post(
-      tx,
-      `buy ${quote.symbol}`,
-      null,
-      [
-        { account: wallet, amount: cost.negated() },
-        { account: market, amount: cost },
-      ],
-      now,
-    );
+    await postTrade(tx, 'buy', quote.symbol, { userId, currency, wallet: order.wallet }, cost, now);
     return { position, cost };
   }
 

@@ -6,7 +6,7 @@ import type { positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, purchaseCost, tradeValue } from '../../lib/trade-cash.ts';
-import { InsufficientFunds, marketShardOf } from '../ledger/ledger.service.ts';
+import { InsufficientFunds, ledgerRepository as ledger, marketShardOf } from '../ledger/ledger.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
@@ -79,11 +79,27 @@ export function createTradeSettlement(deps: TradingDeps) {
     return { quote, rate, cost: purchaseCost(value) };
   }
 
-  /** The user's wallet and the market account a trade moves money between, by key. */
-  const tradingAccounts = (userId: string, currency: string, wallet: 'brokerage' | 'auto') => ({
-    wallet: { userId, kind: wallet, currency },
-    market: { kind: 'market' as const, currency, shard: marketShardOf(userId) },
-  });
+  /**
+   * A buy moves `amount` from the user's wallet to the market account, a sell moves it back.
+   * A trade is not a wallet transaction: its journal names none.
+   */
+  function postTrade(
+    tx: Executor,
+    side: 'buy' | 'sell',
+    symbol: string,
+    { userId, currency, wallet }: { userId: string; currency: string; wallet: 'brokerage' | 'auto' },
+    amount: Decimal,
+    at: Date,
+  ) {
+    const user = { userId, kind: wallet, currency };
+    const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
+    const [from, to] = side === 'buy' ? [user, market] : [market, user];
+    const legs = [
+      { account: from, amount: amount.negated() },
+      { account: to, amount },
+    ];
+    return ledger.post(tx, `${side} ${symbol}`, null, legs, at);
+  }
 
   /** Runs `work` in a transaction (the caller's, when it opened one); a wallet short of the cost becomes the 422 of trading. */
   async function settle<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
@@ -95,7 +111,7 @@ export function createTradeSettlement(deps: TradingDeps) {
     }
   }
 
-  return { quoteAt, currencyOf, priced, tradingAccounts, settle };
+  return { quoteAt, currencyOf, priced, postTrade, settle };
 }
 
 export type TradeSettlement = ReturnType<typeof createTradeSettlement>;

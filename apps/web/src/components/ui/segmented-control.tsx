@@ -11,6 +11,8 @@ type SegmentedControlProps<T extends string> = {
   className?: string;
   /** Smaller type for many segments on a phone. */
   compact?: boolean;
+  /** Segments of their own width that wrap onto more rows, for long labels. */
+  wrap?: boolean;
   /** The id of the tab panel the tabs control; each tab is then `${panelId}-tab-${option}`. */
   panelId?: string;
 };
@@ -21,9 +23,10 @@ export function SegmentedControl<T extends string>({
   value,
   onChange,
   kind = 'tab',
-  optionLabel = (option) => option,
+  optionLabel,
   className = '',
   compact = false,
+  wrap = false,
   panelId,
 }: SegmentedControlProps<T>) {
   return (
@@ -31,7 +34,7 @@ export function SegmentedControl<T extends string>({
       role={kind === 'tab' ? 'tablist' : 'radiogroup'}
       aria-label={label}
       onKeyDown={onArrowKeys(options, value, onChange)}
-      className={`grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1 ${className}`}
+      className={`${wrap ? 'flex flex-wrap' : 'grid auto-cols-fr grid-flow-col'} gap-1 rounded-lg bg-slate-100 p-1 ${className}`}
     >
       {options.map((option) => (
         <button
@@ -43,11 +46,11 @@ export function SegmentedControl<T extends string>({
           {...(kind === 'tab' ? { 'aria-selected': value === option } : { 'aria-checked': value === option })}
           tabIndex={value === option ? 0 : -1}
           onClick={() => onChange(option)}
-          className={`min-h-11 rounded-md font-semibold capitalize ${compact ? 'px-0.5 text-xs' : 'px-1 text-sm'} ${
+          className={`min-h-11 rounded-md font-semibold ${optionLabel ? '' : 'capitalize'} ${compact ? 'px-0.5 text-xs' : wrap ? 'px-4 text-sm' : 'px-1 text-sm'} ${
             value === option ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700'
           }`}
         >
-          {optionLabel(option)}
+          {optionLabel ? optionLabel(option) : option}
         </button>
       ))}
     </div>

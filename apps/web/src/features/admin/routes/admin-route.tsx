@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { BrandLogo } from '../../../components/ui/brand-logo';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { onArrowKeys } from '../../../lib/arrow-keys';
 import { needsSecondStep, readAccessToken, readStoredUser, twoFactorPassed } from '../../../lib/storage-keys';
 import { useSignOut } from '../../../lib/use-sign-out';
 import { AuditLog } from '../components/audit-log';
@@ -66,33 +66,17 @@ export function AdminRoute() {
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <h1 className="sr-only">Operator console</h1>
-        <div
-          role="tablist"
-          aria-label="Operator console"
-          onKeyDown={onArrowKeys(
-            tabs.map((candidate) => candidate.id),
-            tab,
-            setTab,
-          )}
-          className="mb-6 flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
-        >
-          {tabs.map((candidate) => (
-            <button
-              key={candidate.id}
-              type="button"
-              role="tab"
-              id={`admin-tab-${candidate.id}`}
-              aria-controls="admin-panel"
-              aria-selected={tab === candidate.id}
-              tabIndex={tab === candidate.id ? 0 : -1}
-              onClick={() => setTab(candidate.id)}
-              className={`rounded-md px-4 py-2 text-sm font-semibold ${tab === candidate.id ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
-            >
-              {candidate.label}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${tab}`}>
+        <SegmentedControl
+          label="Operator console"
+          options={tabs.map((candidate) => candidate.id)}
+          value={tab}
+          onChange={setTab}
+          optionLabel={(id) => tabs.find((candidate) => candidate.id === id)?.label ?? id}
+          panelId="admin-panel"
+          wrap
+          className="mb-6"
+        />
+        <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-panel-tab-${tab}`}>
           {tab === 'kyc' && <KycQueue />}
           {tab === 'deposits' && <TransactionQueue type="credit" />}
           {tab === 'withdrawals' && <TransactionQueue type="debit" />}

@@ -2,7 +2,7 @@ import { formatPrice } from '@itrust/contracts/format';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { onArrowKeys } from '../../../lib/arrow-keys';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { useDisplayCurrency } from '../api/get-fx-rates';
 import { useTopMovers } from '../api/get-top-movers';
 import type { Asset, TopMoversResponse } from '@itrust/contracts';
@@ -33,33 +33,17 @@ export function TopMovers() {
       <h2 id="movers-title" className="text-lg font-semibold text-brand-900">
         Top movers
       </h2>
-      <div
-        role="tablist"
-        aria-label="Top movers"
-        onKeyDown={onArrowKeys(
-          tabs.map((candidate) => candidate.key),
-          active,
-          setActive,
-        )}
-        className="mt-3 flex gap-1 rounded-lg bg-slate-100 p-1"
-      >
-        {tabs.map((candidate) => (
-          <button
-            key={candidate.key}
-            type="button"
-            role="tab"
-            id={`movers-tab-${candidate.key}`}
-            aria-selected={active === candidate.key}
-            tabIndex={active === candidate.key ? 0 : -1}
-            aria-controls="movers-panel"
-            onClick={() => setActive(candidate.key)}
-            className={`flex-1 rounded-md px-2 py-1.5 text-xs font-semibold ${active === candidate.key ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-600'}`}
-          >
-            {candidate.label}
-          </button>
-        ))}
-      </div>
-      <div id="movers-panel" role="tabpanel" aria-labelledby={`movers-tab-${active}`} className="mt-3">
+      <SegmentedControl
+        label="Top movers"
+        options={tabs.map((candidate) => candidate.key)}
+        value={active}
+        onChange={setActive}
+        optionLabel={(key) => tabs.find((candidate) => candidate.key === key)?.label ?? key}
+        panelId="movers-panel"
+        compact
+        className="mt-3"
+      />
+      <div id="movers-panel" role="tabpanel" aria-labelledby={`movers-panel-tab-${active}`} className="mt-3">
         {movers.isPending && <p className="text-sm text-slate-600">Loading…</p>}
         {movers.isError && <MessageBanner error={movers.error.message} />}
         {movers.isSuccess && current.length === 0 && <p className="text-sm text-slate-600">{tab?.empty}</p>}
