@@ -8,7 +8,7 @@ import { presentTransaction, type WalletService } from '../ledger/wallet.service
 import type { ReferenceService } from '../reference/reference.service.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { SavingsService } from '../savings/savings.service.ts';
-import type { SignedInUser } from './users.repository.ts';
+import type { SignedInUser } from './users.service.ts';
 
 export const userIncludes = [
   'wallet',

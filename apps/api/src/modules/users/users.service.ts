@@ -1,8 +1,9 @@
 import { ValidationFailed } from '../../lib/errors.ts';
 import type { UsersRepository } from './users.repository.ts';
 
-// What other modules use of the users module besides the repository they are given.
-export { presentUser } from './users.presenter.ts';
+// What other modules, and this module's routes, use of the users module besides the repository they are given.
+export { presentUser, type PresentUser } from './users.presenter.ts';
+export type { SignedInUser, UsersRepository } from './users.repository.ts';
 
 /** A city is one of the state's cities (by id or name); free text only where the dataset lists none for the state. */
 export async function resolveCity(
