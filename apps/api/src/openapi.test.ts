@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
 type LintProblem = { ruleId: string; severity: string; message: string; location: { pointer: string }[] };
-type Operation = { security?: unknown[] };
+type Operation = { security?: unknown[]; responses?: Record<string, { content?: unknown }> };
 
 let testApp: TestApp;
 let document: { paths: Record<string, Record<string, Operation>> };
@@ -41,13 +41,18 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('says how each operation is signed in to', () => {
+  it('says how each operation is signed in to and what its success responds', () => {
     const operations = Object.entries(document.paths).flatMap(([route, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${route}`, operation })),
     );
     expect(operations.length).toBeGreaterThan(70);
     const unsecured = operations.filter(({ operation }) => !operation.security);
     expect(unsecured.map(({ name }) => name)).toEqual([]);
+    const undescribed = operations.filter(
+      ({ operation }) =>
+        !Object.entries(operation.responses ?? {}).some(([code, response]) => code.startsWith('2') && response.content),
+    );
+    expect(undescribed.map(({ name }) => name)).toEqual([]);
     expect(document.paths['/api/health']?.['get']?.security).toEqual([]);
     expect(document.paths['/api/user/transaction/swap']?.['post']?.security).toEqual([{ bearer: [] }]);
   });
