@@ -73,7 +73,7 @@ describe('error envelopes', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict Content-Security-Policy and the other headers on API and page answers', async () => {
+  it('sends a strict Content-Security-Policy and the other headers on API and page responses', async () => {
     for (const url of ['/api/health', '/api/missing', '/portfolio']) {
       const response = await testApp.app.inject({ method: 'GET', url });
       const csp = response.headers['content-security-policy'] as string;
@@ -97,7 +97,7 @@ describe('security headers', () => {
     expect(response.body).toContain(`<script>${inlineScript}</script>`);
   });
 
-  it('marks API answers no-store', async () => {
+  it('marks API responses no-store', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['cache-control']).toBe('no-store');
   });

@@ -11,7 +11,7 @@ import {
 } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noData, ok } from '../../lib/answers.ts';
+import { noData, ok } from '../../lib/responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { emailChangeMessages, type EmailChange } from './email-change.service.ts';
 import type { PresentUser } from '../users/users.presenter.ts';

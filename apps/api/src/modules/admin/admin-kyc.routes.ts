@@ -2,7 +2,7 @@ import { kycQueueResponse, successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentUser } from '../users/users.service.ts';
-import { noData, ok, pageOf } from '../../lib/answers.ts';
+import { noData, ok, pageOf } from '../../lib/responses.ts';
 import { operatorOf, paging, reason, tags } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paging as pagingFields } from '../../lib/answers.ts';
+import { paging as pagingFields } from '../../lib/responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { Operator } from './admin.service.ts';
 

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PresentUser } from '../users/users.presenter.ts';
 import { presentTransaction } from '../ledger/wallet.service.ts';
-import { ok, pageOf } from '../../lib/answers.ts';
+import { ok, pageOf } from '../../lib/responses.ts';
 import { operatorOf, paging, reason, tags } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';
 

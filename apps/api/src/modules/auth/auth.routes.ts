@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, clientInfo } from '../../plugins/auth.ts';
-import { noData, ok } from '../../lib/answers.ts';
+import { noData, ok } from '../../lib/responses.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
 import { passwordProblem } from '../../lib/passwords.ts';

@@ -110,7 +110,7 @@ describe('wrong email verification codes', () => {
 });
 
 describe('wrong password reset codes', () => {
-  it('lock reset for 15 minutes after 10, with the same answers for an email without an account', async () => {
+  it('lock reset for 15 minutes after 10, with the same responses for an email without an account', async () => {
     const user = await signUp(testApp, { verified: true });
     await post('/api/user/password/forgot', { email: user.email });
     const code = await testApp.outbox.code(user.email, 'password reset code');

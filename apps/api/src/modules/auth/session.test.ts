@@ -33,7 +33,7 @@ describe('POST /api/user/login', () => {
     }
   });
 
-  it('gives the same answer for a wrong password and an unknown account', async () => {
+  it('gives the same response for a wrong password and an unknown account', async () => {
     const user = await signUp(testApp);
     const wrong = await login(user.email, 'not the password at all');
     const unknown = await login('nobody@example.com', 'not the password at all');

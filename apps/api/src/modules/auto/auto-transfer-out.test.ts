@@ -31,12 +31,12 @@ async function investor(amount: string): Promise<SignedUpUser> {
 }
 
 const autoWallet = async (user: SignedUpUser) => {
-  const answer = await testApp.app.inject({
+  const response = await testApp.app.inject({
     method: 'GET',
     url: '/api/user?include=wallet',
     headers: bearer(user.token),
   });
-  return answer.json().data.user.wallet.auto as { available: string; total: string };
+  return response.json().data.user.wallet.auto as { available: string; total: string };
 };
 const openQuantities = async (user: SignedUpUser) =>
   (
@@ -61,14 +61,14 @@ describe('a transfer out of automated investing', () => {
     const held = await openQuantities(user);
     expect(held.length).toBeGreaterThan(0);
 
-    const answer = await moveOut(user, new Decimal(total).plus('0.01').toFixed(2));
-    expect(answer.statusCode).toBe(422);
-    expect(answer.json().message).toBe('Insufficient balance for this amount.');
+    const response = await moveOut(user, new Decimal(total).plus('0.01').toFixed(2));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Insufficient balance for this amount.');
     expect(await openQuantities(user)).toEqual(held);
     expect((await wallet.wallets(user.id)).cash.balance).toBe('0.00');
   });
 
-  it('moves all that the automated-investing answer says can be moved, selling every investment', async () => {
+  it('moves all that the automated-investing response says can be moved, selling every investment', async () => {
     const user = await investor('5000');
     const overview = await testApp.app.inject({ method: 'GET', url: '/api/user/auto', headers: bearer(user.token) });
     const { movable, total } = overview.json().data.auto as { movable: string; total: string };
@@ -78,8 +78,8 @@ describe('a transfer out of automated investing', () => {
     const more = await moveOut(user, new Decimal(movable).plus('0.01').toFixed(2));
     expect(more.statusCode).toBe(422);
     expect(more.json().message).toBe('Insufficient balance for this amount.');
-    const answer = await moveOut(user, movable);
-    expect(answer.statusCode).toBe(201);
+    const response = await moveOut(user, movable);
+    expect(response.statusCode).toBe(201);
     expect((await wallet.wallets(user.id)).cash.balance).toBe(movable);
     expect(await openQuantities(user)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { autoModelChangeResponse, autoResponse, successEnvelope } from '@itrust/
 import { autoModelIds, autoModels } from '@itrust/contracts/auto-models';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/answers.ts';
+import { ok } from '../../lib/responses.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import type { AutoService } from './auto.service.ts';

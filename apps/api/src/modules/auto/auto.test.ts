@@ -82,8 +82,8 @@ describe('investing idle cash', () => {
 
   it('two runs at once do not invest the same cash twice', async () => {
     const user = await investor('5000');
-    const answers = await Promise.all([auto.runFor(user.id), auto.runFor(user.id), auto.runAll()]);
-    expect(answers.filter((answer) => answer === 'invest')).toHaveLength(1);
+    const responses = await Promise.all([auto.runFor(user.id), auto.runFor(user.id), auto.runAll()]);
+    expect(responses.filter((response) => response === 'invest')).toHaveLength(1);
     expect(await runs(user)).toEqual(['invest']);
     const invested = (await holdings(user)).reduce((sum, holding) => sum + Number(holding.value), 0);
     expect(invested).toBeGreaterThan(4999);
@@ -120,13 +120,13 @@ describe('rebalancing', () => {
   it('a changed model sells what it no longer holds and buys the new one', async () => {
     const user = await investor('8000');
     await auto.runFor(user.id);
-    const answer = await testApp.app.inject({
+    const response = await testApp.app.inject({
       method: 'PUT',
       url: '/api/user/auto',
       headers: bearer(user.token),
       payload: { model: 'conservative' },
     });
-    expect(answer.statusCode, answer.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     // The conservative model holds KO, WMT and others the balanced one does not; price them.
     for (const symbol of ['KO', 'WMT']) await setPrice(symbol, '60');
     expect(await auto.runFor(user.id)).toBe('rebalance');
@@ -159,14 +159,14 @@ describe('transfers out of auto', () => {
       "delete from asset_quotes where asset_id = (select id from assets where symbol = 'V') returning *",
     );
     try {
-      const answer = await testApp.app.inject({
+      const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/user/transaction/swap',
         headers: bearer(user.token),
         payload: { amount: '1500', from: 'auto', to: 'cash' },
       });
-      expect(answer.statusCode).toBe(422);
-      expect(answer.json().message).toBe(
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(
         'Prices are not available right now, so your investments cannot be sold. Try again in a minute.',
       );
       expect((await wallet.wallets(user.id)).cash.balance).toBe('0.00');
@@ -188,14 +188,14 @@ describe('holdings managed by the wallet', () => {
       "select id from positions where user_id = $1 and wallet = 'auto' and status = 'open' limit 1",
       [user.id],
     );
-    const answer = await testApp.app.inject({
+    const response = await testApp.app.inject({
       method: 'PUT',
       url: `/api/user/position/close/${rows[0]?.id}`,
       headers: bearer(user.token),
       payload: { position_id: rows[0]?.id, quantity: '0.001', wallet: 'brokerage' },
     });
-    expect(answer.statusCode).toBe(422);
-    expect(answer.json().message).toBe(
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(
       'Automated investing manages this holding: move money out of that wallet to sell it.',
     );
   });

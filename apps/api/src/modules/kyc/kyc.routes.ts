@@ -2,7 +2,7 @@ import { idTypes, kycMessages, kycMissing, type IdType } from '@itrust/contracts
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noData, ok } from '../../lib/answers.ts';
+import { noData, ok } from '../../lib/responses.ts';
 import { AppError, ValidationFailed } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ImageKind } from './kyc.images.ts';

@@ -61,13 +61,13 @@ describe('withdrawals under concurrency', () => {
     const user = await investor();
     await fund(user, '1000.00');
     const methodId = await bankMethod(user);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 200 }, () =>
         post(user, '/api/user/transaction/withdraw', { amount: '10.00', payment_method_id: methodId, type: 'debit' }),
       ),
     );
-    const accepted = answers.filter((answer) => answer.statusCode === 201).length;
-    const refused = answers.filter((answer) => answer.statusCode === 422);
+    const accepted = responses.filter((response) => response.statusCode === 201).length;
+    const refused = responses.filter((response) => response.statusCode === 422);
     expect(accepted).toBe(100);
     expect(refused).toHaveLength(100);
     expect(refused[0]?.json().message).toBe('Insufficient balance for this amount.');
@@ -80,7 +80,7 @@ describe('transfers between wallets', () => {
     const user = await investor();
     await fund(user, '500.00');
     await post(user, '/api/user/transaction/swap', { amount: '250.00', from: 'cash', to: 'brokerage' });
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         post(
           user,
@@ -91,7 +91,7 @@ describe('transfers between wallets', () => {
         ),
       ),
     );
-    expect(answers.every((answer) => answer.statusCode === 201 || answer.statusCode === 422)).toBe(true);
+    expect(responses.every((response) => response.statusCode === 201 || response.statusCode === 422)).toBe(true);
     const after = await wallets(user);
     expect(new Decimal(after.cash.balance).plus(after.brokerage.balance).plus(after.auto.balance).toFixed(2)).toBe(
       '500.00',
@@ -112,7 +112,7 @@ describe('transfers between wallets', () => {
   it('writes each of many parallel swaps in statements of its own, with a key or without', async () => {
     const investors = await Promise.all(Array.from({ length: 8 }, () => investor()));
     await Promise.all(investors.map((user) => fund(user, '20.00')));
-    const { result: answers, queries } = await watchQueries(testApp.database.db).during(() =>
+    const { result: responses, queries } = await watchQueries(testApp.database.db).during(() =>
       Promise.all(
         investors.map((user, index) =>
           post(
@@ -124,7 +124,7 @@ describe('transfers between wallets', () => {
         ),
       ),
     );
-    answers.forEach((answer) => expect(answer.statusCode, answer.body).toBe(201));
+    responses.forEach((response) => expect(response.statusCode, response.body).toBe(201));
     // One record and one journal per request: no statement carries the writes of two.
     expect(queries.filter(({ text }) => /insert into "?transactions"?\s*\(/i.test(text))).toHaveLength(8);
     expect(queries.filter(({ text }) => /insert into "?journal_transactions"?/i.test(text))).toHaveLength(8);
@@ -135,7 +135,7 @@ describe('transfers between wallets', () => {
   it('answers each of many parallel swaps on its own when one among them is short', async () => {
     const investors = await Promise.all(Array.from({ length: 12 }, () => investor()));
     await Promise.all(investors.map((user) => fund(user, '20.00')));
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       investors.map((user, index) =>
         post(user, '/api/user/transaction/swap', {
           amount: index === 5 ? '20.01' : '5.00',
@@ -144,8 +144,8 @@ describe('transfers between wallets', () => {
         }),
       ),
     );
-    answers.forEach((answer, index) => expect(answer.statusCode, answer.body).toBe(index === 5 ? 422 : 201));
-    expect(answers[5]?.json().message).toBe('Insufficient balance for this amount.');
+    responses.forEach((response, index) => expect(response.statusCode, response.body).toBe(index === 5 ? 422 : 201));
+    expect(responses[5]?.json().message).toBe('Insufficient balance for this amount.');
     for (const [index, user] of investors.entries())
       expect(await wallets(user)).toMatchObject(
         index === 5
@@ -263,12 +263,12 @@ describe('idempotency keys', () => {
   it('turn 20 parallel deposits with one key into one transaction, and refuse the key with another amount', async () => {
     const user = await investor();
     const key = 'deposit-key-0001';
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         post(user, '/api/user/transaction/deposit', { amount: '150.00', mode: 'bank' }, { 'idempotency-key': key }),
       ),
     );
-    const statuses = answers.map((answer) => answer.statusCode);
+    const statuses = responses.map((response) => response.statusCode);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
     const { rows } = await testApp.database.db.$client.query(
       'select count(*)::int as count from transactions where user_id = $1',

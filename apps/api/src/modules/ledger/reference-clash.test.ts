@@ -78,10 +78,10 @@ describe('a reference already taken', () => {
           : body;
         const before = await written();
         clashes = 2;
-        const answer = await post(url, payload, key && `${key}-${url.length}-${before?.records}`);
-        expect(answer.statusCode, answer.body).toBe(201);
+        const response = await post(url, payload, key && `${key}-${url.length}-${before?.records}`);
+        expect(response.statusCode, response.body).toBe(201);
         expect(clashes).toBe(0);
-        const reference = answer.json().data.transaction.reference as string;
+        const reference = response.json().data.transaction.reference as string;
         expect(reference).toMatch(/^ITR-[A-Z2-9]{8}$/);
         expect(reference).not.toBe(taken);
         const after = await written();
@@ -99,14 +99,14 @@ describe('a reference already taken', () => {
     // of them drawing the one taken.
     fresh = 1;
     clashes = 2;
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 6 }, () =>
         post('/api/user/transaction/swap', { amount: '1', from: 'cash', to: 'brokerage' }),
       ),
     );
-    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
     expect(clashes).toBe(0);
-    const references = answers.map((answer) => answer.json().data.transaction.reference as string);
+    const references = responses.map((response) => response.json().data.transaction.reference as string);
     expect(new Set(references).size).toBe(6);
     expect(references).not.toContain(taken);
     const after = await written();

@@ -29,7 +29,7 @@ const recordedFetch = async (url: string) => {
 describe('the Financial Modeling Prep adapter', () => {
   const provider = createFmpProvider('test-key', recordedFetch, 'https://provider.test/api/v3');
 
-  it('asks with its own symbol spellings and maps the answers back to ours', async () => {
+  it('asks with its own symbol spellings and maps the quotes back to ours', async () => {
     const quotes = await provider.quotes([
       { symbol: 'AAPL', type: 'stocks' },
       { symbol: 'BRK.B', type: 'stocks' },
@@ -57,7 +57,7 @@ describe('the Financial Modeling Prep adapter', () => {
     expect(rates['EUR']).toBeCloseTo(1 / 1.03885, 10);
   });
 
-  it('refuses an answer that is not a list of quotes, and a failed request', async () => {
+  it('refuses a response that is not a list of quotes, and a failed request', async () => {
     const broken = createFmpProvider('k', async () => ({
       ok: true,
       status: 200,

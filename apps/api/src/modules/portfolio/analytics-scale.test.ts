@@ -99,14 +99,14 @@ it('answers every timeframe for a user with over 100,000 ledger entries and 500 
     const times: number[] = [];
     for (let run = 0; run < 8; run += 1) {
       const started = performance.now();
-      const answer = await testApp.app.inject({
+      const response = await testApp.app.inject({
         method: 'GET',
         url: `/api/user/analytics?timeframe=${timeframe}`,
         headers,
       });
       times.push(performance.now() - started);
-      expect(answer.statusCode).toBe(200);
-      expect(Object.keys(answer.json().data.data.chart_data).length).toBeGreaterThan(90);
+      expect(response.statusCode).toBe(200);
+      expect(Object.keys(response.json().data.data.chart_data).length).toBeGreaterThan(90);
     }
     // The first run warms the statement plans; the median of the other seven counts.
     const sorted = times.slice(1).sort((a, b) => a - b);

@@ -109,23 +109,23 @@ afterAll(async () => {
 });
 
 const analytics = async (timeframe: string) => {
-  const answer = await testApp.app.inject({
+  const response = await testApp.app.inject({
     method: 'GET',
     url: `/api/user/analytics?timeframe=${timeframe}`,
     headers: bearer(token),
   });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().data.data as Record<string, string> & { chart_data: Record<string, string> };
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.data as Record<string, string> & { chart_data: Record<string, string> };
 };
 const iso = (time: number) => new Date(time).toISOString();
 
 const chartOf = async (timeframe: string, bearerOf = token) => {
-  const answer = await testApp.app.inject({
+  const response = await testApp.app.inject({
     method: 'GET',
     url: `/api/user/analytics?timeframe=${timeframe}`,
     headers: bearer(bearerOf),
   });
-  return answer.json().data.data.chart_data as Record<string, string>;
+  return response.json().data.data.chart_data as Record<string, string>;
 };
 /*
  * By hand: 10,000 deposited 400 days ago; 5,000 moved to brokerage 200 days ago; 10 HIST bought at
@@ -244,12 +244,12 @@ describe('the net-worth chart', () => {
   });
 
   it('refuses an unknown timeframe', async () => {
-    const answer = await testApp.app.inject({
+    const response = await testApp.app.inject({
       method: 'GET',
       url: '/api/user/analytics?timeframe=2d',
       headers: bearer(token),
     });
-    expect(answer.statusCode).toBe(422);
+    expect(response.statusCode).toBe(422);
   });
 });
 
@@ -275,8 +275,12 @@ describe('the analytics fields', () => {
   });
 
   it('give each wallet its total, 24-hour move and the net worth', async () => {
-    const answer = await testApp.app.inject({ method: 'GET', url: '/api/user?include=wallet', headers: bearer(token) });
-    expect(answer.json().data.user.wallet).toMatchObject({
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/user?include=wallet',
+      headers: bearer(token),
+    });
+    expect(response.json().data.user.wallet).toMatchObject({
       cash: { balance: '7000.00', total_networth: '12440.00' },
       brokerage: { balance: '4480.00', total: '5440.00', '24hr_pl': '60.00', '24hr_pl_percentage': '1.12' },
       auto: { balance: '0.00', total: '0.00', '24hr_pl': '0.00', '24hr_pl_percentage': '0.00' },

@@ -92,9 +92,9 @@ describe('CSV exports', () => {
       comment: '=HYPERLINK("http://evil.example","click")',
     });
     const month = new Date().toISOString().slice(0, 7);
-    const answer = await get(user, `/api/user/transaction/export?filter[month]=${month}`);
-    expect(answer.headers['content-disposition']).toBe(`attachment; filename="itrust-transactions-${month}.csv"`);
-    const lines = answer.body.trimEnd().split('\r\n');
+    const response = await get(user, `/api/user/transaction/export?filter[month]=${month}`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="itrust-transactions-${month}.csv"`);
+    const lines = response.body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(

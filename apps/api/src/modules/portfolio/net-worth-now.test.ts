@@ -35,9 +35,9 @@ afterAll(async () => {
 /** The wallets' net worth and the last point of every range, read one after the other. */
 async function endsOf(bearerToken = token) {
   const get = async (url: string) => {
-    const answer = await testApp.app.inject({ method: 'GET', url, headers: bearer(bearerToken) });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json().data;
+    const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(bearerToken) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
   };
   const ends: Record<string, string> = {};
   for (const range of ['1d', '7d', '30d', '1yr', 'all']) {

@@ -39,12 +39,12 @@ const autoBuy = (quantity: string) =>
   );
 
 async function signIn() {
-  const answer = await testApp.app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/user/login',
     payload: { login: user.email, password: user.password },
   });
-  token = answer.json().data.token;
+  token = response.json().data.token;
 }
 
 beforeAll(async () => {
@@ -95,9 +95,9 @@ type Figures = {
 
 async function figuresOf(): Promise<Figures> {
   const get = async (url: string) => {
-    const answer = await testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json().data;
+    const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
   };
   const [positions, account, analytics] = await Promise.all([
     get('/api/user/position'),

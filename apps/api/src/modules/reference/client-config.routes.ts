@@ -2,7 +2,7 @@ import { successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { ok } from '../../lib/answers.ts';
+import { ok } from '../../lib/responses.ts';
 
 /** What the browser needs to know about this installation: the live-chat widget id, if any, and the money limits. */
 export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {

@@ -10,7 +10,7 @@ import {
   successEnvelope,
 } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, pageOf } from '../../lib/answers.ts';
+import { ok, pageOf } from '../../lib/responses.ts';
 import type { ReferenceService } from './reference.service.ts';
 
 const tags = ['reference'];

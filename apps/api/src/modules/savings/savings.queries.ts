@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { preparedRows, type Database } from '../../db/client.ts';
 import { isoTime } from '../../db/sql-time.ts';
-import { pageOf } from '../../lib/answers.ts';
+import { pageOf } from '../../lib/responses.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';

@@ -10,7 +10,7 @@ import { savingsGoalNames, savingsHorizonNames } from '@itrust/contracts/savings
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { ok, paging } from '../../lib/answers.ts';
+import { ok, paging } from '../../lib/responses.ts';
 import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
 import { wireNumber } from '../../lib/wire-number.ts';

@@ -65,9 +65,9 @@ const cashOut = (user: SignedUpUser, name: string, amount: string) =>
   call(user, 'POST', '/api/user/savings-accounts/debit', { savings_account_id: idOf(name), method: 'cashout', amount });
 const mine = async (user: SignedUpUser) =>
   (
-    await call(user, 'GET', '/api/user?include=savings').then((answer) => {
-      if (answer.statusCode !== 200) throw new Error(answer.body);
-      return answer;
+    await call(user, 'GET', '/api/user?include=savings').then((response) => {
+      if (response.statusCode !== 200) throw new Error(response.body);
+      return response;
     })
   ).json().data.user.savings as {
     savings_account: { name: string };
@@ -81,9 +81,9 @@ describe('offerings', () => {
   it('answers exactly the product sets for each goal, in a country where all eight are offered', async () => {
     const user = await saver({ american: true });
     for (const [goal, names] of Object.entries(savingsGoals)) {
-      const answer = await call(user, 'GET', `/api/user/savings-accounts?goal=${encodeURIComponent(goal)}`);
-      expect(answer.statusCode).toBe(200);
-      const listed = answer.json().data.accounts.map((account: { name: string }) => account.name);
+      const response = await call(user, 'GET', `/api/user/savings-accounts?goal=${encodeURIComponent(goal)}`);
+      expect(response.statusCode).toBe(200);
+      const listed = response.json().data.accounts.map((account: { name: string }) => account.name);
       expect(listed.sort(), goal).toEqual([...names].sort());
     }
     const all = (await call(user, 'GET', '/api/user/savings-accounts')).json().data.accounts;
@@ -202,9 +202,9 @@ describe('contributions and cash-outs', () => {
     await open(owner, 'Rollover IRA');
     await contribute(owner, 'Rollover IRA', '2000');
     const other = await saver({ cash: '5000' });
-    const answer = await cashOut(other, 'Rollover IRA', '1000');
-    expect(answer.statusCode).toBe(404);
-    expect(answer.json().message).toBe('You have not opened this account yet.');
+    const response = await cashOut(other, 'Rollover IRA', '1000');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('You have not opened this account yet.');
     expect(await mine(owner)).toMatchObject([{ balance: '2000.00' }]);
   });
 
@@ -231,14 +231,14 @@ describe('contributions and cash-outs', () => {
 
   it('parallel contributions cannot pass the limit together', async () => {
     const user = await saver({ cash: '50000' });
-    await open(user, 'HSA').then((answer) => expect(answer.statusCode).toBe(422)); // not offered in the UK
+    await open(user, 'HSA').then((response) => expect(response.statusCode).toBe(422)); // not offered in the UK
     await open(user, 'ROTH IRA');
     await open(user, 'Traditional IRA');
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 10 }, (_, index) => contribute(user, index % 2 ? 'ROTH IRA' : 'Traditional IRA', '1500')),
     );
-    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(4);
-    expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(6);
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(4);
+    expect(responses.filter((response) => response.statusCode === 422)).toHaveLength(6);
     const total = (await mine(user)).reduce((sum, account) => sum.plus(account.balance), new Decimal(0));
     expect(total.toFixed(2)).toBe('6000.00');
   });

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { ok, pageOf, paging } from '../../lib/answers.ts';
+import { ok, pageOf, paging } from '../../lib/responses.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import type { TradingService } from './trading.service.ts';

@@ -1,7 +1,7 @@
 import { csvResponse, successEnvelope, tradeListResponse } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, pageOf, paging } from '../../lib/answers.ts';
+import { ok, pageOf, paging } from '../../lib/responses.ts';
 import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';

@@ -48,24 +48,24 @@ const history = async (user: SignedUpUser, query = '') =>
   (await get(user, `/api/user/position/history${query}`)).json().data.positions;
 const buy = async (user: SignedUpUser, symbol: string, quantity: string) => {
   clock.advance(1000);
-  const answer = await testApp.app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/user/position/store',
     headers: bearer(user.token),
     payload: { asset_id: ids[symbol], quantity, wallet: 'brokerage' },
   });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json().data.position.id as string;
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.position.id as string;
 };
 const sell = async (user: SignedUpUser, positionId: string, quantity: string) => {
   clock.advance(1000);
-  const answer = await testApp.app.inject({
+  const response = await testApp.app.inject({
     method: 'PUT',
     url: `/api/user/position/close/${positionId}`,
     headers: bearer(user.token),
     payload: { quantity },
   });
-  expect(answer.statusCode, answer.body).toBe(200);
+  expect(response.statusCode, response.body).toBe(200);
 };
 
 const trader = (funds: string): Promise<SignedUpUser> => fundedInvestor(testApp, wallet, funds, 'brokerage');
@@ -107,9 +107,9 @@ describe('one asset’s trade history', () => {
 
   it('refuses an empty symbol with a 422 naming the field', async () => {
     const user = await trader('10');
-    const answer = await get(user, '/api/user/position/history?filter[symbol]=%20');
-    expect(answer.statusCode).toBe(422);
-    expect(answer.json()).toMatchObject({ status: 'error', errors: { 'filter[symbol]': expect.any(Array) } });
+    const response = await get(user, '/api/user/position/history?filter[symbol]=%20');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ status: 'error', errors: { 'filter[symbol]': expect.any(Array) } });
   });
 });
 

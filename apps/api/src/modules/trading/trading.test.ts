@@ -108,7 +108,7 @@ describe('buying', () => {
   it('buys once for ten parallel requests with one Idempotency-Key', async () => {
     await setPrice('100');
     const user = await trader('1000.00');
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
         testApp.app.inject({
           method: 'POST',
@@ -118,19 +118,19 @@ describe('buying', () => {
         }),
       ),
     );
-    expect(answers.every((answer) => [201, 409].includes(answer.statusCode))).toBe(true);
+    expect(responses.every((response) => [201, 409].includes(response.statusCode))).toBe(true);
     expect((await brokerage(user)).balance).toBe('900.00');
   });
 
   it('cannot overdraw with 50 parallel buys', async () => {
     await setPrice('100');
     const user = await trader('1000.00');
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
         post(user, '/api/user/position/store', { asset_id: assetId, quantity: '0.3', wallet: 'brokerage' }),
       ),
     );
-    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(33);
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(33);
     expect((await brokerage(user)).balance).toBe('10.00');
   });
 
@@ -403,12 +403,12 @@ describe('the books after random trading', () => {
           const open: string[] = [];
           for (const step of steps) {
             if (step.op === 'buy') {
-              const answer = await post(user, '/api/user/position/store', {
+              const response = await post(user, '/api/user/position/store', {
                 asset_id: assetId,
                 quantity: new Decimal(step.units).dividedBy(100).toFixed(2),
                 wallet: 'brokerage',
               });
-              if (answer.statusCode === 201) open.push(answer.json().data.position.id as string);
+              if (response.statusCode === 201) open.push(response.json().data.position.id as string);
             } else if (step.op === 'close' && open.length > 0) {
               const id = open[step.share % open.length] ?? '';
               const { rows } = await testApp.database.db.$client.query('select quantity from positions where id = $1', [

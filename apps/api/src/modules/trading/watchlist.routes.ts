@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decimalString } from '../../lib/money.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { noData, ok } from '../../lib/answers.ts';
+import { noData, ok } from '../../lib/responses.ts';
 import { approved, assetId, tags } from './trading.http.ts';
 import type { Watchlist } from './watchlist.service.ts';
 

@@ -1,7 +1,7 @@
 import { successEnvelope, userResponse, type UserWithIncludes } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/answers.ts';
+import { ok } from '../../lib/responses.ts';
 import { wholeUserOf } from '../../plugins/auth.ts';
 import type { PresentUser } from './users.presenter.ts';
 import { presentTransaction, type WalletService } from '../ledger/wallet.service.ts';
