@@ -3,7 +3,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
-import { useCurrencies } from '../../../lib/queries/get-currencies';
+import { useCurrencies } from '../../../lib/queries/reference';
 import { useUpdateProfile } from '../api/update-profile';
 import { Panel } from './panel';
 import { useSaveFeedback } from './use-save-feedback';

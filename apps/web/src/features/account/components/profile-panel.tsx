@@ -6,7 +6,7 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
-import { useNationalities } from '../../../lib/queries/get-nationalities';
+import { useNationalities } from '../../../lib/queries/reference';
 import { PlaceFields } from '../../../components/place-fields';
 import { useUpdateProfile } from '../api/update-profile';
 import { ConfirmEmailChange } from './confirm-email-change';

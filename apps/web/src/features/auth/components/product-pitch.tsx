@@ -1,4 +1,4 @@
-import { useCurrencies } from '../../../lib/queries/get-currencies';
+import { useCurrencies } from '../../../lib/queries/reference';
 
 const features = [
   { title: 'Stocks and crypto', text: 'Buy and sell US stocks and major crypto assets from one brokerage wallet.' },

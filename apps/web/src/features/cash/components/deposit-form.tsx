@@ -14,7 +14,7 @@ import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
-import { usePlatformSettings } from '../../../lib/queries/get-settings';
+import { usePlatformSettings } from '../../../lib/queries/reference';
 import { useCoinConversion } from '../api/coin-price';
 import { useLimits } from '../api/limits';
 import { useDeposit } from '../api/wallet';
