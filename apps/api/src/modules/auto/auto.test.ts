@@ -82,8 +82,9 @@ describe('investing idle cash', () => {
 
   it('two runs at once do not invest the same cash twice', async () => {
     const user = await investor('5000');
-    const responses = await Promise.all([auto.runFor(user.id), auto.runFor(user.id), auto.runAll()]);
-    expect(responses.filter((response) => response === 'invest')).toHaveLength(1);
+    const [first, second] = await Promise.all([auto.runFor(user.id), auto.runFor(user.id), auto.runAll()]);
+    // The job's run may be the one that invests: the record of runs says exactly one did.
+    expect([first, second].filter((outcome) => outcome === 'invest').length).toBeLessThanOrEqual(1);
     expect(await runs(user)).toEqual(['invest']);
     const invested = (await holdings(user)).reduce((sum, holding) => sum + Number(holding.value), 0);
     expect(invested).toBeGreaterThan(4999);
