@@ -81,4 +81,6 @@ export const notificationPreferences = z.object({
   email_notifications: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export const notificationsResponse = z.object({ notifications: notificationPreferences });
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 export const notificationPreferencesUpdate = notificationPreferences.partial().strict();

@@ -153,6 +153,10 @@ export const userResource = z.object({
 });
 export type UserResource = z.infer<typeof userResource>;
 
+/** The user after a change to their account. */
+export const userResourceResponse = z.object({ user: userResource });
+export type UserResourceResponse = z.infer<typeof userResourceResponse>;
+
 export const sessionResponse = z.object({ token: z.string(), user: userResource });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 /** A sign-in's response: `second_step` says the token waits for the emailed code (two-factor, an operator, or many failed sign-ins). */

@@ -43,3 +43,6 @@ export type PlatformSettings = z.infer<typeof platformSettings>;
 
 export const settingsResponse = z.object({ settings: platformSettings });
 export type SettingsResponse = z.infer<typeof settingsResponse>;
+
+/** What a load balancer's health check reads. */
+export const healthResponse = z.object({ database: z.literal('up'), uptime_seconds: z.number() });

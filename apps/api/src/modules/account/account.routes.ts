@@ -1,16 +1,15 @@
 import {
   emailChangeConfirmRequest,
   emailChangeUndoRequest,
-  notificationPreferences,
+  notificationsResponse,
   notificationPreferencesUpdate,
   passwordChangeRequest,
   profileUpdateRequest,
   successEnvelope,
   twoFactorToggleRequest,
-  userResource,
+  userResourceResponse,
 } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { noData, ok } from '../../lib/responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { emailChangeMessages, type EmailChange } from './email-change.service.ts';
@@ -45,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
         tags,
         summary: 'Update the profile (blank fields keep their values)',
         body: profileUpdateRequest,
-        response: { 200: successEnvelope(z.object({ user: userResource })) },
+        response: { 200: successEnvelope(userResourceResponse) },
       },
       handler: async (request) => {
         const { userId } = authOf(request);
@@ -67,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
         tags,
         summary: 'Confirm a new email address with the codes sent to it and to the current address',
         body: emailChangeConfirmRequest,
-        response: { 200: successEnvelope(z.object({ user: userResource })) },
+        response: { 200: successEnvelope(userResourceResponse) },
       },
     },
     async (request) => {
@@ -114,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
         tags,
         summary: 'Switch two-factor sign-in on, or off with the password or an emailed code',
         body: twoFactorToggleRequest,
-        response: { 200: successEnvelope(z.object({ user: userResource })) },
+        response: { 200: successEnvelope(userResourceResponse) },
       },
     },
     async (request) => {
@@ -143,7 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
       schema: {
         tags,
         summary: 'Notification preferences',
-        response: { 200: successEnvelope(z.object({ notifications: notificationPreferences })) },
+        response: { 200: successEnvelope(notificationsResponse) },
       },
     },
     async (request) => ok('OK', { notifications: await notifications.read(authOf(request).userId) }),
@@ -158,7 +157,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
         tags,
         summary: 'Change notification preferences',
         body: notificationPreferencesUpdate,
-        response: { 200: successEnvelope(z.object({ notifications: notificationPreferences })) },
+        response: { 200: successEnvelope(notificationsResponse) },
       },
       handler: async (request) =>
         ok('Notification preferences saved.', {

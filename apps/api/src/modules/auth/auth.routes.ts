@@ -9,11 +9,10 @@ import {
   resetPasswordRequest,
   sessionResponse,
   successEnvelope,
-  userResource,
+  userResourceResponse,
   verifyResetCodeRequest,
 } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf, clientInfo } from '../../plugins/auth.ts';
 import { noData, ok } from '../../lib/responses.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
@@ -145,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
         tags,
         summary: 'Verify the email address',
         body: codeRequest,
-        response: { 200: successEnvelope(z.object({ user: userResource })) },
+        response: { 200: successEnvelope(userResourceResponse) },
       },
     },
     async (request) => {

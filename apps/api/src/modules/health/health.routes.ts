@@ -1,16 +1,17 @@
-import { successEnvelope } from '@itrust/contracts';
+import { healthResponse, successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ping, type Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-
-const healthResponse = successEnvelope(z.object({ database: z.literal('up'), uptime_seconds: z.number() }));
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/health',
     {
-      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthResponse } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: successEnvelope(healthResponse) },
+      },
       config: { access: 'public', rateLimit: false },
     },
     async () => {

@@ -1,4 +1,4 @@
-import type { UserResource, UserResponse, UserWithIncludes } from '@itrust/contracts';
+import type { UserResource, UserResourceResponse, UserResponse, UserWithIncludes } from '@itrust/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../api-client';
 import { fullSession, storeUser } from '../storage-keys';
@@ -7,7 +7,7 @@ import { fullSession, storeUser } from '../storage-keys';
 export const reviewPollMs = 10_000;
 
 export const getUser = async (): Promise<UserResource> => {
-  const { user } = await apiData<{ user: UserResource }>('/user?include=currency');
+  const { user } = await apiData<UserResourceResponse>('/user?include=currency');
   storeUser(user);
   return user;
 };

@@ -1,4 +1,4 @@
-import type { UserResource } from '@itrust/contracts';
+import type { UserResourceResponse } from '@itrust/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
@@ -6,7 +6,7 @@ import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 export type TwoFactorProof = { password?: string; code?: string };
 
 export const toggleTwoFa = (proof: TwoFactorProof = {}) =>
-  apiRequest<{ user: UserResource }>('/user/profile/two-fa', { method: 'POST', body: proof });
+  apiRequest<UserResourceResponse>('/user/profile/two-fa', { method: 'POST', body: proof });
 
 export const sendTwoFaOffCode = () =>
   apiRequest<Record<string, never>>('/user/profile/two-fa/code', { method: 'POST' });

@@ -1,8 +1,8 @@
-import type { UserResource } from '@itrust/contracts';
+import type { UserResourceResponse } from '@itrust/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const verifyEmail = (code: string) =>
-  apiRequest<{ user: UserResource }>('/user/email/verify', { method: 'POST', body: { code } });
+  apiRequest<UserResourceResponse>('/user/email/verify', { method: 'POST', body: { code } });
 
 export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail });
