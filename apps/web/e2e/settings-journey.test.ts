@@ -109,7 +109,8 @@ describe('account settings in Chromium', () => {
     await panelHeading(page, 'My profile').waitFor();
     expect(await page.getByLabel('Phone number').inputValue()).toBe('+44 20 7946 1234');
     expect(await page.getByLabel('Residential address').inputValue()).toBe('10 Downing Street');
-    expect(await page.getByRole('button', { name: /^City/ }).textContent()).toContain('Manchester');
+    // The city's name shows once the state's list of cities has loaded.
+    await expect.poll(() => page.getByRole('button', { name: /^City/ }).textContent()).toContain('Manchester');
     await shot(page, 'settings-profile-desktop');
   });
 
