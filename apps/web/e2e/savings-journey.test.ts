@@ -131,7 +131,8 @@ describe('savings in Chromium', () => {
     const card = demo.page.getByTestId('savings-card').filter({ hasText: 'ROTH IRA' });
     await card.waitFor();
     expect(await card.textContent()).toMatch(/Interest earned\+\$\d+\.\d\d/);
-    expect(await demo.page.getByTestId('savings-row').count()).toBe(2);
+    // The history rows come with their own request, after the cards.
+    await expect.poll(() => demo.page.getByTestId('savings-row').count()).toBe(2);
     await demo.page.close();
   });
 });
