@@ -135,4 +135,16 @@ describe('the P/L of a buy still open', () => {
     const sales = rows.filter((row) => row.type === 'sell').map((row) => row.pl);
     expect(sales).toEqual(['40.02', '50.02']);
   });
+
+  it('shares its percentage with the position, both from the P/L before it is rounded to the cent', async () => {
+    await setPrice('HISTB', '100');
+    const user = await trader('10000');
+    await buy(user, 'HISTB', '10');
+    // -136.849 on 1,000.00: -13.6849 %, though the P/L shown, -136.85, is 13.685 % of the cost.
+    await setPrice('HISTB', '86.3151');
+    const [openBuy] = (await history(user, '?filter[symbol]=HISTB')).data as Row[];
+    const position = (await get(user, '/api/user/position?filter[symbol]=HISTB')).json().data.positions.data[0];
+    expect(position).toMatchObject({ pl: '-136.85', pl_percentage: '-13.68' });
+    expect(openBuy).toMatchObject({ pl: '-136.85', pl_percentage: '-13.68' });
+  });
 });

@@ -77,8 +77,10 @@ type HistoryRow = TradeRow & {
 function presentPosition(row: PositionView): Position {
   const today = todayOf({ value: row.day_value, reference: row.day_reference });
   // Value and P/L to the cent, halves away from zero.
-  const value = toMoney(tradeValue(row.quantity, row.price, row.rate));
-  const pl = toMoney(new ExactDecimal(value).minus(row.cost));
+  const exactValue = tradeValue(row.quantity, row.price, row.rate);
+  const exactPl = new ExactDecimal(exactValue).minus(row.cost);
+  const value = toMoney(exactValue);
+  const pl = toMoney(exactPl);
   const img = `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`;
   return {
     id: row.id,
@@ -93,7 +95,8 @@ function presentPosition(row: PositionView): Position {
     value,
     cost: row.cost,
     pl,
-    pl_percentage: percentOf(pl, row.cost),
+    // From the unrounded P/L, as a trade's and a holding's percentage are.
+    pl_percentage: percentOf(exactPl, row.cost),
     ...today,
     realised_pl: row.realised_pl,
     leverage: row.leverage,
