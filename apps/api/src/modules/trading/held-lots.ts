@@ -39,6 +39,6 @@ export const dayValues = (userId: string, by: SQL) => sql`
 
 /** Today's move in money and as a percentage of what the lots were worth at its start. */
 export function todayOf(day?: DayValueRow) {
-  const moved = toMoney(new ExactDecimal(day?.value ?? 0).minus(day?.reference ?? 0));
-  return { today_pl: moved, today_pl_percentage: percentOf(moved, toMoney(day?.reference ?? 0)) };
+  const moved = new ExactDecimal(day?.value ?? 0).minus(day?.reference ?? 0);
+  return { today_pl: toMoney(moved), today_pl_percentage: percentOf(moved, day?.reference ?? 0) };
 }
