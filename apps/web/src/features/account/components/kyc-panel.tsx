@@ -6,6 +6,7 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { useToast } from '../../../components/ui/toast';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useFormValues } from '../../../lib/use-form-values';
 import { useCancelKyc, useSubmitKyc } from '../api/kyc';
 import { ImageDrop } from './image-drop';
 import { Panel } from './panel';
@@ -50,13 +51,17 @@ function UploadForm({ declinedReason }: { declinedReason: string | null }) {
   const submit = useSubmitKyc();
   const feedback = useSaveFeedback();
   const toast = useToast();
-  const [idType, setIdType] = useState<IdType | ''>('');
-  const [idNumber, setIdNumber] = useState('');
   const [front, setFront] = useState<File | null>(null);
   const [back, setBack] = useState<File | null>(null);
   // Once a submission was refused for a missing part, each part still missing says so beside itself.
   const [refusedIncomplete, setRefusedIncomplete] = useState(0);
   const formRef = useFocusAfterRefusal(feedback.refusals + refusedIncomplete);
+  const { values, field } = useFormValues<{ id_type: IdType | ''; id_number: string }>(
+    { id_type: '', id_number: '' },
+    // Called at render, once `errorOf` below, which reads these values, is defined.
+    { errorOf: (part) => errorOf(part) },
+  );
+  const { id_type: idType, id_number: idNumber } = values;
   const missing = kycMissing({
     id_type: idType !== '',
     id_number: idNumber.trim() !== '',
@@ -95,19 +100,10 @@ function UploadForm({ declinedReason }: { declinedReason: string | null }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="ID type"
-          name="id_type"
-          value={idType}
-          error={errorOf('id_type')}
-          onChange={(event) => setIdType(event.target.value as IdType | '')}
+          {...field('id_type')}
           options={idTypes.map((type) => ({ value: type, label: idTypeLabels[type] }))}
         />
-        <TextField
-          label="ID number"
-          name="id_number"
-          value={idNumber}
-          error={errorOf('id_number')}
-          onChange={(event) => setIdNumber(event.target.value)}
-        />
+        <TextField label="ID number" {...field('id_number')} />
       </div>
       <MessageBanner error={feedback.error} success={feedback.success} />
       <Button type="submit" disabled={submit.isPending}>

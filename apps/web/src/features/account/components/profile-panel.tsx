@@ -1,11 +1,12 @@
 import type { UserResource } from '@itrust/contracts';
 import { normalizeEmail } from '@itrust/contracts/email-identity';
-import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
+import { useFormValues } from '../../../lib/use-form-values';
 import { useNationalities } from '../../../lib/queries/reference';
 import { PlaceFields } from '../../../components/place-fields';
 import { useUpdateProfile } from '../api/update-profile';
@@ -28,9 +29,6 @@ type Form = {
   current_password: string;
 };
 
-type TextFieldName =
-  'first_name' | 'last_name' | 'email' | 'current_password' | 'phone' | 'address' | 'zipcode' | 'dob';
-
 const formFrom = (user: UserResource): Form => ({
   first_name: user.first_name,
   last_name: user.last_name,
@@ -48,9 +46,17 @@ const formFrom = (user: UserResource): Form => ({
 
 /** My profile: personal, contact and verification details; blank fields keep their saved values. */
 export function ProfilePanel({ user }: { user: UserResource }) {
-  const [form, setForm] = useState<Form>(() => formFrom(user));
   const update = useUpdateProfile();
   const feedback = useSaveFeedback();
+  const {
+    values: form,
+    setValues: setForm,
+    set,
+    field,
+  } = useFormValues<Form>(() => formFrom(user), {
+    errorOf: feedback.fieldError,
+    onChange: (_next, changed) => feedback.clearField(...changed),
+  });
   const formRef = useFocusAfterRefusal(feedback.refusals);
   const nationalities = useNationalities();
   const emailChanged = useFlash();
@@ -81,41 +87,30 @@ export function ProfilePanel({ user }: { user: UserResource }) {
   };
 
   const pendingEmail = user.pending_email;
-  const set = (changes: Partial<Form>) => {
-    setForm({ ...form, ...changes });
-    feedback.clearField(...Object.keys(changes));
-  };
-  /** What a text field of the form takes from it: its name, value, error and change handler. */
-  const textField = (name: TextFieldName) => ({
-    name,
-    value: form[name],
-    error: feedback.fieldError(name),
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [name]: event.target.value }),
-  });
 
   return (
     <Panel title="My profile">
       <form ref={formRef} onSubmit={(event) => void save(event)} className="space-y-6" noValidate>
         <PanelSection title="Personal information">
-          <TextField label="First name" autoComplete="given-name" {...textField('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" {...textField('last_name')} />
-          <TextField label="Email address" type="email" autoComplete="email" {...textField('email')} />
+          <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+          <TextField label="Email address" type="email" autoComplete="email" {...field('email')} />
           {emailChanging && (
             <TextField
               label="Current password"
               type="password"
               autoComplete="current-password"
               hint="Needed to change your email address. We then send a code to the new address and one to your current address."
-              {...textField('current_password')}
+              {...field('current_password')}
             />
           )}
           <TextField label="Username" name="username" value={user.username} readOnly disabled />
         </PanelSection>
         <PanelSection title="Contact information">
-          <TextField label="Phone number" type="tel" autoComplete="tel" {...textField('phone')} />
-          <TextField label="Residential address" autoComplete="street-address" {...textField('address')} />
-          <PlaceFields value={form} stateLabel="State" onChange={(place) => set(place)} errorOf={feedback.fieldError} />
-          <TextField label="Zipcode" autoComplete="postal-code" {...textField('zipcode')} />
+          <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phone')} />
+          <TextField label="Residential address" autoComplete="street-address" {...field('address')} />
+          <PlaceFields value={form} stateLabel="State" onChange={set} errorOf={feedback.fieldError} />
+          <TextField label="Zipcode" autoComplete="postal-code" {...field('zipcode')} />
         </PanelSection>
         <PanelSection title="Verification">
           <TextField
@@ -126,7 +121,7 @@ export function ProfilePanel({ user }: { user: UserResource }) {
             disabled
             hint="Taken from your identity documents."
           />
-          <TextField label="Date of birth" type="date" autoComplete="bday" {...textField('dob')} />
+          <TextField label="Date of birth" type="date" autoComplete="bday" {...field('dob')} />
           <SearchableSelect
             label="Nationality"
             options={nationalities.data ?? []}

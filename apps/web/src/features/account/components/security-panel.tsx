@@ -1,10 +1,11 @@
 import { messages, requiredShort } from '@itrust/contracts/auth-rules';
 import type { UserResource } from '@itrust/contracts';
-import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
+import { useFormValues } from '../../../lib/use-form-values';
 import { markTwoFactorPassed } from '../../../lib/storage-keys';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
 import { useSendTwoFaOffCode, useToggleTwoFa } from '../api/toggle-two-fa';
@@ -114,7 +115,10 @@ function PasswordForm() {
   const change = useChangePassword();
   const feedback = useSaveFeedback();
   const formRef = useFocusAfterRefusal(feedback.refusals);
-  const [values, setValues] = useState(emptyPasswords);
+  const { values, setValues, field } = useFormValues(emptyPasswords, {
+    errorOf: feedback.fieldError,
+    onChange: (_next, changed) => feedback.clearField(...changed),
+  });
 
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -129,15 +133,6 @@ function PasswordForm() {
     }
     if (await feedback.run(() => change.mutateAsync(values))) setValues(emptyPasswords);
   };
-  const field = (name: keyof PasswordChange) => ({
-    name,
-    value: values[name],
-    error: feedback.fieldError(name),
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      setValues({ ...values, [name]: event.target.value });
-      feedback.clearField(name);
-    },
-  });
 
   return (
     <form

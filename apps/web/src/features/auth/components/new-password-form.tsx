@@ -1,17 +1,19 @@
 import { messages, requiredShort } from '@itrust/contracts/auth-rules';
-import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
+import { useFormValues } from '../../../lib/use-form-values';
 import { clearSession } from '../../../lib/storage-keys';
 import { timing, wait } from '../../../lib/timing';
 import { AuthLayout, signInAction } from './auth-layout';
 
 type NewPassword = { password: string; password_confirmation: string };
 
+const newPassword = { type: 'password', autoComplete: 'new-password' } as const;
 const incompleteLink = 'This link is incomplete. Open it again from the email.';
 
 type NewPasswordFormProps = {
@@ -42,16 +44,9 @@ export function NewPasswordForm({
   const navigate = useNavigate();
   const error = useFlash();
   const success = useFlash();
-  const [values, setValues] = useState<NewPassword>({ password: '', password_confirmation: '' });
+  const { values, field } = useFormValues<NewPassword>({ password: '', password_confirmation: '' });
   const filled = values.password !== '' && values.password_confirmation !== '';
 
-  const field = (name: keyof NewPassword) => ({
-    name,
-    type: 'password',
-    autoComplete: 'new-password',
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
-  });
   const problem = () => {
     const missing = (['password', 'password_confirmation'] as const).find((field) => values[field] === '');
     if (missing) return requiredShort(missing);
@@ -81,9 +76,10 @@ export function NewPasswordForm({
         <TextField
           label="New password"
           hint="use 8 or more characters with a mix of letters, numbers & symbols"
+          {...newPassword}
           {...field('password')}
         />
-        <TextField label="Re-enter new password" {...field('password_confirmation')} />
+        <TextField label="Re-enter new password" {...newPassword} {...field('password_confirmation')} />
         <Button
           type="submit"
           className={`w-full ${filled && !refusal ? '' : 'opacity-60'}`}

@@ -6,6 +6,7 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
+import { useFormValues } from '../../../lib/use-form-values';
 import { PlaceFields } from '../../../components/place-fields';
 import { AuthLayout } from '../components/auth-layout';
 import { SignUpSteps } from '../components/sign-up-steps';
@@ -22,12 +23,7 @@ export function ContactRoute() {
   const [startedSignUp] = useState(accountStepComplete);
   const navigate = useNavigate();
   const error = useFlash();
-  const [values, setValuesState] = useState<ContactStep>(readContactStep);
-
-  const setValues = (next: ContactStep) => {
-    setValuesState(next);
-    saveContactStep(next);
-  };
+  const { values, set, field } = useFormValues<ContactStep>(readContactStep, { onChange: saveContactStep });
 
   if (!startedSignUp) return <Navigate to="/signup" replace />;
 
@@ -51,33 +47,10 @@ export function ContactRoute() {
       <SignUpSteps current={2} />
       <form onSubmit={next} className="space-y-4" noValidate>
         <MessageBanner error={error.message} />
-        <TextField
-          label="Phone Number"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          value={values.phone}
-          onChange={(event) => setValues({ ...values, phone: event.target.value })}
-        />
-        <TextField
-          label="Residential Address"
-          name="address"
-          autoComplete="street-address"
-          value={values.address}
-          onChange={(event) => setValues({ ...values, address: event.target.value })}
-        />
-        <PlaceFields
-          value={values}
-          stateLabel="State/Province"
-          onChange={(place) => setValues({ ...values, ...place })}
-        />
-        <TextField
-          label="Enter zip code"
-          name="zipcode"
-          autoComplete="postal-code"
-          value={values.zipcode}
-          onChange={(event) => setValues({ ...values, zipcode: event.target.value })}
-        />
+        <TextField label="Phone Number" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextField label="Residential Address" autoComplete="street-address" {...field('address')} />
+        <PlaceFields value={values} stateLabel="State/Province" onChange={set} />
+        <TextField label="Enter zip code" autoComplete="postal-code" {...field('zipcode')} />
         <div className="flex gap-3 pt-2">
           <Button variant="secondary" className="flex-1" onClick={() => void navigate('/signup')}>
             Go back

@@ -1,5 +1,5 @@
 import { messages, requiredInWords } from '@itrust/contracts/auth-rules';
-import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
+import { useFormValues } from '../../../lib/use-form-values';
 import { clearSession, sessionKeys, storeSession } from '../../../lib/storage-keys';
 import { timing, wait } from '../../../lib/timing';
 import { useCurrencies } from '../../../lib/queries/reference';
@@ -54,7 +55,7 @@ export function OtherInformationRoute() {
   const success = useFlash();
   const nationalities = useNationalities();
   const currencies = useCurrencies();
-  const [values, setValues] = useState<OtherInformation>({
+  const { values, set, field } = useFormValues<OtherInformation>({
     date_of_birth: '',
     nationality: null,
     currency_id: null,
@@ -66,14 +67,6 @@ export function OtherInformationRoute() {
   });
 
   if (!startedSignUp) return <Navigate to="/signup" replace />;
-
-  /** What a text or choice field takes from the form: its name, value and change handler. */
-  const field = (name: 'date_of_birth' | 'experience' | 'employed' | 'family' | 'referral') => ({
-    name,
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-      setValues({ ...values, [name]: event.target.value }),
-  });
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -133,15 +126,13 @@ export function OtherInformationRoute() {
           loading={nationalities.isPending}
           error={nationalities.error?.message}
           value={values.nationality}
-          onChange={(id) => setValues({ ...values, nationality: Number(id) })}
+          onChange={(id) => set({ nationality: Number(id) })}
         />
         <SelectField
           label="Account currency"
           name="currency_id"
           value={values.currency_id ?? ''}
-          onChange={(event) =>
-            setValues({ ...values, currency_id: event.target.value ? Number(event.target.value) : null })
-          }
+          onChange={(event) => set({ currency_id: event.target.value ? Number(event.target.value) : null })}
           error={currencies.error?.message}
           options={(currencies.data ?? []).map((currency) => ({
             value: String(currency.id),
@@ -161,7 +152,7 @@ export function OtherInformationRoute() {
           label="I agree to the terms and conditions."
           name="terms"
           checked={values.terms}
-          onChange={(event) => setValues({ ...values, terms: event.target.checked })}
+          onChange={(event) => set({ terms: event.target.checked })}
         />
         <div className="flex gap-3 pt-2">
           <Button variant="secondary" className="flex-1" onClick={() => void navigate('/stepone')}>

@@ -1,5 +1,5 @@
 import { emailPattern } from '@itrust/contracts/auth-rules';
-import { useState, type SyntheticEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
@@ -7,6 +7,7 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
+import { useFormValues } from '../../../lib/use-form-values';
 import { sessionKeys } from '../../../lib/storage-keys';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout, signInAction } from '../components/auth-layout';
@@ -16,7 +17,8 @@ export function ResetPasswordRoute() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();
   const error = useFlash();
-  const [email, setEmail] = useState('');
+  const { values, field } = useFormValues({ email: '' });
+  const email = values.email;
   const valid = emailPattern.test(email.trim());
 
   const submit = async (event: SyntheticEvent) => {
@@ -41,14 +43,7 @@ export function ResetPasswordRoute() {
       <LoadingOverlay caption={forgot.isPending ? 'Wait...' : null} />
       <form onSubmit={(event) => void submit(event)} className="space-y-5" noValidate>
         <MessageBanner error={error.message} />
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <TextField label="Email address" type="email" autoComplete="email" {...field('email')} />
         <Button type="submit" className="w-full" disabled={!valid || forgot.isPending}>
           Send code
         </Button>

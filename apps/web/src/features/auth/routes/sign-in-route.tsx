@@ -7,6 +7,7 @@ import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
+import { useFormValues } from '../../../lib/use-form-values';
 import { storeSession } from '../../../lib/storage-keys';
 import { timing, wait } from '../../../lib/timing';
 import { useLogin } from '../api/login';
@@ -18,7 +19,7 @@ export function SignInRoute() {
   const navigate = useNavigate();
   const login = useLogin();
   const error = useFlash();
-  const [values, setValues] = useState({ login: '', password: '' });
+  const { values, field } = useFormValues({ login: '', password: '' });
   const [redirecting, setRedirecting] = useState(false);
   const filled = values.login.trim() !== '' && values.password !== '';
 
@@ -46,21 +47,8 @@ export function SignInRoute() {
       <LoadingOverlay caption={login.isPending || redirecting ? 'Wait...' : null} />
       <form onSubmit={(event) => void submit(event)} className="space-y-5" noValidate>
         <MessageBanner error={error.message} />
-        <TextField
-          label="Email or username"
-          name="login"
-          autoComplete="username"
-          value={values.login}
-          onChange={(event) => setValues({ ...values, login: event.target.value })}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-        />
+        <TextField label="Email or username" autoComplete="username" {...field('login')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <div className="flex justify-end text-sm">
           <Link to="/reset-password" className="font-medium text-brand-700 underline-offset-2 hover:underline">
             Forgot password?

@@ -5,17 +5,23 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useFormValues } from '../../../lib/use-form-values';
 import { useCheckPassword } from '../api/check-password';
 import { AuthLayout } from '../components/auth-layout';
 import { SignUpSteps } from '../components/sign-up-steps';
 import { accountFields, readAccountStep, saveAccountStep, type AccountStep } from '../components/sign-up-store';
 
-const labels: Record<keyof AccountStep, { label: string; type?: string; autoComplete: string }> = {
+const labels: Record<keyof AccountStep, { label: string; type?: string; autoComplete: string; hint?: string }> = {
   first_name: { label: 'First name', autoComplete: 'given-name' },
   last_name: { label: 'Last name', autoComplete: 'family-name' },
   email: { label: 'Email address', type: 'email', autoComplete: 'email' },
   username: { label: 'Username', autoComplete: 'username' },
-  password: { label: 'Password', type: 'password', autoComplete: 'new-password' },
+  password: {
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'At least 8 characters. A few random words make a strong password.',
+  },
   password_confirmation: { label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 };
 
@@ -35,8 +41,11 @@ function problemOf(field: Field, values: AccountStep): string | undefined {
 export function SignUpRoute() {
   useDocumentTitle('Signup');
   const navigate = useNavigate();
-  const [values, setValues] = useState<AccountStep>(readAccountStep);
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const { values, field } = useFormValues<AccountStep>(readAccountStep, {
+    errorOf: (name) => problems[name],
+    onChange: (_next, [name = '']) => setProblems((current) => ({ ...current, [name]: undefined })),
+  });
   const allFilled = accountFields.every((field) => values[field].trim() !== '');
   const checkPassword = useCheckPassword();
 
@@ -69,23 +78,8 @@ export function SignUpRoute() {
     <AuthLayout title="Create your account" intro="It takes three short steps.">
       <SignUpSteps current={1} />
       <form onSubmit={(event) => void next(event)} className="space-y-4" noValidate>
-        {accountFields.map((field) => (
-          <TextField
-            key={field}
-            name={field}
-            label={labels[field].label}
-            type={labels[field].type ?? 'text'}
-            autoComplete={labels[field].autoComplete}
-            value={values[field]}
-            onChange={(event) => {
-              setValues({ ...values, [field]: event.target.value });
-              if (problems[field]) setProblems({ ...problems, [field]: undefined });
-            }}
-            error={problems[field]}
-            {...(field === 'password'
-              ? { hint: 'At least 8 characters. A few random words make a strong password.' }
-              : {})}
-          />
+        {accountFields.map((name) => (
+          <TextField key={name} {...labels[name]} {...field(name)} />
         ))}
         <Button type="submit" className="w-full" disabled={!allFilled || checkPassword.isPending}>
           {checkPassword.isPending ? 'Checking…' : 'Next'}

@@ -1,10 +1,11 @@
-import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
+import { useFormValues, type FieldProps } from '../../../lib/use-form-values';
 import { useSavePaymentMethod } from '../api/wallet';
 
 /** Called with the server's message ('Withdraw Info Updated.') once the details are saved. */
@@ -19,13 +20,6 @@ type MethodFormProps = {
   children: (field: (name: string) => FieldProps) => ReactNode;
 };
 
-type FieldProps = {
-  name: string;
-  value: string;
-  error: string | undefined;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
-};
-
 /**
  * Saves the form's details. A refusal's field messages go beside their fields (the first of them
  * focused); a message that belongs to no field on the form shows above the button.
@@ -33,8 +27,11 @@ type FieldProps = {
 function MethodForm({ type, title, initial, onSaved, children }: MethodFormProps) {
   const save = useSavePaymentMethod();
   const error = useFlash();
-  const [values, setValues] = useState(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
+  const { values, field } = useFormValues(initial, {
+    errorOf: (name) => fieldErrors[name],
+    onChange: (_next, [name = '']) => setFieldErrors((errors) => ({ ...errors, [name]: undefined })),
+  });
   const submit = async (form: HTMLFormElement) => {
     error.clear();
     setFieldErrors({});
@@ -52,15 +49,6 @@ function MethodForm({ type, title, initial, onSaved, children }: MethodFormProps
       else error.show(failure.message);
     }
   };
-  const field = (name: string): FieldProps => ({
-    name,
-    value: values[name] ?? '',
-    error: fieldErrors[name],
-    onChange: (event) => {
-      setValues({ ...values, [name]: event.target.value });
-      setFieldErrors((errors) => ({ ...errors, [name]: undefined }));
-    },
-  });
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     void submit(event.currentTarget);
