@@ -37,18 +37,9 @@ const hour = 60 * minute;
 const day = 24 * hour;
 /** Steps of the time scale, in seconds; a month and more are counted in calendar months instead. */
 const timeSteps = [
-  5 * minute,
-  15 * minute,
-  30 * minute,
-  hour,
-  2 * hour,
-  3 * hour,
-  6 * hour,
-  12 * hour,
-  day,
-  2 * day,
-  7 * day,
-  14 * day,
+  ...[5, 15, 30].map((count) => count * minute),
+  ...[1, 2, 3, 6, 12].map((count) => count * hour),
+  ...[1, 2, 7, 14].map((count) => count * day),
 ];
 const monthSteps = [1, 2, 3, 6, 12, 24, 60];
 

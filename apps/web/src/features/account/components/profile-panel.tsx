@@ -8,21 +8,18 @@ import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
 import { useFormValues } from '../../../lib/use-form-values';
 import { useNationalities } from '../../../lib/queries/reference';
-import { PlaceFields } from '../../../components/place-fields';
+import { PlaceFields, type Place } from '../../../components/place-fields';
 import { useUpdateProfile } from '../api/update-profile';
 import { ConfirmEmailChange } from './confirm-email-change';
 import { Panel, PanelSection } from './panel';
 import { useFocusAfterRefusal, useSaveFeedback } from './use-save-feedback';
 
-type Form = {
+type Form = Place & {
   first_name: string;
   last_name: string;
   email: string;
   phone: string;
   address: string;
-  country_id: number | null;
-  state_id: number | null;
-  city: number | string | null;
   zipcode: string;
   dob: string;
   nationality: number | null;

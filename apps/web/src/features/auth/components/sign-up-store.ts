@@ -1,3 +1,4 @@
+import type { Place } from '../../../components/place-fields';
 import { sessionKeys } from '../../../lib/storage-keys';
 
 export const accountFields = [
@@ -10,14 +11,7 @@ export const accountFields = [
 ] as const;
 export type AccountStep = Record<(typeof accountFields)[number], string>;
 
-export type ContactStep = {
-  phone: string;
-  address: string;
-  country_id: number | null;
-  state_id: number | null;
-  city: number | string | null;
-  zipcode: string;
-};
+export type ContactStep = Place & { phone: string; address: string; zipcode: string };
 
 const emptyAccount = Object.fromEntries(accountFields.map((field) => [field, ''])) as AccountStep;
 const emptyContact: ContactStep = {

@@ -7,18 +7,18 @@ import {
   type DepositCoin,
 } from '@itrust/contracts/wallet-rules';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
-import { TextField } from '../../../components/ui/text-field';
-import { useFlash } from '../../../hooks/use-flash';
 import { usePlatformSettings } from '../../../lib/queries/reference';
 import { useCoinConversion } from '../api/coin-price';
 import { useLimits } from '../api/limits';
 import { useDeposit } from '../api/wallet';
+import { AmountField } from '../../../components/amount-field';
 import { ConfirmFlow } from '../../../components/confirm-flow';
+import { useCashRequest } from './use-cash-request';
 import { CopyField } from './copy-field';
 import { useMoney } from '../../../lib/use-money';
 
@@ -36,16 +36,22 @@ const limitOf = (mode: 'crypto' | 'bank') => (mode === 'crypto' ? 'crypto_deposi
 export function DepositForm() {
   const [mode, setMode] = useState<'crypto' | 'bank'>('crypto');
   const [coinId, setCoinId] = useState<DepositCoin>('btc');
-  const [amount, setAmount] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const settings = usePlatformSettings();
   const limits = useLimits();
   const deposit = useDeposit();
-  const error = useFlash();
   const { entered, settlement } = useMoney();
   const coin = { ...(depositCoins.find((listed) => listed.id === coinId) ?? depositCoins[0]), ...coinDetails[coinId] };
   const { coinsFor } = useCoinConversion(coin.symbol, settlement.code);
   const address = settings.data?.[coin.setting] ?? '';
+  const range = limits.data?.[limitOf(mode)];
+  const { amount, setAmount, confirming, error, request, close } = useCashRequest((amount, value) => {
+    if (amount.trim() === '' || value < 1) return 'Minimum deposit must be greater than 0';
+    // The server's limit, checked here first so that a refusal does not wait for the confirmation.
+    if (range && (value < range[0] || value > range[1])) {
+      return amountRangeMessage(limitNames[limitOf(mode)], range, entered);
+    }
+    return null;
+  });
   const value = parseNumber(amount);
   const coinAmount = coinsFor(value);
   const qrValue =
@@ -54,25 +60,6 @@ export function DepositForm() {
       : coin.symbol === 'ETH' && coinAmount
         ? `ethereum:${address}?value=${(BigInt(Math.round(coinAmount * 1e9)) * 1_000_000_000n).toString()}`
         : address;
-  const range = limits.data?.[limitOf(mode)];
-
-  const request = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (amount.trim() === '' || value < 1) {
-      error.show('Minimum deposit must be greater than 0');
-      return;
-    }
-    // The server's limit, checked here first so that a refusal does not wait for the confirmation.
-    if (range && (value < range[0] || value > range[1])) {
-      error.show(amountRangeMessage(limitNames[limitOf(mode)], range, entered));
-      return;
-    }
-    setConfirming(true);
-  };
-  const close = () => {
-    setConfirming(false);
-    setAmount('');
-  };
 
   return (
     <form onSubmit={request} className="space-y-4" noValidate>
@@ -129,21 +116,13 @@ export function DepositForm() {
           </div>
         )
       )}
-      <TextField
-        label={`Amount (${settlement.code})`}
-        name="amount"
-        inputMode="decimal"
-        placeholder={`${settlement.sign}0`}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        hint={range ? amountRangeHint(range, entered) : undefined}
-      />
+      <AmountField name="amount" value={amount} onChange={setAmount} hint={range && amountRangeHint(range, entered)} />
       {settings.data && (
         <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-700">
           Once you have paid, send proof of payment to {settings.data.payments_email} so we can match it quickly.
         </p>
       )}
-      <MessageBanner error={error.message} />
+      <MessageBanner error={error} />
       <Button type="submit" className="w-full">
         I have made payment
       </Button>

@@ -1,3 +1,4 @@
+import { depositCoins } from '@itrust/contracts/wallet-rules';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -101,12 +102,7 @@ export function AddCryptoForm({ onSaved }: { onSaved: OnSaved }) {
           <SelectField
             label="Coin"
             {...field('currency')}
-            options={[
-              { value: 'btc', label: 'BITCOIN' },
-              { value: 'eth', label: 'ETHEREUM' },
-              { value: 'usdt(erc20)', label: 'USDT(ERC20)' },
-              { value: 'usdt(trc20)', label: 'USDT(TRC20)' },
-            ]}
+            options={depositCoins.map(({ id, name }) => ({ value: id.toLowerCase(), label: name }))}
           />
           <TextField label="Wallet address" {...field('wallet_address')} />
         </>

@@ -1,16 +1,16 @@
 import { parseNumber, ungrouped } from '@itrust/contracts/format';
 import { exceedsAvailable, walletRefusals } from '@itrust/contracts/wallet-rules';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { TextField } from '../../../components/ui/text-field';
-import { useFlash } from '../../../hooks/use-flash';
 import { useKycStatus } from '../../../lib/queries/get-user';
 import type { WalletKind } from '../../../lib/queries/wallets';
 import { autoMovableQuery, useSwap } from '../api/wallet';
 import { useWallets } from '../../../lib/queries/wallets';
+import { AmountField } from '../../../components/amount-field';
 import { ConfirmFlow } from '../../../components/confirm-flow';
+import { useCashRequest } from './use-cash-request';
 import { useMoney } from '../../../lib/use-money';
 
 const names: Record<WalletKind, string> = { cash: 'cash', brokerage: 'brokerage balance', auto: 'automated investing' };
@@ -24,27 +24,15 @@ export function TransferForm() {
   const movable = (kind: WalletKind) =>
     kind === 'auto' && approved ? autoMovable.data : wallets.data?.[kind].available;
   const swap = useSwap();
-  const error = useFlash();
-  const { entered, settlement } = useMoney();
+  const { entered } = useMoney();
   const [other, setOther] = useState<'brokerage' | 'auto'>('brokerage');
   const [fromCash, setFromCash] = useState(true);
-  const [amount, setAmount] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const from: WalletKind = fromCash ? 'cash' : other;
   const to: WalletKind = fromCash ? other : 'cash';
-
-  const request = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (amount.trim() === '' || parseNumber(amount) <= 0) {
-      error.show('Invalid amount!');
-      return;
-    }
-    if (exceedsAvailable(amount, movable(from))) {
-      error.show(walletRefusals.insufficient);
-      return;
-    }
-    setConfirming(true);
-  };
+  const { amount, setAmount, confirming, error, request, close } = useCashRequest((amount, value) => {
+    if (amount.trim() === '' || value <= 0) return 'Invalid amount!';
+    return exceedsAvailable(amount, movable(from)) ? walletRefusals.insufficient : null;
+  });
 
   return (
     <form onSubmit={request} className="space-y-4" noValidate>
@@ -98,15 +86,8 @@ export function TransferForm() {
           </p>
         )}
       </fieldset>
-      <TextField
-        label={`Amount (${settlement.code})`}
-        name="transfer-amount"
-        inputMode="decimal"
-        placeholder={`${settlement.sign}0`}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-      />
-      <MessageBanner error={error.message} />
+      <AmountField name="transfer-amount" value={amount} onChange={setAmount} />
+      <MessageBanner error={error} />
       <Button type="submit" className="w-full">
         Transfer
       </Button>
@@ -120,10 +101,7 @@ export function TransferForm() {
           ]}
           submit={() => swap.mutateAsync({ amount: ungrouped(amount) ?? amount, from, to })}
           continueTo="/cash"
-          onClose={() => {
-            setConfirming(false);
-            setAmount('');
-          }}
+          onClose={close}
         />
       )}
     </form>

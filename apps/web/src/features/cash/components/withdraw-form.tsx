@@ -6,16 +6,17 @@ import {
   limitNames,
   walletRefusals,
 } from '@itrust/contracts/wallet-rules';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
 import type { PaymentMethod } from '@itrust/contracts';
 import { useLimits } from '../api/limits';
 import { usePaymentMethods, useWithdraw } from '../api/wallet';
 import { useWallets } from '../../../lib/queries/wallets';
+import { AmountField } from '../../../components/amount-field';
 import { ConfirmFlow } from '../../../components/confirm-flow';
+import { useCashRequest } from './use-cash-request';
 import { AddBankForm, AddCryptoForm } from './payment-method-forms';
 import { useMoney } from '../../../lib/use-money';
 
@@ -53,15 +54,12 @@ function MethodCard({ method }: { method: PaymentMethod }) {
 export function WithdrawForm() {
   const [kind, setKind] = useState<'crypto' | 'bank'>('bank');
   const [adding, setAdding] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const methods = usePaymentMethods(kind);
   const wallets = useWallets();
   const limits = useLimits();
   const withdraw = useWithdraw();
-  const error = useFlash();
   const saved = useFlash();
-  const { entered, settlement } = useMoney();
+  const { entered } = useMoney();
   const method = methods.data?.[0];
   const noMethod =
     kind === 'bank'
@@ -73,29 +71,15 @@ export function WithdrawForm() {
     saved.show(message);
   };
 
-  const request = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (!method) {
-      error.show(noMethod);
-      return;
-    }
-    const value = parseNumber(amount);
-    if (amount.trim() === '' || value <= 0) {
-      error.show('Invalid amount!');
-      return;
-    }
+  const range = limits.data?.withdrawal;
+  const { amount, setAmount, confirming, error, request, close } = useCashRequest((amount, value) => {
+    if (!method) return noMethod;
+    if (amount.trim() === '' || value <= 0) return 'Invalid amount!';
     // The server's limit, checked here first so that a refusal does not wait for the confirmation.
-    const range = limits.data?.withdrawal;
-    if (range && (value < range[0] || value > range[1])) {
-      error.show(amountRangeMessage(limitNames.withdrawal, range, entered));
-      return;
-    }
-    if (exceedsAvailable(amount, wallets.data?.cash.available)) {
-      error.show(walletRefusals.insufficient);
-      return;
-    }
-    setConfirming(true);
-  };
+    if (range && (value < range[0] || value > range[1]))
+      return amountRangeMessage(limitNames.withdrawal, range, entered);
+    return exceedsAvailable(amount, wallets.data?.cash.available) ? walletRefusals.insufficient : null;
+  });
 
   return (
     <div className="space-y-4">
@@ -140,16 +124,13 @@ export function WithdrawForm() {
         <p className="text-sm text-slate-700">
           Cash available: <span className="font-semibold tabular-nums">{entered(wallets.data?.cash.available)}</span>
         </p>
-        <TextField
-          label={`Amount (${settlement.code})`}
+        <AmountField
           name="withdraw-amount"
-          inputMode="decimal"
-          placeholder={`${settlement.sign}0`}
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          hint={limits.data ? amountRangeHint(limits.data.withdrawal, entered) : undefined}
+          onChange={setAmount}
+          hint={range && amountRangeHint(range, entered)}
         />
-        <MessageBanner error={error.message} />
+        <MessageBanner error={error} />
         <Button type="submit" className="w-full">
           Withdraw
         </Button>
@@ -180,10 +161,7 @@ export function WithdrawForm() {
             })
           }
           continueTo="/cash"
-          onClose={() => {
-            setConfirming(false);
-            setAmount('');
-          }}
+          onClose={close}
         />
       )}
     </div>

@@ -1,0 +1,24 @@
+import { parseNumber } from '@itrust/contracts/format';
+import { useState, type SyntheticEvent } from 'react';
+import { useFlash } from '../../../hooks/use-flash';
+
+/**
+ * The amount of a cash request and its confirm step. Submitting shows the first refusal the browser
+ * finds (so that it does not wait for the confirmation), or asks to confirm; closing starts afresh.
+ */
+export function useCashRequest(refusal: (amount: string, value: number) => string | null) {
+  const [amount, setAmount] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const error = useFlash();
+  const request = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const found = refusal(amount, parseNumber(amount));
+    if (found) error.show(found);
+    else setConfirming(true);
+  };
+  const close = () => {
+    setConfirming(false);
+    setAmount('');
+  };
+  return { amount, setAmount, confirming, error: error.message, request, close };
+}
