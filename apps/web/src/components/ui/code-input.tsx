@@ -7,10 +7,8 @@ type CodeInputProps = {
   onChange: (value: string[]) => void;
   label: string;
   disabled?: boolean;
-  /** Smaller boxes on a phone, for a code inside a panel that has padding of its own. */
+  /** Smaller boxes on a phone, lined up under a label at their left: a code inside a panel with padding of its own. */
   compact?: boolean;
-  /** Lines the boxes up under a label at their left instead of centring them. */
-  alignStart?: boolean;
   /** The id of the message that says why the code was refused: the boxes are then marked invalid. */
   errorId?: string | undefined;
 };
@@ -22,15 +20,7 @@ export const emptyCode = () => Array<string>(codeLength).fill('');
  * already held) and back on Backspace in an empty box; pasting a whole code fills every box. On a
  * card too narrow for six full-size boxes they narrow rather than reach past its edge.
  */
-export function CodeInput({
-  value,
-  onChange,
-  label,
-  disabled,
-  compact = false,
-  alignStart = false,
-  errorId,
-}: CodeInputProps) {
+export function CodeInput({ value, onChange, label, disabled, compact = false, errorId }: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(codeLength - 1, index))]?.focus();
 
@@ -62,7 +52,7 @@ export function CodeInput({
 
   return (
     <fieldset
-      className={`flex w-full min-w-0 ${alignStart ? 'justify-start' : 'justify-center'} ${compact ? 'gap-1.5 sm:gap-3' : 'gap-2'}`}
+      className={`flex w-full min-w-0 ${compact ? 'justify-start gap-1.5 sm:gap-3' : 'justify-center gap-2'}`}
       disabled={disabled}
     >
       <legend className="sr-only">{label}</legend>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 export type SelectOption = { id: number | string; name: string };
 
@@ -21,10 +21,8 @@ export function SearchableSelect({ label, options, value, onChange, disabled, lo
   const trigger = useRef<HTMLButtonElement>(null);
   const selected = options.find((option) => option.id === value);
 
-  const filtered = useMemo(() => {
-    const needle = query.trim().toLowerCase();
-    return needle ? options.filter((option) => option.name.toLowerCase().includes(needle)) : options;
-  }, [options, query]);
+  const needle = query.trim().toLowerCase();
+  const filtered = options.filter((option) => option.name.toLowerCase().includes(needle));
 
   useEffect(() => {
     if (!open) return;

@@ -57,7 +57,6 @@ export function ConfirmEmailChange({ newEmail, currentEmail, onConfirmed }: Conf
           }}
           disabled={confirm.isPending}
           compact
-          alignStart
           errorId={error ? errorIds[field] : undefined}
         />
         {error && (

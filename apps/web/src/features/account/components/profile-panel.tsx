@@ -45,15 +45,7 @@ const formFrom = (user: UserResource): Form => ({
 export function ProfilePanel({ user }: { user: UserResource }) {
   const update = useUpdateProfile();
   const feedback = useSaveFeedback();
-  const {
-    values: form,
-    setValues: setForm,
-    set,
-    field,
-  } = useFormValues<Form>(() => formFrom(user), {
-    errorOf: feedback.fieldError,
-    onChange: (_next, changed) => feedback.clearField(...changed),
-  });
+  const { values: form, setValues: setForm, set, field } = useFormValues<Form>(() => formFrom(user), feedback.fields);
   const formRef = useFocusAfterRefusal(feedback.refusals);
   const nationalities = useNationalities();
   const emailChanged = useFlash();

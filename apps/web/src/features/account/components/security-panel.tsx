@@ -36,7 +36,8 @@ function TwoFactorRow({ on }: { on: boolean }) {
   const sendCode = useSendTwoFaOffCode();
   const feedback = useSaveFeedback();
   const [askingProof, setAskingProof] = useState(false);
-  const [proof, setProof] = useState({ password: '', code: '' });
+  const proofForm = useFormValues({ two_fa_password: '', two_fa_code: '' });
+  const proof = proofForm.values;
 
   const onSwitch = async (wantOn: boolean) => {
     if (!wantOn) {
@@ -49,10 +50,10 @@ function TwoFactorRow({ on }: { on: boolean }) {
   };
   const switchOff = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const body = proof.code ? { code: proof.code } : { password: proof.password };
+    const body = proof.two_fa_code ? { code: proof.two_fa_code } : { password: proof.two_fa_password };
     if (await feedback.run(() => toggle.mutateAsync(body))) {
       setAskingProof(false);
-      setProof({ password: '', code: '' });
+      proofForm.set({ two_fa_password: '', two_fa_code: '' });
     }
   };
 
@@ -76,21 +77,19 @@ function TwoFactorRow({ on }: { on: boolean }) {
           </p>
           <TextField
             label="Current password"
-            name="two_fa_password"
             type="password"
             autoComplete="current-password"
-            value={proof.password}
-            onChange={(event) => setProof({ ...proof, password: event.target.value })}
+            {...proofForm.field('two_fa_password')}
           />
           <TextField
             label="Or the emailed code"
             name="two_fa_code"
             inputMode="numeric"
-            value={proof.code}
-            onChange={(event) => setProof({ ...proof, code: event.target.value.trim() })}
+            value={proof.two_fa_code}
+            onChange={(event) => proofForm.set({ two_fa_code: event.target.value.trim() })}
           />
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={toggle.isPending || (!proof.password && !proof.code)}>
+            <Button type="submit" disabled={toggle.isPending || (!proof.two_fa_password && !proof.two_fa_code)}>
               Switch off
             </Button>
             <Button
@@ -115,10 +114,7 @@ function PasswordForm() {
   const change = useChangePassword();
   const feedback = useSaveFeedback();
   const formRef = useFocusAfterRefusal(feedback.refusals);
-  const { values, setValues, field } = useFormValues(emptyPasswords, {
-    errorOf: feedback.fieldError,
-    onChange: (_next, changed) => feedback.clearField(...changed),
-  });
+  const { values, setValues, field } = useFormValues(emptyPasswords, feedback.fields);
 
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();

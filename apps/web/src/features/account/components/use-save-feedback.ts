@@ -46,6 +46,8 @@ export function useSaveFeedback() {
     run,
     fieldError,
     clearField,
+    /** For useFormValues: each field shows the server's message for it until it is changed. */
+    fields: { errorOf: fieldError, onChange: (_next: unknown, changed: string[]) => clearField(...changed) },
     refusals,
   };
 }
