@@ -1,9 +1,7 @@
 import { MessageBanner } from './ui/message-banner';
 import { SearchableSelect } from './ui/searchable-select';
 import { TextField } from './ui/text-field';
-import { useCities } from '../lib/queries/reference';
-import { useCountries } from '../lib/queries/reference';
-import { useStates } from '../lib/queries/reference';
+import { useCities, useCountries, useStates } from '../lib/queries/reference';
 
 export type Place = { country_id: number | null; state_id: number | null; city: number | string | null };
 
