@@ -12,11 +12,8 @@ export const sessionKeys = {
   currencySign: 'currencySign',
 } as const;
 
-/** Session keys of our own, added to those names. */
-export const ownSessionKeys = {
-  /** Set while the stored token waits for the emailed sign-in code (the sign-in response's `second_step`). */
-  secondStepWaiting: 'secondStepWaiting',
-} as const;
+/** A session key of our own: set while the stored token waits for the emailed sign-in code (`second_step`). */
+const secondStepKey = 'secondStepWaiting';
 
 export const localKeys = {
   authPassed: 'authPassed',
@@ -56,8 +53,8 @@ export function readStoredUser(): UserResource | null {
 
 export function storeSession(token: string, user: UserResource, { secondStep = false } = {}): void {
   sessionStorage.setItem(sessionKeys.accessToken, token);
-  if (secondStep) sessionStorage.setItem(ownSessionKeys.secondStepWaiting, 'true');
-  else sessionStorage.removeItem(ownSessionKeys.secondStepWaiting);
+  if (secondStep) sessionStorage.setItem(secondStepKey, 'true');
+  else sessionStorage.removeItem(secondStepKey);
   storeUser(user);
 }
 
@@ -76,7 +73,7 @@ export function twoFactorPassed(): boolean {
 
 /** A token that waits for the emailed code opens nothing but /otp, whether or not two-factor sign-in is on. */
 export function secondStepWaiting(): boolean {
-  return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(ownSessionKeys.secondStepWaiting) === 'true';
+  return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(secondStepKey) === 'true';
 }
 
 /** Where the session has to go to /otp before anything else. */

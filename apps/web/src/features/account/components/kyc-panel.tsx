@@ -52,11 +52,7 @@ function UploadForm({ declinedReason }: { declinedReason: string | null }) {
   // Once a submission was refused for a missing part, each part still missing says so beside itself.
   const [refusedIncomplete, setRefusedIncomplete] = useState(0);
   const formRef = useFocusAfterRefusal(feedback.refusals + refusedIncomplete);
-  const { values, field } = useFormValues<{ id_type: IdType | ''; id_number: string }>(
-    { id_type: '', id_number: '' },
-    // Called at render, once `errorOf` below, which reads these values, is defined.
-    { errorOf: (part) => errorOf(part) },
-  );
+  const { values, field } = useFormValues<{ id_type: IdType | ''; id_number: string }>({ id_type: '', id_number: '' });
   const { id_type: idType, id_number: idNumber } = values;
   const missing = kycMissing({
     id_type: idType !== '',
@@ -97,9 +93,10 @@ function UploadForm({ declinedReason }: { declinedReason: string | null }) {
         <SelectField
           label="ID type"
           {...field('id_type')}
+          error={errorOf('id_type')}
           options={idTypes.map((type) => ({ value: type, label: idTypeLabels[type] }))}
         />
-        <TextField label="ID number" {...field('id_number')} />
+        <TextField label="ID number" {...field('id_number')} error={errorOf('id_number')} />
       </div>
       <MessageBanner error={feedback.error} success={feedback.success} />
       <Button type="submit" disabled={submit.isPending}>
