@@ -11,11 +11,11 @@ import { AuthLayout } from '../components/auth-layout';
 import { SignUpSteps } from '../components/sign-up-steps';
 import { accountFields, readAccountStep, saveAccountStep, type AccountStep } from '../components/sign-up-store';
 
-const labels: Record<keyof AccountStep, { label: string; type?: string; autoComplete: string; hint?: string }> = {
-  first_name: { label: 'First name', autoComplete: 'given-name' },
-  last_name: { label: 'Last name', autoComplete: 'family-name' },
+const labels: Record<keyof AccountStep, { label: string; type: string; autoComplete: string; hint?: string }> = {
+  first_name: { label: 'First name', type: 'text', autoComplete: 'given-name' },
+  last_name: { label: 'Last name', type: 'text', autoComplete: 'family-name' },
   email: { label: 'Email address', type: 'email', autoComplete: 'email' },
-  username: { label: 'Username', autoComplete: 'username' },
+  username: { label: 'Username', type: 'text', autoComplete: 'username' },
   password: {
     label: 'Password',
     type: 'password',
