@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quantityFor, tradeRefusal } from './trade-rules.ts';
+import { quantityFor, tradeAmountError, tradeRefusal } from './trade-rules.ts';
 
 describe('quantityFor', () => {
   it('divides exactly and rounds down to the requested places', () => {
@@ -49,5 +49,17 @@ describe('a trade worth less than one cent', () => {
     expect(trade('buy', '0.01', '1')).toBeUndefined();
     expect(trade('sell', '0.00500100', '1', '0.005001')).toBeUndefined();
     expect(trade('buy', '0.00500100', 'unknown')).toBeUndefined();
+  });
+});
+
+describe('tradeAmountError', () => {
+  it('asks for an amount, then one above zero, then refuses as tradeRefusal does', () => {
+    const error = (amount: string, quantity: string) =>
+      tradeAmountError({ side: 'buy', amount, quantity, price: '10', available: '50' });
+    expect(error(' ', '0')).toBe('Amount required!');
+    expect(error('abc', '0')).toBe('Enter an amount above zero.');
+    expect(error('5', '0.000000')).toBe('Enter an amount above zero.');
+    expect(error('60', '6')).toBe('Insufficient balance for this amount.');
+    expect(error('20', '2')).toBeUndefined();
   });
 });

@@ -49,3 +49,10 @@ export function tradeRefusal(trade: {
   }
   return quantity && held?.lt(quantity) ? tradeRefusals.tooMuch : undefined;
 }
+
+/** What a trade form says of the amount typed: missing, not above zero, or refused as above; undefined when it may go. */
+export function tradeAmountError(trade: Parameters<typeof tradeRefusal>[0]): string | undefined {
+  if (!trade.amount.trim()) return 'Amount required!';
+  if (!quantityFor(trade.amount, '1') || Number(trade.quantity) <= 0) return 'Enter an amount above zero.';
+  return tradeRefusal(trade);
+}

@@ -3,6 +3,8 @@ import type { AutoModel } from '@itrust/contracts/auto-models';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Fact } from '../../../components/ui/fact';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { Modal } from '../../../components/ui/modal';
 import { TableHead } from '../../../components/ui/table-head';
@@ -69,22 +71,13 @@ function Weights({ overview, models }: { overview: AutoOverview; models: AutoMod
         </Link>
       </div>
       <dl className="mt-4 grid grid-cols-3 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
-        <div>
-          <dt className="text-slate-600">Total</dt>
-          <dd className="font-semibold tabular-nums" data-testid="auto-total">
-            {money(overview.total)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Cash waiting</dt>
-          <dd className="font-semibold tabular-nums">{money(overview.cash)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Last rebalance</dt>
-          <dd className="font-semibold">
-            {overview.last_rebalanced_at ? when(overview.last_rebalanced_at) : 'Not yet'}
-          </dd>
-        </div>
+        <Fact label="Total" testId="auto-total">
+          {money(overview.total)}
+        </Fact>
+        <Fact label="Cash waiting">{money(overview.cash)}</Fact>
+        <Fact label="Last rebalance">
+          {overview.last_rebalanced_at ? when(overview.last_rebalanced_at) : 'Not yet'}
+        </Fact>
       </dl>
       <div className="mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="auto-weights">
@@ -131,10 +124,7 @@ function ModelChooser({ current, models }: { current: AutoModel; models: AutoMod
   };
 
   return (
-    <section aria-labelledby="models-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="models-title" className="text-lg font-semibold text-brand-900">
-        Choose a model
-      </h2>
+    <Card title="Choose a model">
       <fieldset className="mt-3 space-y-3">
         <legend className="sr-only">Model portfolio</legend>
         {models.map((model) => (
@@ -183,6 +173,6 @@ function ModelChooser({ current, models }: { current: AutoModel; models: AutoMod
           </div>
         </Modal>
       )}
-    </section>
+    </Card>
   );
 }

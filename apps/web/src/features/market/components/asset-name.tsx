@@ -1,5 +1,8 @@
 import type { Asset } from '@itrust/contracts';
 
+export const assetPath = (asset: Pick<Asset, 'name' | 'symbol'>) =>
+  `/asset/${encodeURIComponent(asset.name)}/${encodeURIComponent(asset.symbol)}`;
+
 export function AssetName({
   asset,
   size = 'size-8',

@@ -5,7 +5,7 @@ import { StarToggle, type Stars } from './star-toggle';
 import { useDisplayCurrency } from '../api/get-fx-rates';
 import type { Asset } from '@itrust/contracts';
 import { useLiveQuotes } from '../hooks/use-live-quotes';
-import { AssetName } from './asset-name';
+import { AssetName, assetPath } from './asset-name';
 import { ChangeBadge } from './change-badge';
 
 /** What a row of the market list shows: an asset of the list, or of the watchlist. */
@@ -25,9 +25,6 @@ const columns: { sort: ListSort['column']; label: string; numeric: boolean }[] =
   { sort: 'day_high', label: 'High', numeric: true },
   { sort: 'day_low', label: 'Low', numeric: true },
 ];
-
-export const assetPath = (asset: Pick<Asset, 'name' | 'symbol'>) =>
-  `/asset/${encodeURIComponent(asset.name)}/${encodeURIComponent(asset.symbol)}`;
 
 /** The order the server gives the full list, for a list sorted here (the watchlist). */
 export const sortedBy =

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useMoney } from '../../../lib/use-money';
 import { useHoldings } from '../api/trading';
+import { assetPath } from './asset-name';
 
 /** Holdings: each asset's value and total return, its bar as wide as the return's size (at most 100%). */
 export function Holdings({ approved }: { approved: boolean }) {
@@ -9,14 +11,7 @@ export function Holdings({ approved }: { approved: boolean }) {
   const { money } = useMoney();
   const holdings = positions.data ?? [];
   return (
-    <section
-      id="holdings"
-      aria-labelledby="holdings-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="holdings-title" className="text-lg font-semibold text-brand-900">
-        Holdings
-      </h2>
+    <Card id="holdings" title="Holdings">
       {approved && positions.isPending && <p className="mt-3 text-sm text-slate-600">Loading your holdings…</p>}
       {positions.isError && <MessageBanner error={positions.error.message} />}
       {(!approved || (positions.isSuccess && holdings.length === 0)) && (
@@ -29,10 +24,7 @@ export function Holdings({ approved }: { approved: boolean }) {
           return (
             <li key={holding.symbol} className="text-sm" data-testid="holding">
               <div className="flex items-baseline justify-between gap-3">
-                <Link
-                  to={`/asset/${encodeURIComponent(holding.name)}/${encodeURIComponent(holding.symbol)}`}
-                  className="font-medium text-slate-900 hover:underline"
-                >
+                <Link to={assetPath(holding)} className="font-medium text-slate-900 hover:underline">
                   {holding.name} <span className="text-xs text-slate-600">{holding.symbol}</span>
                 </Link>
                 <span className="tabular-nums">
@@ -54,6 +46,6 @@ export function Holdings({ approved }: { approved: boolean }) {
           );
         })}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,8 @@
 import { formatCompact, formatPrice } from '@itrust/contracts/format';
 import { useState } from 'react';
 import type { Asset } from '@itrust/contracts';
+import { Card } from '../../../components/ui/card';
+import { Fact } from '../../../components/ui/fact';
 import { ChangeBadge } from './change-badge';
 
 type MarketStatsProps = { asset: Asset; sign: string; rate: number };
@@ -16,11 +18,9 @@ export function MarketStats({ asset, sign, rate }: MarketStatsProps) {
   ];
 
   return (
-    <section aria-labelledby="stats-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="stats-title" className="text-lg font-semibold text-brand-900">
-          Market Stats
-        </h2>
+    <Card
+      title="Market Stats"
+      action={
         <div role="group" aria-label="Show" className="flex gap-1 rounded-lg bg-slate-100 p-1">
           {(['range', '24h'] as const).map((option) => (
             <button
@@ -34,47 +34,30 @@ export function MarketStats({ asset, sign, rate }: MarketStatsProps) {
             </button>
           ))}
         </div>
-      </div>
+      }
+    >
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
         {view === 'range' ? (
           <>
-            <div>
-              <dt className="text-slate-600">Day low</dt>
-              <dd className="font-semibold tabular-nums">{money(asset.day_low)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Day high</dt>
-              <dd className="font-semibold tabular-nums">{money(asset.day_high)}</dd>
-            </div>
+            <Fact label="Day low">{money(asset.day_low)}</Fact>
+            <Fact label="Day high">{money(asset.day_high)}</Fact>
           </>
         ) : (
           <>
-            <div>
-              <dt className="text-slate-600">24h change</dt>
-              <dd>
-                <ChangeBadge value={asset.changes_percentage} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Since previous close</dt>
-              <dd className="font-semibold tabular-nums">
-                {money(String(Number(asset.price) - Number(asset.previous_close)))}
-              </dd>
-            </div>
+            <Fact label="24h change">
+              <ChangeBadge value={asset.changes_percentage} />
+            </Fact>
+            <Fact label="Since previous close">
+              {money(String(Number(asset.price) - Number(asset.previous_close)))}
+            </Fact>
           </>
         )}
-        <div>
-          <dt className="text-slate-600">Rank</dt>
-          <dd className="font-semibold">
-            #{asset.rank} among {asset.type === 'crypto' ? 'crypto assets' : 'stocks'} by market cap
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Watchlists</dt>
-          <dd className="font-semibold">
-            on {asset.watchers} watchlist{asset.watchers === 1 ? '' : 's'}
-          </dd>
-        </div>
+        <Fact label="Rank">
+          #{asset.rank} among {asset.type === 'crypto' ? 'crypto assets' : 'stocks'} by market cap
+        </Fact>
+        <Fact label="Watchlists">
+          on {asset.watchers} watchlist{asset.watchers === 1 ? '' : 's'}
+        </Fact>
       </dl>
       <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {cards.map((card) => (
@@ -84,6 +67,6 @@ export function MarketStats({ asset, sign, rate }: MarketStatsProps) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -1,7 +1,8 @@
 import { ExactDecimal } from '@itrust/contracts/money';
-import { quantityFor, tradeRefusal } from '@itrust/contracts/trade-rules';
+import { quantityFor, tradeAmountError } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useWallets } from '../../../lib/queries/wallets';
@@ -54,18 +55,15 @@ export function MarketTradeForm() {
 
   function review(event: SyntheticEvent) {
     event.preventDefault();
-    const found: Errors = {};
-    if (!wallet) found.wallet = 'Wallet required!';
-    if (!amount.trim()) found.amount = 'Amount required!';
-    else if (!quantityFor(amount, '1') || Number(quantity) <= 0) found.amount = 'Enter an amount above zero.';
-    else {
-      const available = wallets.data?.brokerage.available;
-      const refusal = tradeRefusal({ side, amount, quantity, price, available, held: position?.quantity });
-      if (refusal) found.amount = refusal;
-    }
-    if (!choice || !asset) found.asset = 'Select an asset!';
+    const available = wallets.data?.brokerage.available;
+    const found: Errors = {
+      wallet: wallet ? undefined : 'Wallet required!',
+      amount: tradeAmountError({ side, amount, quantity, price, available, held: position?.quantity }),
+      asset: choice && asset ? undefined : 'Select an asset!',
+    };
     setErrors(found);
-    if (Object.keys(found).length === 0 && asset) setOrder({ side, asset, quantity, amount, positionId: position?.id });
+    if (!found.wallet && !found.amount && !found.asset && asset)
+      setOrder({ side, asset, quantity, amount, positionId: position?.id });
   }
 
   const reset = (next: () => void) => {
@@ -75,10 +73,7 @@ export function MarketTradeForm() {
   };
 
   return (
-    <section aria-labelledby="trade-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="trade-title" className="text-lg font-semibold text-brand-900">
-        Trade
-      </h2>
+    <Card title="Trade">
       <form onSubmit={review} noValidate className="mt-4 space-y-4">
         <SegmentedControl
           label="Side"
@@ -148,6 +143,6 @@ export function MarketTradeForm() {
           }}
         />
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
+import { Card } from '../../../components/ui/card';
 import { CardList, CardRow } from '../../../components/ui/card-list';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TableHead } from '../../../components/ui/table-head';
@@ -9,6 +10,7 @@ import { useOpenPositionsPage } from '../api/trading';
 import type { Position } from '@itrust/contracts';
 import { openedOn, SignedFigure } from '../../../components/signed-figure';
 import { useMoney } from '../../../lib/use-money';
+import { assetPath } from './asset-name';
 
 const perPage = 20;
 
@@ -21,15 +23,7 @@ export function OpenPositions({ approved }: { approved: boolean }) {
   const lastPage = positions.data?.last_page ?? 1;
   const isDesktop = useIsDesktop();
   return (
-    <section
-      id="position"
-      aria-labelledby="open-positions-title"
-      aria-busy={positions.isPlaceholderData}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-opacity aria-busy:opacity-70"
-    >
-      <h2 id="open-positions-title" className="text-lg font-semibold text-brand-900">
-        Open positions
-      </h2>
+    <Card id="position" title="Open positions" busy={positions.isPlaceholderData}>
       {approved && positions.isPending && <p className="mt-3 text-sm text-slate-600">Loading your positions…</p>}
       {positions.isError && <MessageBanner error={positions.error.message} />}
       {(!approved || (positions.isSuccess && rows.length === 0)) && (
@@ -86,7 +80,7 @@ export function OpenPositions({ approved }: { approved: boolean }) {
       <h3 className="mt-5 text-sm font-semibold text-slate-800">Open orders</h3>
       <p className="mt-1 text-sm text-slate-600">You have no orders</p>
       <p className="text-xs text-slate-500">Orders fill at once at the market price, so none wait here.</p>
-    </section>
+    </Card>
   );
 }
 
@@ -96,10 +90,7 @@ const quantityOf = (position: Position) =>
 function PositionAsset({ position }: { position: Position }) {
   return (
     <>
-      <Link
-        to={`/asset/${encodeURIComponent(position.asset.name)}/${encodeURIComponent(position.asset.symbol)}`}
-        className="block truncate font-medium text-slate-900 hover:underline"
-      >
+      <Link to={assetPath(position.asset)} className="block truncate font-medium text-slate-900 hover:underline">
         {position.asset.name}
       </Link>
       <span className="block text-xs text-slate-600">

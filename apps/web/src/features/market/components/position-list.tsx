@@ -3,6 +3,7 @@ import { formatMoney } from '@itrust/contracts/format';
 import { tradeRefusal } from '@itrust/contracts/trade-rules';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
@@ -31,10 +32,7 @@ export function PositionList({ positions, title = 'Position', loading = false, e
   // The sale is settled, and its amounts told, in the account's settlement currency.
   const { settlement } = useMoney();
   return (
-    <section aria-labelledby="positions-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="positions-title" className="text-lg font-semibold text-brand-900">
-        {title}
-      </h2>
+    <Card title={title}>
       <div className="mt-3">
         <MessageBanner success={closed.message} error={error} />
       </div>
@@ -69,7 +67,7 @@ export function PositionList({ positions, title = 'Position', loading = false, e
           }}
         />
       )}
-    </section>
+    </Card>
   );
 }
 

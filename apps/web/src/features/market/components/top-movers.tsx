@@ -1,14 +1,14 @@
 import { formatPrice } from '@itrust/contracts/format';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { useDisplayCurrency } from '../api/get-fx-rates';
 import { useTopMovers } from '../api/get-top-movers';
 import type { Asset, TopMoversResponse } from '@itrust/contracts';
-import { AssetName } from './asset-name';
+import { AssetName, assetPath } from './asset-name';
 import { ChangeBadge } from './change-badge';
-import { assetPath } from './asset-table';
 
 const tabs: { key: keyof TopMoversResponse; label: string; empty: string }[] = [
   { key: 'gainers', label: 'Top Gainers', empty: 'Nothing is up right now.' },
@@ -29,10 +29,7 @@ export function TopMovers() {
   const tab = tabs.find((candidate) => candidate.key === active);
 
   return (
-    <section aria-labelledby="movers-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="movers-title" className="text-lg font-semibold text-brand-900">
-        Top movers
-      </h2>
+    <Card title="Top movers">
       <SegmentedControl
         label="Top movers"
         options={tabs.map((candidate) => candidate.key)}
@@ -63,6 +60,6 @@ export function TopMovers() {
           ))}
         </ul>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import { Card } from '../../../components/ui/card';
 import { CardList, CardRow } from '../../../components/ui/card-list';
+import { TableHead } from '../../../components/ui/table-head';
 import { Pager } from '../../../components/ui/pager';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
@@ -37,15 +39,10 @@ export function TradeHistory({ approved = true, perPage = 10, period, symbol }: 
   const isDesktop = useIsDesktop();
 
   return (
-    <section
-      aria-labelledby="history-title"
-      aria-busy={history.isPlaceholderData}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-opacity aria-busy:opacity-70"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="history-title" className="text-lg font-semibold text-brand-900">
-          Trade History
-        </h2>
+    <Card
+      title="Trade History"
+      busy={history.isPlaceholderData}
+      action={
         <div className={`flex items-center gap-2 text-sm ${period ? 'hidden' : ''}`}>
           <label htmlFor={monthId} className="text-slate-700">
             Select month
@@ -61,7 +58,8 @@ export function TradeHistory({ approved = true, perPage = 10, period, symbol }: 
             className="min-h-11 rounded-lg border border-slate-300 px-2"
           />
         </div>
-      </div>
+      }
+    >
       {history.isError && <MessageBanner error={history.error.message} />}
       {approved && history.isPending && <p className="mt-4 text-slate-600">Loading your trades…</p>}
       {(!approved || (history.isSuccess && rows.length === 0)) && (
@@ -71,15 +69,7 @@ export function TradeHistory({ approved = true, perPage = 10, period, symbol }: 
         (isDesktop ? (
           <div className="mt-4 overflow-x-auto">
             <table className="w-full min-w-[36rem] text-left text-sm" data-testid="trade-history">
-              <thead className="text-xs text-slate-600">
-                <tr>
-                  <th className="py-2 font-medium">Type/Date</th>
-                  <th className="font-medium">Assets</th>
-                  <th className="font-medium">Amount / Qty</th>
-                  <th className="font-medium">P / L</th>
-                  <th className="font-medium">Status</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Type/Date', 'Assets', 'Amount / Qty', 'P / L', 'Status']} />
               <tbody className="divide-y divide-slate-100">
                 {rows.map((trade) => (
                   <tr key={trade.id}>
@@ -136,7 +126,7 @@ export function TradeHistory({ approved = true, perPage = 10, period, symbol }: 
         lastPage={lastPage}
         onPage={setPage}
       />
-    </section>
+    </Card>
   );
 }
 

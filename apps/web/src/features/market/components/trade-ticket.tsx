@@ -1,5 +1,5 @@
 import { ExactDecimal } from '@itrust/contracts/money';
-import { quantityFor, tradeRefusal } from '@itrust/contracts/trade-rules';
+import { quantityFor, tradeAmountError } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
@@ -30,28 +30,10 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();
-    if (!amount.trim()) {
-      setAmountError('Amount required!');
-      return;
-    }
-    if (!quantityFor(amount, price) || Number(quantity) <= 0) {
-      setAmountError('Enter an amount above zero.');
-      return;
-    }
-    const refusal = tradeRefusal({
-      side,
-      amount,
-      quantity,
-      price,
-      available: wallets.data?.brokerage.available,
-      held: chosen?.quantity,
-    });
-    if (refusal) {
-      setAmountError(refusal);
-      return;
-    }
-    setAmountError(undefined);
-    setOrder({ side, asset, quantity, amount, positionId: chosen?.id });
+    const available = wallets.data?.brokerage.available;
+    const error = tradeAmountError({ side, amount, quantity, price, available, held: chosen?.quantity });
+    setAmountError(error);
+    if (!error) setOrder({ side, asset, quantity, amount, positionId: chosen?.id });
   }
 
   return (

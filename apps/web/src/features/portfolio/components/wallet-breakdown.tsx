@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
+import { Fact } from '../../../components/ui/fact';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useWallets } from '../../../lib/queries/wallets';
 import { useMoney } from '../../../lib/use-money';
@@ -45,14 +47,7 @@ export function WalletBreakdown({ analytics }: { analytics: Analytics | undefine
       ]
     : [];
   return (
-    <section
-      id="account"
-      aria-labelledby="breakdown-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="breakdown-title" className="text-lg font-semibold text-brand-900">
-        Wallet breakdown
-      </h2>
+    <Card id="account" title="Wallet breakdown">
       {wallets.isPending && <p className="mt-3 text-sm text-slate-600">Loading your wallets…</p>}
       {wallets.isError && <MessageBanner error={wallets.error.message} />}
       {wallets.data && (
@@ -88,18 +83,12 @@ export function WalletBreakdown({ analytics }: { analytics: Analytics | undefine
           </ul>
           {analytics && (
             <dl className="mt-2 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 text-sm">
-              <div>
-                <dt className="text-slate-600">Deposited</dt>
-                <dd className="font-semibold tabular-nums">{money(analytics.total_deposited)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Withdrawn</dt>
-                <dd className="font-semibold tabular-nums">{money(analytics.total_withdrawn)}</dd>
-              </div>
+              <Fact label="Deposited">{money(analytics.total_deposited)}</Fact>
+              <Fact label="Withdrawn">{money(analytics.total_withdrawn)}</Fact>
             </dl>
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }

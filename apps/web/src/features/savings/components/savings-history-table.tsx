@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TableHead } from '../../../components/ui/table-head';
 import type { Period } from '../../../lib/period';
@@ -14,14 +15,7 @@ export function SavingsHistoryTable({ perPage, period }: { perPage: number; peri
   const rows = history.data?.data ?? [];
   const lastPage = history.data?.last_page ?? 1;
   return (
-    <section
-      aria-labelledby="savings-history-title"
-      aria-busy={history.isPlaceholderData}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-opacity aria-busy:opacity-70"
-    >
-      <h2 id="savings-history-title" className="text-lg font-semibold text-brand-900">
-        Savings history
-      </h2>
+    <Card title="Savings history" busy={history.isPlaceholderData}>
       {history.isPending && <p className="mt-3 text-slate-600">Loading your savings history…</p>}
       {history.isError && <MessageBanner error={history.error.message} />}
       {history.isSuccess && rows.length === 0 && <p className="mt-3 text-slate-600">You have no savings history</p>}
@@ -53,6 +47,6 @@ export function SavingsHistoryTable({ perPage, period }: { perPage: number; peri
           Next
         </Button>
       </nav>
-    </section>
+    </Card>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Fact } from '../../../components/ui/fact';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -97,28 +98,15 @@ function SavingsMoneyPage({ method }: { method: Method }) {
           className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
         >
           <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
-            <div>
-              <dt className="text-slate-600">{walletName} balance</dt>
-              <dd className="font-semibold tabular-nums">{entered(account.balance)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">
-                {method === 'contribution' ? `Room left in ${account.contribution_year}` : 'Cash balance'}
-              </dt>
-              <dd className="font-semibold tabular-nums">
-                {method === 'contribution'
-                  ? account.contribution_room === null
-                    ? 'No yearly limit'
-                    : entered(account.contribution_room)
-                  : entered(wallets.data?.cash.available)}
-              </dd>
-            </div>
-            {method === 'contribution' && (
-              <div>
-                <dt className="text-slate-600">From cash</dt>
-                <dd className="font-semibold tabular-nums">{entered(wallets.data?.cash.available)}</dd>
-              </div>
-            )}
+            <Fact label={`${walletName} balance`}>{entered(account.balance)}</Fact>
+            <Fact label={method === 'contribution' ? `Room left in ${account.contribution_year}` : 'Cash balance'}>
+              {method === 'contribution'
+                ? account.contribution_room === null
+                  ? 'No yearly limit'
+                  : entered(account.contribution_room)
+                : entered(wallets.data?.cash.available)}
+            </Fact>
+            {method === 'contribution' && <Fact label="From cash">{entered(wallets.data?.cash.available)}</Fact>}
           </dl>
           <TextField
             label={`Amount (${settlement.code})`}
