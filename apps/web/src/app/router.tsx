@@ -19,25 +19,24 @@ import { VisitorsOnly, WithToken } from './guards';
 import { queryClient } from './query-client';
 import { RootLayout } from './root-layout';
 
-const guards = { visitors: VisitorsOnly, token: WithToken };
-
-const authRoute = (
+/** A screen whose code downloads when it is first opened. */
+const screen = (
   path: string,
-  load: () => Promise<{ Component: ComponentType }>,
-  guard?: keyof typeof guards,
+  load: () => Promise<ComponentType>,
+  { withToken = false, loader }: { withToken?: boolean; loader?: RouteObject['loader'] } = {},
 ): RouteObject => ({
   path,
+  ...(loader && { loader }),
   lazy: async () => {
-    const { Component } = await load();
-    const Guard = guard && guards[guard];
+    const Screen = await load();
     return {
-      Component: Guard
+      Component: withToken
         ? () => (
-            <Guard>
-              <Component />
-            </Guard>
+            <WithToken>
+              <Screen />
+            </WithToken>
           )
-        : Component,
+        : Screen,
     };
   },
 });
@@ -75,152 +74,110 @@ export const routes: RouteObject[] = [
           </VisitorsOnly>
         ),
       },
-      authRoute('/signup', async () => ({
-        Component: (await import('../features/auth/routes/sign-up-route')).SignUpRoute,
-      })),
-      authRoute('/stepone', async () => ({
-        Component: (await import('../features/auth/routes/contact-route')).ContactRoute,
-      })),
-      authRoute('/steptwo', async () => ({
-        Component: (await import('../features/auth/routes/other-information-route')).OtherInformationRoute,
-      })),
-      authRoute(
+      screen('/signup', async () => (await import('../features/auth/routes/sign-up-route')).SignUpRoute),
+      screen('/stepone', async () => (await import('../features/auth/routes/contact-route')).ContactRoute),
+      screen(
+        '/steptwo',
+        async () => (await import('../features/auth/routes/other-information-route')).OtherInformationRoute,
+      ),
+      screen(
         '/verifyemail',
-        async () => ({ Component: (await import('../features/auth/routes/verify-email-route')).VerifyEmailRoute }),
-        'token',
+        async () => (await import('../features/auth/routes/verify-email-route')).VerifyEmailRoute,
+        { withToken: true },
       ),
-      authRoute(
-        '/otp',
-        async () => ({ Component: (await import('../features/auth/routes/otp-route')).OtpRoute }),
-        'token',
+      screen('/otp', async () => (await import('../features/auth/routes/otp-route')).OtpRoute, { withToken: true }),
+      screen(
+        '/reset-password',
+        async () => (await import('../features/auth/routes/reset-password-route')).ResetPasswordRoute,
       ),
-      authRoute('/reset-password', async () => ({
-        Component: (await import('../features/auth/routes/reset-password-route')).ResetPasswordRoute,
-      })),
-      authRoute('/validate-otp', async () => ({
-        Component: (await import('../features/auth/routes/validate-otp-route')).ValidateOtpRoute,
-      })),
+      screen(
+        '/validate-otp',
+        async () => (await import('../features/auth/routes/validate-otp-route')).ValidateOtpRoute,
+      ),
       { path: '/signin', element: <Navigate to="/" replace /> },
-      {
-        path: '/info/:topic',
-        lazy: async () => ({ Component: (await import('../features/info/routes/info-route')).InfoRoute }),
-      },
-      {
-        path: '/admin',
-        lazy: async () => ({ Component: (await import('../features/admin/routes/admin-route')).AdminRoute }),
-      },
-      authRoute('/change-password', async () => ({
-        Component: (await import('../features/auth/routes/change-password-route')).ChangePasswordRoute,
-      })),
-      authRoute('/reset-password-link', async () => ({
-        Component: (await import('../features/auth/routes/reset-password-link-route')).ResetPasswordLinkRoute,
-      })),
-      authRoute('/undo-email-change', async () => ({
-        Component: (await import('../features/auth/routes/undo-email-change-route')).UndoEmailChangeRoute,
-      })),
+      screen('/info/:topic', async () => (await import('../features/info/routes/info-route')).InfoRoute),
+      screen('/admin', async () => (await import('../features/admin/routes/admin-route')).AdminRoute),
+      screen(
+        '/change-password',
+        async () => (await import('../features/auth/routes/change-password-route')).ChangePasswordRoute,
+      ),
+      screen(
+        '/reset-password-link',
+        async () => (await import('../features/auth/routes/reset-password-link-route')).ResetPasswordLinkRoute,
+      ),
+      screen(
+        '/undo-email-change',
+        async () => (await import('../features/auth/routes/undo-email-change-route')).UndoEmailChangeRoute,
+      ),
       {
         // Every signed-in screen waits for the user (the shell shows it and gates screens by identity)
         // and shows money at the reference rates.
         loader: prefetch(() => [queryClient.query(userQuery()), queryClient.query(fxRatesQuery)]),
         lazy: async () => ({ Component: (await import('./shell/shell-layout')).ShellLayout }),
         children: [
-          {
-            path: '/portfolio',
+          screen('/portfolio', async () => (await import('./routes/portfolio-route')).PortfolioRoute, {
             loader: prefetch(() => [queryClient.query(analyticsQuery('1d'))]),
-            lazy: async () => ({
-              Component: (await import('./routes/portfolio-route')).PortfolioRoute,
-            }),
-          },
-          ...(['user', 'profile', 'security', 'alerts', 'currency', 'kyc'] as const).map((name) => ({
-            path: `/${name}`,
-            lazy: async () => {
+          }),
+          ...(['user', 'profile', 'security', 'alerts', 'currency', 'kyc'] as const).map((name) =>
+            screen(`/${name}`, async () => {
               const { SettingsRoute } = await import('../features/account/routes/settings-route');
-              const Settings = () => (name === 'user' ? <SettingsRoute /> : <SettingsRoute panel={name} />);
-              return { Component: Settings };
-            },
-          })),
-          {
-            path: '/cash',
+              return () => (name === 'user' ? <SettingsRoute /> : <SettingsRoute panel={name} />);
+            }),
+          ),
+          screen('/cash', async () => (await import('../features/cash/routes/cash-route')).CashRoute, {
             loader: prefetch(() => [
               queryClient.query(walletsQuery()),
               queryClient.query(analyticsQuery('1d')),
               queryClient.query(transactionsQuery({ page: 1, perPage: 10, sort: null, descending: false })),
             ]),
-            lazy: async () => ({ Component: (await import('../features/cash/routes/cash-route')).CashRoute }),
-          },
-          ...(['deposit', 'transfer', 'withdraw'] as const).map((name) => ({
-            path: `/${name}`,
-            lazy: async () => {
+          }),
+          ...(['deposit', 'transfer', 'withdraw'] as const).map((name) =>
+            screen(`/${name}`, async () => {
               const pages = await import('../features/cash/routes/money-page');
-              return {
-                Component:
-                  name === 'deposit'
-                    ? pages.DepositRoute
-                    : name === 'transfer'
-                      ? pages.TransferRoute
-                      : pages.WithdrawRoute,
-              };
-            },
-          })),
-          {
-            path: '/market',
+              return { deposit: pages.DepositRoute, transfer: pages.TransferRoute, withdraw: pages.WithdrawRoute }[
+                name
+              ];
+            }),
+          ),
+          screen('/market', async () => (await import('../features/market/routes/market-route')).MarketRoute, {
             loader: prefetch(() => [
               queryClient.query(assetsQuery({ page: 1, perPage: 25, sort: 'name', descending: false })),
               queryClient.query(watchlistQuery()),
               queryClient.query(positionsQuery({ wallet: 'brokerage' })),
               queryClient.query(topMoversQuery()),
             ]),
-            lazy: async () => ({ Component: (await import('../features/market/routes/market-route')).MarketRoute }),
-          },
-          {
-            path: '/asset/:assetName/:symbol',
-            loader: prefetch(({ symbol = '' }) => [
-              queryClient.query(assetQuery(symbol)),
-              queryClient.query(positionsQuery({ symbol: symbol.toUpperCase(), wallet: 'brokerage' })),
-              queryClient.query(historyQuery(symbol.toUpperCase(), '1d')),
-            ]),
-            lazy: async () => ({ Component: (await import('../features/market/routes/asset-route')).AssetRoute }),
-          },
-          {
-            path: '/auto',
+          }),
+          screen(
+            '/asset/:assetName/:symbol',
+            async () => (await import('../features/market/routes/asset-route')).AssetRoute,
+            {
+              loader: prefetch(({ symbol = '' }) => [
+                queryClient.query(assetQuery(symbol)),
+                queryClient.query(positionsQuery({ symbol: symbol.toUpperCase(), wallet: 'brokerage' })),
+                queryClient.query(historyQuery(symbol.toUpperCase(), '1d')),
+              ]),
+            },
+          ),
+          screen('/auto', async () => (await import('../features/auto/routes/auto-route')).AutoRoute, {
             loader: prefetch(() => [queryClient.query(autoQuery())]),
-            lazy: async () => ({ Component: (await import('../features/auto/routes/auto-route')).AutoRoute }),
-          },
-          {
-            path: '/history',
-            lazy: async () => ({
-              Component: (await import('./routes/history-route')).HistoryRoute,
-            }),
-          },
-          {
-            path: '/savings',
+          }),
+          screen('/history', async () => (await import('./routes/history-route')).HistoryRoute),
+          screen('/savings', async () => (await import('../features/savings/routes/savings-route')).SavingsRoute, {
             loader: prefetch(() => [queryClient.query(mySavingsQuery())]),
-            lazy: async () => ({
-              Component: (await import('../features/savings/routes/savings-route')).SavingsRoute,
-            }),
-          },
-          {
-            path: '/openaccount',
-            lazy: async () => ({
-              Component: (await import('../features/savings/routes/open-account-route')).OpenAccountRoute,
-            }),
-          },
-          {
-            path: '/contribute/:walletName',
-            lazy: async () => ({
-              Component: (await import('../features/savings/routes/savings-money-route')).ContributeRoute,
-            }),
-          },
-          {
-            path: '/cashout/:walletName/:balance',
-            lazy: async () => ({
-              Component: (await import('../features/savings/routes/savings-money-route')).CashOutRoute,
-            }),
-          },
-          {
-            path: '*',
-            lazy: async () => ({ Component: (await import('./shell/not-found-in-shell')).NotFoundInShell }),
-          },
+          }),
+          screen(
+            '/openaccount',
+            async () => (await import('../features/savings/routes/open-account-route')).OpenAccountRoute,
+          ),
+          screen(
+            '/contribute/:walletName',
+            async () => (await import('../features/savings/routes/savings-money-route')).ContributeRoute,
+          ),
+          screen(
+            '/cashout/:walletName/:balance',
+            async () => (await import('../features/savings/routes/savings-money-route')).CashOutRoute,
+          ),
+          screen('*', async () => (await import('./shell/not-found-in-shell')).NotFoundInShell),
         ],
       },
     ],

@@ -4,6 +4,8 @@ import { mainEntries } from './navigation';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? 'bg-brand-50 text-brand-900' : 'text-slate-700 hover:bg-slate-100'}`;
+const buttonClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold ${isActive ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-300 text-slate-700 hover:bg-slate-100'}`;
 
 /** Three groups (portfolio, market, savings), then cash and history as bordered buttons, then the profile link. */
 export function DesktopNavigation({ firstName }: { firstName: string }) {
@@ -20,20 +22,10 @@ export function DesktopNavigation({ firstName }: { firstName: string }) {
           </NavLink>
         ))}
         <span className="mx-2 h-6 w-px bg-slate-200" aria-hidden="true" />
-        <NavLink
-          to="/cash"
-          className={({ isActive }) =>
-            `inline-flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold ${isActive ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-300 text-slate-700 hover:bg-slate-100'}`
-          }
-        >
+        <NavLink to="/cash" className={buttonClass}>
           <WalletIcon /> Cash
         </NavLink>
-        <NavLink
-          to="/history"
-          className={({ isActive }) =>
-            `inline-flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold ${isActive ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-300 text-slate-700 hover:bg-slate-100'}`
-          }
-        >
+        <NavLink to="/history" className={buttonClass}>
           <ClockIcon /> History
         </NavLink>
         <NavLink to="/user" className={linkClass}>
