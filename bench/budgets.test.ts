@@ -22,8 +22,6 @@ const endpoint = (p99: number, errors = 0) => ({ count: 100, p50: 1, p99, errors
 
 /** Every figure exactly at its budget's limit. */
 const atLimits = (): BudgetInput => ({
-  nodeHttp: { name: 'node:http', rps: 40_000, p50: 0, p99: 1, errors: 0 },
-  pgbenchTps: 2_000,
   writes: [run('transfer', 0.6, 30), run('buy', 0.45, 40), run('close', 0.01, 500)],
   firstReads: [run('user include', 0.05, 25), run('analytics 30d', 0.04, 30)],
   market: run('market list', 0.3, 5),
@@ -138,7 +136,6 @@ describe('the benchmark budgets', () => {
   it('fails a scenario that answered errors, however fast, and a write without pgbench to compare with', () => {
     const input = atLimits();
     input.writes[0] = run('transfer', 0.9, 10, 3);
-    input.pgbenchTps = undefined;
     input.writes[1] = { ...run('buy', 1, 10), paired: undefined };
     expect(failing(input)).toEqual([
       'keyed transfer, against pgbench TPC-B, ≥ 0.6×',

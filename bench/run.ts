@@ -112,7 +112,7 @@ async function main() {
     const tpcb = pgbenchUrl ? pgbench(pgbenchUrl, postgres.pid) : null;
 
     const measured = { nodeHttp, market, writes, firstReads: reads, day, signIn, signInKb };
-    const budgets = checkBudgets({ ...measured, pgbenchTps: tpcb?.tps, pages: lighthouse });
+    const budgets = checkBudgets({ ...measured, pages: lighthouse });
     const results: Results = {
       date: new Date().toISOString(),
       commit: commit(),
