@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendOnSchedule, steadyLoad } from './steady.ts';
+import { evenly, sendOnSchedule } from './steady.ts';
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -25,7 +25,7 @@ const get = () => ({ method: 'GET' as const, path: '/', headers: {} });
 describe('steady load', () => {
   it('sends the rate asked for, evenly, and times answers that keep up as quick', async () => {
     const url = await serialServer(0);
-    const result = await steadyLoad(url, get, 200, 1);
+    const result = await sendOnSchedule(url, evenly(get, 200, 1));
     expect(result.sent).toBe(200);
     expect(result.errors).toBe(0);
     expect(result.rps).toBeGreaterThan(150);
@@ -35,7 +35,7 @@ describe('steady load', () => {
   it('times each request from its turn, so a server falling behind shows its queue in the latency', async () => {
     // 10 ms a request serves 100 a second; at 150 the queue grows by half a second over the run.
     const url = await serialServer(10);
-    const result = await steadyLoad(url, get, 150, 1);
+    const result = await sendOnSchedule(url, evenly(get, 150, 1));
     expect(result.sent).toBe(150);
     expect(result.p99).toBeGreaterThan(300);
   });

@@ -96,6 +96,3 @@ export function evenly(next: () => SteadyRequest, rate: number, seconds: number,
     request: next(),
   }));
 }
-
-export const steadyLoad = (url: string, next: () => SteadyRequest, rate: number, seconds: number) =>
-  sendOnSchedule(url, evenly(next, rate, seconds));
