@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { reached } from './chunks.ts';
 
 type Chunk = { type: 'chunk'; code: string; imports: string[]; isEntry: boolean; moduleIds: string[] };
 
@@ -22,13 +23,8 @@ export function signInBudget(budgetKb: number): Plugin {
       const roots = [...chunks].filter(([, chunk]) => chunk.isEntry || holdsSignIn(chunk));
       if (!roots.some(([, chunk]) => holdsSignIn(chunk)))
         this.error('the sign-in route module was not found in any chunk; update the budget check');
-      const loaded = new Set<string>();
-      const visit = (file: string) => {
-        if (loaded.has(file)) return;
-        loaded.add(file);
-        for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
-      };
-      for (const [file] of roots) visit(file);
+      const imports = (file: string) => chunks.get(file)?.imports ?? [];
+      const loaded = new Set(roots.flatMap(([file]) => [...reached(file, imports)]));
       const bytes = [...loaded].reduce((sum, file) => sum + gzipSync(chunks.get(file)?.code ?? '').length, 0);
       const kb = bytes / 1024;
       this.info(`sign-in route JavaScript: ${kb.toFixed(1)} KB gzip in ${loaded.size} files (budget ${budgetKb} KB)`);

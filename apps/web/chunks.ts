@@ -10,7 +10,8 @@ import type { Rolldown } from 'vite';
 export function chunkGroups(entry: string): Rolldown.CodeSplittingGroup[] {
   let fromEntry: Set<string> | undefined;
   const reachedFromEntry = (id: string, context: Rolldown.ChunkingContext) => {
-    fromEntry ??= staticallyReached(entry, context);
+    // What the entry imports, directly or through others, without a dynamic import() between.
+    fromEntry ??= reached(entry, (current) => context.getModuleInfo(current)?.importedIds ?? []);
     return id !== entry && fromEntry.has(id);
   };
   return [
@@ -19,7 +20,9 @@ export function chunkGroups(entry: string): Rolldown.CodeSplittingGroup[] {
       name: (id, context) => {
         const module = context.getModuleInfo(id);
         if (!module || module.dynamicImporters.length > 0) return null;
-        if (reachedFromVisitorScreens(id, context)) return 'common';
+        // A screen a visitor opens (signing up or in, information pages) imports it, directly or not.
+        const importers = reached(id, (current) => context.getModuleInfo(current)?.importers ?? []);
+        if ([...importers].some((importer) => visitorScreens.test(importer))) return 'common';
         if (webSource.test(id) || /[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id)) return 'screens';
         return null;
       },
@@ -32,27 +35,14 @@ export function chunkGroups(entry: string): Rolldown.CodeSplittingGroup[] {
 const webSource = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 const visitorScreens = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](auth|info)[\\/]/;
 
-/** Whether a screen a visitor opens (signing up or in, information pages) imports `id`, directly or not. */
-function reachedFromVisitorScreens(id: string, context: Rolldown.ChunkingContext): boolean {
+/** The modules reached from `start` by following `next`: what a module imports, or what imports it. */
+export function reached(start: string, next: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
-  const queue = [id];
-  for (let current = queue.pop(); current !== undefined; current = queue.pop()) {
-    if (visitorScreens.test(current)) return true;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    queue.push(...(context.getModuleInfo(current)?.importers ?? []));
-  }
-  return false;
-}
-
-/** The modules `entry` imports, directly or through others, without a dynamic import() between. */
-function staticallyReached(entry: string, context: Rolldown.ChunkingContext): Set<string> {
-  const reached = new Set<string>();
-  const queue = [entry];
+  const queue = [start];
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-    if (reached.has(id)) continue;
-    reached.add(id);
-    queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...next(id));
   }
-  return reached;
+  return seen;
 }
