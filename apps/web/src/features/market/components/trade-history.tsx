@@ -9,12 +9,9 @@ import type { Period } from '../../../lib/period';
 import { useMoney } from '../../../lib/use-money';
 import { useTradeHistory } from '../api/trading';
 import type { Trade } from '@itrust/contracts';
-import { SignedFigure } from '../../../components/signed-figure';
+import { openedOn, SignedFigure } from '../../../components/signed-figure';
 
-const historyDate = (iso: string) =>
-  new Date(iso)
-    .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' })
-    .replace(/ (\d{4})$/, ', $1');
+const historyDate = (iso: string) => openedOn(iso).replace(/ (\d{4})$/, ', $1');
 
 /** Why a trade happened, when the investor did not place it themselves. */
 const reasonLabels = { take_profit: 'take profit', stop_loss: 'stop loss', rebalance: 'rebalance' } as const;
