@@ -41,6 +41,22 @@ const screen = (
   },
 });
 
+/** The screens outside the signed-in shell that need no guard. */
+const visitorScreens: Record<string, () => Promise<ComponentType>> = {
+  '/signup': async () => (await import('../features/auth/routes/sign-up-route')).SignUpRoute,
+  '/stepone': async () => (await import('../features/auth/routes/contact-route')).ContactRoute,
+  '/steptwo': async () => (await import('../features/auth/routes/other-information-route')).OtherInformationRoute,
+  '/reset-password': async () => (await import('../features/auth/routes/reset-password-route')).ResetPasswordRoute,
+  '/validate-otp': async () => (await import('../features/auth/routes/validate-otp-route')).ValidateOtpRoute,
+  '/info/:topic': async () => (await import('../features/info/routes/info-route')).InfoRoute,
+  '/admin': async () => (await import('../features/admin/routes/admin-route')).AdminRoute,
+  '/change-password': async () => (await import('../features/auth/routes/change-password-route')).ChangePasswordRoute,
+  '/reset-password-link': async () =>
+    (await import('../features/auth/routes/reset-password-link-route')).ResetPasswordLinkRoute,
+  '/undo-email-change': async () =>
+    (await import('../features/auth/routes/undo-email-change-route')).UndoEmailChangeRoute,
+};
+
 /**
  * A signed-in route's loader: it asks for the reads the screen shows first while the screen's code
  * downloads, instead of once that code has run; the screen shows its own loading state until they arrive.
@@ -74,41 +90,14 @@ export const routes: RouteObject[] = [
           </VisitorsOnly>
         ),
       },
-      screen('/signup', async () => (await import('../features/auth/routes/sign-up-route')).SignUpRoute),
-      screen('/stepone', async () => (await import('../features/auth/routes/contact-route')).ContactRoute),
-      screen(
-        '/steptwo',
-        async () => (await import('../features/auth/routes/other-information-route')).OtherInformationRoute,
-      ),
+      ...Object.entries(visitorScreens).map(([path, load]) => screen(path, load)),
       screen(
         '/verifyemail',
         async () => (await import('../features/auth/routes/verify-email-route')).VerifyEmailRoute,
         { withToken: true },
       ),
       screen('/otp', async () => (await import('../features/auth/routes/otp-route')).OtpRoute, { withToken: true }),
-      screen(
-        '/reset-password',
-        async () => (await import('../features/auth/routes/reset-password-route')).ResetPasswordRoute,
-      ),
-      screen(
-        '/validate-otp',
-        async () => (await import('../features/auth/routes/validate-otp-route')).ValidateOtpRoute,
-      ),
       { path: '/signin', element: <Navigate to="/" replace /> },
-      screen('/info/:topic', async () => (await import('../features/info/routes/info-route')).InfoRoute),
-      screen('/admin', async () => (await import('../features/admin/routes/admin-route')).AdminRoute),
-      screen(
-        '/change-password',
-        async () => (await import('../features/auth/routes/change-password-route')).ChangePasswordRoute,
-      ),
-      screen(
-        '/reset-password-link',
-        async () => (await import('../features/auth/routes/reset-password-link-route')).ResetPasswordLinkRoute,
-      ),
-      screen(
-        '/undo-email-change',
-        async () => (await import('../features/auth/routes/undo-email-change-route')).UndoEmailChangeRoute,
-      ),
       {
         // Every signed-in screen waits for the user (the shell shows it and gates screens by identity)
         // and shows money at the reference rates.
