@@ -120,14 +120,9 @@ export const routes: RouteObject[] = [
               queryClient.query(transactionsQuery({ page: 1, perPage: 10, sort: null, descending: false })),
             ]),
           }),
-          ...(['deposit', 'transfer', 'withdraw'] as const).map((name) =>
-            screen(`/${name}`, async () => {
-              const pages = await import('../features/cash/routes/money-page');
-              return { deposit: pages.DepositRoute, transfer: pages.TransferRoute, withdraw: pages.WithdrawRoute }[
-                name
-              ];
-            }),
-          ),
+          screen('/deposit', async () => (await import('../features/cash/routes/money-page')).DepositRoute),
+          screen('/transfer', async () => (await import('../features/cash/routes/money-page')).TransferRoute),
+          screen('/withdraw', async () => (await import('../features/cash/routes/money-page')).WithdrawRoute),
           screen('/market', async () => (await import('../features/market/routes/market-route')).MarketRoute, {
             loader: prefetch(() => [
               queryClient.query(assetsQuery({ page: 1, perPage: 25, sort: 'name', descending: false })),
