@@ -10,11 +10,8 @@ export function currencyCodeForSign(sign: string | null | undefined): CurrencyCo
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = JSON.stringify(options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', options);
-    numberFormats.set(key, format);
-  }
+  const format = numberFormats.get(key) ?? new Intl.NumberFormat('en-US', options);
+  numberFormats.set(key, format);
   return format;
 }
 
