@@ -1,5 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import { csvResponse } from '@itrust/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { periodOf, periodQuery, type Period } from './period.ts';
 
 type Cell = string | number | null | undefined;
 
@@ -37,17 +41,54 @@ export async function* inBatches<T extends { cursor: Cursor }>(
   }
 }
 
-export function sendCsv(reply: FastifyReply, fileName: string, header: string[], lines: AsyncIterable<Cell[]>) {
-  async function* body() {
-    yield csvLine(header);
-    for await (const cells of lines) yield csvLine(cells);
-  }
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(Readable.from(body()));
+type ExportRoute<T> = {
+  url: string;
+  tags: string[];
+  summary: string;
+  /** What the file holds, for the API document. */
+  description: string;
+  /** The file's name before the filter and '.csv'. */
+  fileName: string;
+  header: string[];
+  /** The caller's id, once the route's gates have passed. */
+  userOf: (request: FastifyRequest) => string;
+  batch: (userId: string, period: Period | undefined, after: Cursor | undefined, size: number) => Promise<T[]>;
+  line: (row: T) => Cell[];
+};
+
+/** A GET that sends the caller's rows as a CSV file, newest first, with the history lists' month or day filter. */
+export function exportRoute<T extends { cursor: Cursor }>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  route: ExportRoute<T>,
+) {
+  app.get(
+    route.url,
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        querystring: z.object(periodQuery).strict(),
+        response: { 200: csvResponse(route.description) },
+      },
+    },
+    async (request, reply) => {
+      const userId = route.userOf(request);
+      const period = periodOf(request.query);
+      const rows = inBatches((after, size) => route.batch(userId, period, after, size));
+      async function* body() {
+        yield csvLine(route.header);
+        for await (const row of rows) yield csvLine(route.line(row));
+      }
+      const filter = request.query['filter[date]'] ?? request.query['filter[month]'];
+      return sendFile(reply, `${route.fileName}${filter ? `-${filter}` : ''}.csv`, body());
+    },
+  );
 }
 
-/** '-2026-11' or '-2026-11-21' for a filtered export's file name. */
-export const fileSuffix = (query: { 'filter[month]'?: string | undefined; 'filter[date]'?: string | undefined }) =>
-  query['filter[date]'] ? `-${query['filter[date]']}` : query['filter[month]'] ? `-${query['filter[month]']}` : '';
+// A plain reply: the body is a stream, where the API document describes the file as text.
+const sendFile = (reply: FastifyReply, fileName: string, body: AsyncIterable<string>) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(Readable.from(body));

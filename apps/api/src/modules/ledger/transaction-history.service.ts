@@ -61,7 +61,12 @@ export function createTransactionHistory(db: Database) {
     },
 
     /** The next batch of the export, newest first, after the cursor. */
-    async transactionCsvBatch(userId: string, period: Period | undefined, after: Cursor | undefined, size: number) {
+    transactionCsvBatch: async (
+      userId: string,
+      period: Period | undefined,
+      after: Cursor | undefined,
+      size: number,
+    ) => {
       const { rows } = await db.execute<TransactionCsvRow>(sql`
         select id, reference, ${isoTime(sql`created_at`)} as created_at, created_at::text as cursor_time, type::text,
           status::text, amount::text, currency::text, swap_from::text, swap_to::text, mode, comment
@@ -70,7 +75,7 @@ export function createTransactionHistory(db: Database) {
           ${period ? sql`and created_at >= ${period.from} and created_at < ${period.to}` : sql``}
           ${after ? sql`and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
         order by created_at desc, id desc limit ${size}`);
-      return rows;
+      return rows.map((row) => ({ row, cursor: { createdAt: row.cursor_time, id: row.id } }));
     },
   };
 }

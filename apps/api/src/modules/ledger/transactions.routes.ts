@@ -5,11 +5,12 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
 import { wireNumber } from '../../lib/wire-number.ts';
+import { exportRoute } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { amountMessages, parseAmount } from '../../lib/money.ts';
-import { transactionExportRoutes } from './transaction-export.routes.ts';
+import { ok, pageOf, paging } from '../../lib/responses.ts';
 import { presentTransaction } from './transaction.presenter.ts';
 import { transactionSorts, type WalletService } from './wallet.service.ts';
 
@@ -24,7 +25,7 @@ function amountFrom(input: unknown) {
   return parsed.amount;
 }
 
-const created = <T>(message: string, data: T) => ({ status: 201, body: { status: 'success', message, data } });
+const created = <T>(message: string, data: T) => ({ status: 201, body: ok(message, data) });
 
 export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: WalletService }> = async (
   app,
@@ -39,8 +40,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
         summary: 'Your transactions, newest first',
         querystring: z
           .object({
-            page: z.coerce.number().int().min(1).default(1),
-            per_page: z.coerce.number().int().min(1).max(100).default(10),
+            ...paging(10),
             sort: z
               .enum(transactionSorts, { error: `Unknown sort. Use one of: ${transactionSorts.join(', ')}.` })
               .default('-created_at'),
@@ -59,19 +59,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
         sort,
         period: periodOf(request.query),
       });
-      return {
-        status: 'success' as const,
-        message: 'OK',
-        data: {
-          transactions: {
-            data: rows.map(presentTransaction),
-            current_page: page,
-            per_page: perPage,
-            total,
-            last_page: Math.max(1, Math.ceil(total / perPage)),
-          },
-        },
-      };
+      return ok('OK', { transactions: pageOf(rows.map(presentTransaction), page, perPage, total) });
     },
   );
 
@@ -193,17 +181,45 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
       const { userId } = authOf(request);
       return idempotent(db, request, reply, userId, async () => {
         const cancelled = await wallet.cancel(userId, request.params.id);
-        return {
-          status: 200,
-          body: {
-            status: 'success',
-            message: 'Transaction cancelled',
-            data: { transaction: presentTransaction(cancelled) },
-          },
-        };
+        return { status: 200, body: ok('Transaction cancelled', { transaction: presentTransaction(cancelled) }) };
       });
     },
   );
 
-  await transactionExportRoutes(app, { wallet });
+  exportRoute(app, {
+    url: '/user/transaction/export',
+    tags,
+    summary: 'Your transactions as CSV, newest first, with the same month or date filter as the list',
+    description: 'The transactions as CSV',
+    fileName: 'itrust-transactions',
+    header: ['Reference', 'Date', 'Type', 'Status', 'Amount', 'Currency', 'From', 'To', 'Method', 'Comment'],
+    userOf: (request) => authOf(request).userId,
+    batch: wallet.transactionCsvBatch,
+    line: ({ row }) => [
+      row.reference,
+      row.created_at,
+      transactionTypeLabels[row.type],
+      transactionStatusLabels[row.status],
+      row.amount,
+      row.currency,
+      row.swap_from,
+      row.swap_to,
+      row.mode,
+      row.comment,
+    ],
+  });
 };
+
+/** Labels as the wallet history shows them. */
+const transactionTypeLabels = {
+  credit: 'Deposit',
+  debit: 'Payout',
+  transfer: 'Transfer',
+  interest: 'Interest',
+} as const;
+const transactionStatusLabels = {
+  pending: 'Pending',
+  approved: 'Completed',
+  cancelled: 'Cancelled',
+  declined: 'Declined',
+} as const;

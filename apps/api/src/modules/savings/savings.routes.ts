@@ -1,5 +1,4 @@
 import {
-  csvResponse,
   savingsHistoryResponse,
   savingsMovementResponse,
   savingsOfferingsResponse,
@@ -12,7 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ok, paging } from '../../lib/responses.ts';
 import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
-import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
+import { exportRoute } from '../../lib/csv.ts';
 import { wireNumber } from '../../lib/wire-number.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf, type AuthContext } from '../../plugins/auth.ts';
@@ -160,36 +159,20 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
     },
   );
 
-  app.get(
-    '/user/savings-accounts/history/export',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Your contributions and cash-outs as CSV, newest first, with the same month or day filter',
-        querystring: z.object(periodQuery).strict(),
-        response: { 200: csvResponse('Your contributions and cash-outs as CSV') },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const period = periodOf(request.query);
-      const batches = inBatches((after, size) => savings.historyBatch(userId, period, after, size));
-      async function* lines() {
-        for await (const { row } of batches)
-          yield [
-            row.created_at,
-            row.savings_account.name,
-            row.method === 'contribution' ? 'Contribution' : 'Cash-out',
-            row.amount,
-          ];
-      }
-      return sendCsv(
-        reply,
-        `itrust-savings${fileSuffix(request.query)}.csv`,
-        ['Date', 'Account', 'Method', 'Amount'],
-        lines(),
-      );
-    },
-  );
+  exportRoute(app, {
+    url: '/user/savings-accounts/history/export',
+    tags,
+    summary: 'Your contributions and cash-outs as CSV, newest first, with the same month or day filter',
+    description: 'Your contributions and cash-outs as CSV',
+    fileName: 'itrust-savings',
+    header: ['Date', 'Account', 'Method', 'Amount'],
+    userOf: (request) => authOf(request).userId,
+    batch: savings.historyBatch,
+    line: ({ row }) => [
+      row.created_at,
+      row.savings_account.name,
+      row.method === 'contribution' ? 'Contribution' : 'Cash-out',
+      row.amount,
+    ],
+  });
 };

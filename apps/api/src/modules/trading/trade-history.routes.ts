@@ -1,15 +1,15 @@
-import { csvResponse, successEnvelope, tradeListResponse } from '@itrust/contracts';
+import { successEnvelope, tradeListResponse } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, paging } from '../../lib/responses.ts';
-import { fileSuffix, inBatches, sendCsv } from '../../lib/csv.ts';
+import { exportRoute } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { decimalString } from '../../lib/money.ts';
 import { approved, tags } from './trading.http.ts';
 import type { TradingService } from './trading.service.ts';
 
-export const tradeCsvHeader = [
+const tradeCsvHeader = [
   'Date',
   'Side',
   'Asset',
@@ -52,41 +52,30 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ trading: TradingService
     },
   );
 
-  app.get(
-    '/user/position/history/export',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Your trades as CSV, newest first, with the same month or day filter as the list',
-        querystring: z.object(periodQuery).strict(),
-        response: { 200: csvResponse('The trades as CSV') },
-      },
-    },
-    async (request, reply) => {
-      const userId = approved(authOf(request));
-      const period = periodOf(request.query);
-      const batches = inBatches((after, size) => trading.tradeBatch(userId, period, after, size));
-      async function* lines() {
-        for await (const { trade } of batches)
-          yield [
-            trade.created_at,
-            trade.type,
-            trade.asset.name,
-            trade.asset.symbol,
-            trade.asset.type,
-            trade.quantity,
-            // Stored to 10 places; the file shows the price's own decimals, two at least.
-            decimalString(trade.price),
-            trade.amount,
-            trade.pl,
-            trade.pl_percentage,
-            trade.status,
-            trade.reason,
-            trade.account,
-          ];
-      }
-      return sendCsv(reply, `itrust-trades${fileSuffix(request.query)}.csv`, tradeCsvHeader, lines());
-    },
-  );
+  exportRoute(app, {
+    url: '/user/position/history/export',
+    tags,
+    summary: 'Your trades as CSV, newest first, with the same month or day filter as the list',
+    description: 'The trades as CSV',
+    fileName: 'itrust-trades',
+    header: tradeCsvHeader,
+    userOf: (request) => approved(authOf(request)),
+    batch: trading.tradeBatch,
+    line: ({ trade }) => [
+      trade.created_at,
+      trade.type,
+      trade.asset.name,
+      trade.asset.symbol,
+      trade.asset.type,
+      trade.quantity,
+      // Stored to 10 places; the file shows the price's own decimals, two at least.
+      decimalString(trade.price),
+      trade.amount,
+      trade.pl,
+      trade.pl_percentage,
+      trade.status,
+      trade.reason,
+      trade.account,
+    ],
+  });
 };

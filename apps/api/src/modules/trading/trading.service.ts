@@ -188,7 +188,7 @@ function tradingReads(db: Database) {
     },
 
     /** A batch of trades for the CSV export, newest first after a keyset cursor. */
-    async tradeBatch(userId: string, period: Period | undefined, after: Cursor | undefined, size: number) {
+    tradeBatch: async (userId: string, period: Period | undefined, after: Cursor | undefined, size: number) => {
       const { rows } = await db.execute<TradeRow & { cursor_time: string }>(sql`
         select t.id, t.side::text as type, t.quantity::text, t.price::text, t.amount::text, t.realised_pl::text as pl, t.reason::text,
           ${isoTime(sql`t.created_at`)} as created_at, t.created_at::text as cursor_time, p.status::text, p.wallet::text, a.symbol, a.name,
