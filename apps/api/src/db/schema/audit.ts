@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 /** Every operator action. Append-only: a trigger refuses updates and deletes. */
@@ -15,7 +16,7 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     clientAddress: text('client_address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('audit_log_created_at_idx').on(table.createdAt)],
 );

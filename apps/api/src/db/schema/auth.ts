@@ -1,15 +1,5 @@
-import {
-  bigserial,
-  customType,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { userIdColumn } from './users.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -32,9 +22,9 @@ export const accessTokens = pgTable(
     userId: userIdColumn('cascade'),
     tokenHash: bytea('token_hash').notNull().unique(),
     scope: tokenScope('scope').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [index('access_tokens_user_id_idx').on(table.userId)],
 );
@@ -48,9 +38,9 @@ export const verificationCodes = pgTable(
     purpose: codePurpose('purpose').notNull(),
     codeHash: bytea('code_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [index('verification_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt)],
 );
@@ -67,9 +57,9 @@ export const emailChangeUndos = pgTable(
     tokenHash: bytea('token_hash').notNull().unique(),
     oldEmail: text('old_email').notNull(),
     newEmail: text('new_email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [
     index('email_change_undos_user_id_idx').on(table.userId, table.createdAt),
@@ -83,8 +73,8 @@ export const knownDevices = pgTable(
   {
     userId: userIdColumn('cascade'),
     deviceHash: bytea('device_hash').notNull(),
-    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    firstSeenAt: timestamptz('first_seen_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 );
@@ -95,7 +85,7 @@ export const throttleEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('throttle_events_key_created_at_idx').on(table.key, table.createdAt)],
 );
@@ -107,6 +97,6 @@ export const throttleEvents = pgTable(
 export const codeFailures = pgTable('code_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamptz('locked_until'),
+  updatedAt: timestamptz('updated_at').notNull(),
 });

@@ -1,4 +1,5 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { userIdColumn } from './users.ts';
 
 export const documentSide = pgEnum('document_side', ['front', 'back']);
@@ -14,7 +15,7 @@ export const kycDocuments = pgTable(
     contentType: text('content_type').notNull(),
     originalName: text('original_name').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('kyc_documents_user_id_idx').on(table.userId)],
 );

@@ -1,3 +1,4 @@
+import { transaction } from '@itrust/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -5,11 +6,9 @@ import {
   char,
   check,
   index,
-  numeric,
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   boolean,
@@ -18,24 +17,15 @@ import {
   smallint,
   primaryKey,
 } from 'drizzle-orm/pg-core';
+import { money, timestamptz } from './columns.ts';
 import { userSavings } from './savings.ts';
 import { userIdColumn, users } from './users.ts';
 
-export const accountKind = pgEnum('account_kind', [
-  'cash',
-  'auto',
-  'brokerage',
-  'deposits_clearing',
-  'withdrawals_clearing',
-  'market',
-  'interest',
-  'savings',
-]);
+// The contracts list the kinds, in the order of the enum's values.
+export const accountKind = pgEnum('account_kind', transaction.shape.swap_from.unwrap().enum);
 export const transactionType = pgEnum('transaction_type', ['credit', 'debit', 'transfer', 'interest']);
 export const transactionStatus = pgEnum('transaction_status', ['pending', 'approved', 'cancelled', 'declined']);
 export const paymentMethodType = pgEnum('payment_method_type', ['bank', 'crypto']);
-
-const money = (name: string) => numeric(name, { precision: 30, scale: 2 });
 
 /**
  * Ledger accounts: a user's three wallets, one per savings account, and the system's clearing
@@ -61,7 +51,7 @@ export const ledgerAccounts = pgTable(
     shard: smallint('shard').notNull().default(0),
     balance: money('balance').notNull().default('0'),
     held: money('held').notNull().default('0'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('ledger_accounts_user_idx').on(table.userId),
@@ -83,7 +73,7 @@ export const journalTransactions = pgTable('journal_transactions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   description: text('description').notNull(),
   transactionId: uuid('transaction_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
 /** Immutable: a trigger refuses updates and deletes; a correction is a new reversing journal. */
@@ -98,7 +88,7 @@ export const journalEntries = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     amount: money('amount').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('journal_entries_account_created_idx').on(table.accountId, table.createdAt),
@@ -121,7 +111,7 @@ export const paymentMethods = pgTable(
     routingNumber: text('routing_number'),
     bankAddress: text('bank_address'),
     isWithdrawal: boolean('is_withdrawal').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('payment_methods_user_id_idx').on(table.userId)],
 );
@@ -146,8 +136,8 @@ export const transactions = pgTable(
     address: text('address'),
     declineReason: text('decline_reason'),
     payoutReference: text('payout_reference'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    decidedAt: timestamptz('decided_at'),
   },
   (table) => [
     index('transactions_user_created_idx').on(table.userId, table.createdAt),
@@ -175,7 +165,7 @@ export const ledgerHourly = pgTable(
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerAccounts.id),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    hour: timestamptz('hour').notNull(),
     delta: money('delta').notNull(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.hour] })],
@@ -190,7 +180,7 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );

@@ -10,18 +10,21 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { money, price, rate, timestamptz } from './columns.ts';
 import { sql } from 'drizzle-orm';
 import { userIdColumn } from './users.ts';
 
 export const assetType = pgEnum('asset_type', ['stocks', 'crypto']);
 export const barResolution = pgEnum('bar_resolution', ['5m', '1h', '1d']);
 
-const price = (name: string) => numeric(name, { precision: 30, scale: 10 });
-const amount = (name: string) => numeric(name, { precision: 30, scale: 2 });
+/** The asset a row is about. */
+export const assetIdColumn = (onDelete?: 'cascade') =>
+  integer('asset_id')
+    .notNull()
+    .references(() => assets.id, { onDelete });
 
 export const assets = pgTable(
   'assets',
@@ -33,7 +36,7 @@ export const assets = pgTable(
     listedOn: date('listed_on').notNull(),
     volatility: numeric('volatility', { precision: 6, scale: 4 }).notNull(),
     /** Market cap at the reference price; the live figure scales with the price. */
-    referenceMarketCap: amount('reference_market_cap').notNull(),
+    referenceMarketCap: money('reference_market_cap').notNull(),
     referencePrice: price('reference_price').notNull(),
     /**
      * How many watchlists hold the asset, maintained by a trigger on watchlist_entries: counting the
@@ -54,23 +57,21 @@ export const assetQuotes = pgTable('asset_quotes', {
   dayOpen: price('day_open').notNull(),
   dayHigh: price('day_high').notNull(),
   dayLow: price('day_low').notNull(),
-  volume: amount('volume').notNull(),
-  avgVolume: amount('avg_volume').notNull(),
-  marketCap: amount('market_cap').notNull(),
+  volume: money('volume').notNull(),
+  avgVolume: money('avg_volume').notNull(),
+  marketCap: money('market_cap').notNull(),
   tradingDay: date('trading_day').notNull(),
   tickSequence: integer('tick_sequence').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 /** Price bars for charts: 5-minute bars for two days, hourly for sixty, daily for ever. */
 export const priceBars = pgTable(
   'price_bars',
   {
-    assetId: integer('asset_id')
-      .notNull()
-      .references(() => assets.id, { onDelete: 'cascade' }),
+    assetId: assetIdColumn('cascade'),
     resolution: barResolution('resolution').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
     open: price('open').notNull(),
     high: price('high').notNull(),
     low: price('low').notNull(),
@@ -82,9 +83,9 @@ export const priceBars = pgTable(
 /** Units of each currency per US dollar. */
 export const fxRates = pgTable('fx_rates', {
   currency: char('currency', { length: 3 }).primaryKey(),
-  rate: numeric('rate', { precision: 20, scale: 10 }).notNull(),
-  referenceRate: numeric('reference_rate', { precision: 20, scale: 10 }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  rate: rate('rate').notNull(),
+  referenceRate: rate('reference_rate').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 export const watchlistEntries = pgTable(
@@ -92,10 +93,8 @@ export const watchlistEntries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: userIdColumn('cascade'),
-    assetId: integer('asset_id')
-      .notNull()
-      .references(() => assets.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    assetId: assetIdColumn('cascade'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('watchlist_entries_user_asset_unique').on(table.userId, table.assetId),

@@ -8,14 +8,12 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { money, timestamptz } from './columns.ts';
 import { countries } from './reference.ts';
 import { userIdColumn } from './users.ts';
-
-const money = (name: string) => numeric(name, { precision: 30, scale: 2 });
 
 /** The savings and retirement products Itrust offers; rates and limits come from configuration. */
 export const savingsProducts = pgTable('savings_products', {
@@ -29,7 +27,7 @@ export const savingsProducts = pgTable('savings_products', {
   annualLimit: money('annual_limit'),
   /** Products in one group share one annual limit (Traditional and ROTH IRA). */
   limitGroup: text('limit_group'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 export const savingsProductCountries = pgTable(
@@ -54,7 +52,7 @@ export const userSavings = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => savingsProducts.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [unique('user_savings_user_product_unique').on(table.userId, table.productId)],
 );
@@ -72,7 +70,7 @@ export const savingsHistory = pgTable(
       .references(() => userSavings.id),
     method: savingsMethod('method').notNull(),
     amount: money('amount').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('savings_history_user_created_idx').on(table.userId, table.createdAt)],
 );
@@ -92,7 +90,7 @@ export const savingsInterest = pgTable(
     balance: money('balance').notNull(),
     accrued: numeric('accrued', { precision: 40, scale: 12 }).notNull(),
     paid: money('paid').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userSavingsId, table.day] })],
 );

@@ -1,27 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  numeric,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money, price, quantity, rate, timestamptz } from './columns.ts';
 import { accountKind } from './ledger.ts';
-import { assets } from './market.ts';
+import { assetIdColumn } from './market.ts';
 import { userIdColumn, users } from './users.ts';
 
 export const positionStatus = pgEnum('position_status', ['open', 'closed']);
 export const tradeSide = pgEnum('trade_side', ['buy', 'sell']);
 export const closeReason = pgEnum('close_reason', ['manual', 'take_profit', 'stop_loss', 'rebalance']);
-
-const quantity = (name: string) => numeric(name, { precision: 30, scale: 8 });
-const price = (name: string) => numeric(name, { precision: 30, scale: 10 });
-const money = (name: string) => numeric(name, { precision: 30, scale: 2 });
 
 /** A holding bought at one time; closes in parts. Cost and P/L are in the account's settlement currency. */
 export const positions = pgTable(
@@ -29,15 +15,13 @@ export const positions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: userIdColumn(),
-    assetId: integer('asset_id')
-      .notNull()
-      .references(() => assets.id),
+    assetId: assetIdColumn(),
     wallet: accountKind('wallet').notNull(),
     status: positionStatus('status').notNull().default('open'),
     quantity: quantity('quantity').notNull(),
     openedQuantity: quantity('opened_quantity').notNull(),
     entryPrice: price('entry_price').notNull(),
-    fxRate: numeric('fx_rate', { precision: 20, scale: 10 }).notNull(),
+    fxRate: rate('fx_rate').notNull(),
     cost: money('cost').notNull(),
     openedCost: money('opened_cost').notNull(),
     realisedPl: money('realised_pl').notNull().default('0'),
@@ -46,8 +30,8 @@ export const positions = pgTable(
     leverage: integer('leverage').notNull().default(1),
     orderType: text('order_type').notNull().default('market'),
     closeReason: closeReason('close_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    closedAt: timestamptz('closed_at'),
   },
   (table) => [
     index('positions_user_status_idx').on(table.userId, table.status),
@@ -68,17 +52,15 @@ export const trades = pgTable(
     positionId: uuid('position_id')
       .notNull()
       .references(() => positions.id),
-    assetId: integer('asset_id')
-      .notNull()
-      .references(() => assets.id),
+    assetId: assetIdColumn(),
     side: tradeSide('side').notNull(),
     quantity: quantity('quantity').notNull(),
     price: price('price').notNull(),
-    fxRate: numeric('fx_rate', { precision: 20, scale: 10 }).notNull(),
+    fxRate: rate('fx_rate').notNull(),
     amount: money('amount').notNull(),
     realisedPl: money('realised_pl').notNull().default('0'),
     reason: closeReason('reason').notNull().default('manual'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('trades_user_created_idx').on(table.userId, table.createdAt)],
 );
@@ -89,7 +71,7 @@ export const autoSettings = pgTable('auto_settings', {
     .primaryKey()
     .references(() => users.id),
   model: text('model').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 /** Every job run that traded for a user: what it did and when. */
@@ -101,7 +83,7 @@ export const autoRuns = pgTable(
     kind: text('kind').notNull(),
     bought: integer('bought').notNull(),
     sold: integer('sold').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('auto_runs_user_created_idx').on(table.userId, table.createdAt)],
 );

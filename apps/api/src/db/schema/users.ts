@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { cities, countries, currencies, nationalities, states } from './reference.ts';
 
 export const experienceLevel = pgEnum('experience_level', ['beginner', 'intermediate', 'advanced']);
@@ -66,7 +56,7 @@ export const users = pgTable(
     kyc: kycStatus('kyc').notNull().default('pending'),
     idType: idDocumentType('id_type'),
     idNumber: text('id_number'),
-    kycSubmittedAt: timestamp('kyc_submitted_at', { withTimezone: true }),
+    kycSubmittedAt: timestamptz('kyc_submitted_at'),
     kycDeclinedReason: text('kyc_declined_reason'),
     /** A new address waiting for its code; the current email stays until then. */
     pendingEmail: text('pending_email'),
@@ -74,11 +64,11 @@ export const users = pgTable(
     deviceLoginAlert: boolean('device_login_alert').notNull().default(true),
     emailNotifications: boolean('email_notifications').notNull().default(true),
     role: userRole('role').notNull().default('investor'),
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    twoFaActivatedAt: timestamp('two_fa_activated_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    termsAcceptedAt: timestamptz('terms_accepted_at').notNull(),
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    twoFaActivatedAt: timestamptz('two_fa_activated_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     // Emails are stored normalized (normalizeEmail), so the stored text itself is unique.
