@@ -125,6 +125,13 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The caller's id once their identity check is approved; `refusal` says what the check opens. */
+export function approvedUserOf(request: FastifyRequest, refusal: string): string {
+  const { userId, user } = authOf(request);
+  if (user.kyc !== 'approved') throw new Forbidden(refusal);
+  return userId;
+}
+
 export function wholeUserOf(request: FastifyRequest): SignedInUser {
   const { wholeUser } = authOf(request);
   if (!wholeUser)

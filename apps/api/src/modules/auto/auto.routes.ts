@@ -3,16 +3,13 @@ import { autoModelIds, autoModels } from '@itrust/contracts/auto-models';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/responses.ts';
-import { Forbidden } from '../../lib/errors.ts';
-import { authOf, type AuthContext } from '../../plugins/auth.ts';
+import { approvedUserOf } from '../../plugins/auth.ts';
+import type { FastifyRequest } from 'fastify';
 import type { AutoService } from './auto.service.ts';
 
 const tags = ['automated investing'];
 
-function approved(auth: AuthContext) {
-  if (auth.user.kyc !== 'approved') throw new Forbidden('Verify your identity before you invest.');
-  return auth.userId;
-}
+const approved = (request: FastifyRequest) => approvedUserOf(request, 'Verify your identity before you invest.');
 
 const modelList = autoModelIds.map((id) => ({
   id,
@@ -33,7 +30,7 @@ export const autoRoutes: FastifyPluginAsyncZod<{ auto: AutoService }> = async (a
       },
     },
     async (request) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       return ok('OK', { auto: await auto.overview(userId), models: modelList });
     },
   );
@@ -52,7 +49,7 @@ export const autoRoutes: FastifyPluginAsyncZod<{ auto: AutoService }> = async (a
       },
     },
     async (request) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       await auto.setModel(userId, request.body.model);
       const message = `Your automated investing now follows the ${autoModels[request.body.model].name} model.`;
       return ok(message, { auto: await auto.overview(userId) });

@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { isoTime } from '../../db/sql-time.ts';
-import { autoRuns, autoSettings, positions } from '../../db/schema/index.ts';
+import { assetQuotes, assets, autoRuns, autoSettings, positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
 import { belowOneCent, saleProceeds, tradeValue } from '../../lib/trade-cash.ts';
@@ -52,23 +52,23 @@ export function autoServiceFor(db: Database, clock: Clock, users: UsersRepositor
     currency: string,
     lock = true,
   ): Promise<Holding[] | undefined> {
-    const { rows } = await tx.execute<{ id: string; symbol: string; price: string | null; rate: string | null }>(sql`
-      select p.id, a.symbol, q.price::text, (select rate::text from fx_rates where currency = ${currency}) as rate
-      from positions p join assets a on a.id = p.asset_id left join asset_quotes q on q.asset_id = p.asset_id
-      where p.user_id = ${userId} and p.wallet = 'auto' and p.status = 'open'
-      order by p.id ${lock ? sql`for update of p` : sql``}`);
+    const query = tx
+      .select({
+        position: positions,
+        symbol: assets.symbol,
+        price: assetQuotes.price,
+        rate: sql<string | null>`(select rate::text from fx_rates where currency = ${currency})`,
+      })
+      .from(positions)
+      .innerJoin(assets, eq(assets.id, positions.assetId))
+      .leftJoin(assetQuotes, eq(assetQuotes.assetId, positions.assetId))
+      .where(and(eq(positions.userId, userId), eq(positions.wallet, 'auto'), eq(positions.status, 'open')))
+      .orderBy(positions.id);
+    const rows = lock ? await query.for('update', { of: positions }) : await query;
     if (rows.some((row) => row.price === null || row.rate === null)) return undefined;
-    const held = rows.length
-      ? await tx
-          .select()
-          .from(positions)
-          .where(and(eq(positions.userId, userId), eq(positions.wallet, 'auto'), eq(positions.status, 'open')))
-      : [];
-    return rows.map((row) => {
-      const position = held.find((candidate) => candidate.id === row.id);
-      if (!position) throw new Error('an auto position vanished under its lock');
-      const price = tradeValue(1, row.price ?? 0, row.rate ?? 1);
-      return { position, symbol: row.symbol, price, value: tradeValue(position.quantity, price) };
+    return rows.map(({ position, symbol, price, rate }) => {
+      const unitPrice = tradeValue(1, price ?? 0, rate ?? 1);
+      return { position, symbol, price: unitPrice, value: tradeValue(position.quantity, unitPrice) };
     });
   }
 
@@ -76,10 +76,7 @@ export function autoServiceFor(db: Database, clock: Clock, users: UsersRepositor
     const { rows } = await tx.execute<{ id: number; symbol: string; price: string }>(sql`
       select a.id, a.symbol, (q.price * f.rate)::text as price
       from assets a join asset_quotes q on q.asset_id = a.id join fx_rates f on f.currency = ${currency}
-      where a.symbol in (${sql.join(
-        symbols.map((symbol) => sql`${symbol}`),
-        sql`, `,
-      )})`);
+      where a.symbol in ${symbols}`);
     return new Map(rows.map((row) => [row.symbol, { assetId: row.id, price: new Decimal(row.price) }]));
   }
 

@@ -3,11 +3,11 @@ import { depositCoin } from '@itrust/contracts/wallet-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
+import { ValidationFailed } from '../../lib/errors.ts';
 import { wireNumber } from '../../lib/wire-number.ts';
 import { exportRoute } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
-import { authOf } from '../../plugins/auth.ts';
+import { approvedUserOf, authOf } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { amountMessages, parseAmount } from '../../lib/money.ts';
 import { ok, pageOf, paging } from '../../lib/responses.ts';
@@ -118,8 +118,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
       },
     },
     async (request, reply) => {
-      const { userId, user } = authOf(request);
-      if (user.kyc !== 'approved') throw new Forbidden('Verify your identity before withdrawing.');
+      const userId = approvedUserOf(request, 'Verify your identity before withdrawing.');
       return idempotent(db, request, reply, userId, async () => {
         const withdrawal = await wallet.requestWithdrawal(userId, {
           amount: amountFrom(request.body.amount),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/responses.ts';
 import { presentAsset } from './asset.presenter.ts';
 import { day, hour } from './history.ts';
 import { cryptoIcon, monogram } from './icons.ts';
@@ -46,10 +47,7 @@ export function createMarketService(db: Database, clock: Clock) {
       const assets = rows.map(presentAsset);
       if (request.all) return { assets };
       const total = rows[0]?.total ?? (await market.count(request.type, request.symbol));
-      const lastPage = Math.max(1, Math.ceil(total / request.perPage));
-      return {
-        assets: { data: assets, current_page: request.page, per_page: request.perPage, total, last_page: lastPage },
-      };
+      return { assets: pageOf(assets, request.page, request.perPage, total) };
     },
 
     /** Top gainers, top losers and the newest listings, 16 each. */

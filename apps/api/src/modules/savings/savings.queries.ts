@@ -51,12 +51,7 @@ const pct = (rate: string) => new Decimal(rate).times(100).toDecimalPlaces(4).to
 export const savingsQueries = {
   async offerings(db: Database, countryId: number, names?: readonly string[]) {
     if (names?.length === 0) return [];
-    const only = names
-      ? sql`and p.name in (${sql.join(
-          names.map((name) => sql`${name}`),
-          sql`, `,
-        )})`
-      : sql``;
+    const only = names ? sql`and p.name in ${names}` : sql``;
     const { rows } = await db.execute<OfferingRow>(sql`
       select p.id, p.name, p.title, p.note, p.annual_rate::text, p.annual_limit::text,
         array(select c.country_id from savings_product_countries c where c.product_id = p.id order by c.country_id) as country_id

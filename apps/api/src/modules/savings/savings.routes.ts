@@ -10,11 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ok, paging } from '../../lib/responses.ts';
-import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
+import { ValidationFailed } from '../../lib/errors.ts';
 import { exportRoute } from '../../lib/csv.ts';
 import { wireNumber } from '../../lib/wire-number.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
-import { authOf, type AuthContext } from '../../plugins/auth.ts';
+import { approvedUserOf, authOf } from '../../plugins/auth.ts';
+import type { FastifyRequest } from 'fastify';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { amountMessages, parseAmount } from '../../lib/money.ts';
 import type { SavingsService } from './savings.service.ts';
@@ -27,11 +28,8 @@ const productId = z.coerce
 // Missing or null is 'Amount required!' (amountFrom), not a type error.
 const wire = wireNumber(amountMessages.invalid).nullish();
 
-function approved(auth: AuthContext) {
-  if (auth.user.kyc !== 'approved')
-    throw new Forbidden('Verify your identity before you open or fund a savings account.');
-  return auth.userId;
-}
+const approved = (request: FastifyRequest) =>
+  approvedUserOf(request, 'Verify your identity before you open or fund a savings account.');
 
 function amountFrom(input: unknown) {
   if (input === undefined || input === null || (typeof input === 'string' && input.trim() === ''))
@@ -83,7 +81,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
       },
     },
     async (request, reply) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       const opened = await savings.open(userId, request.body.savings_account_id);
       return reply.code(201).send(
         ok(`Your ${opened.name} account is open.`, {
@@ -113,7 +111,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
         },
       },
       async (request, reply) => {
-        const userId = approved(authOf(request));
+        const userId = approved(request);
         return idempotent(db, request, reply, userId, async () => {
           const amount = amountFrom(request.body.amount);
           const done =

@@ -60,7 +60,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const userId = approved(auth);
+      const userId = approved(request);
       return idempotent(db, request, reply, userId, async () => ({
         status: 201,
         body: opened(await buy(auth, request.body)),
@@ -81,7 +81,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       return idempotent(db, request, reply, userId, async () => ({
         status: 200,
         body: closed(await trading.close(userId, request.params.id, quantityFrom(request.body.quantity))),
@@ -112,7 +112,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const userId = approved(auth);
+      const userId = approved(request);
       const body = request.body;
       if (body.type === 'buy') return reply.code(201).send(opened(await buy(auth, body)));
       return reply.code(201).send(closed(await trading.close(userId, body.position_id, quantityFrom(body.quantity))));
@@ -139,7 +139,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       const { page, per_page: perPage } = request.query;
       const { data, total } = await trading.positions(userId, 'open', page, perPage, {
         symbol: request.query['filter[symbol]'],
@@ -161,7 +161,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       return ok('OK', { holdings: await trading.holdings(userId) });
     },
   );

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { ok, pageOf, paging } from '../../lib/responses.ts';
 import { exportRoute } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { decimalString } from '../../lib/money.ts';
 import { approved, tags } from './trading.http.ts';
 import type { TradingService } from './trading.service.ts';
@@ -44,7 +43,7 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ trading: TradingService
       },
     },
     async (request) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       const { page, per_page: perPage } = request.query;
       const symbol = request.query['filter[symbol]'];
       const { data, total } = await trading.trades(userId, page, perPage, periodOf(request.query), symbol);
@@ -59,7 +58,7 @@ export const tradeHistoryRoutes: FastifyPluginAsyncZod<{ trading: TradingService
     description: 'The trades as CSV',
     fileName: 'itrust-trades',
     header: tradeCsvHeader,
-    userOf: (request) => approved(authOf(request)),
+    userOf: approved,
     batch: trading.tradeBatch,
     line: ({ trade }) => [
       trade.created_at,

@@ -1,8 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { Forbidden, ValidationFailed } from '../../lib/errors.ts';
+import { ValidationFailed } from '../../lib/errors.ts';
 import { wireNumber } from '../../lib/wire-number.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { approvedUserOf } from '../../plugins/auth.ts';
+import type { FastifyRequest } from 'fastify';
 
 export const tags = ['trading'];
 
@@ -26,7 +27,4 @@ export function quantityFrom(input: unknown, field = 'quantity', what = 'The qua
 export const optionalPrice = (input: unknown, field: keyof typeof exitNames) =>
   input === undefined || input === null || input === '' ? undefined : quantityFrom(input, field, exitNames[field]);
 
-export function approved(auth: AuthContext) {
-  if (auth.user.kyc !== 'approved') throw new Forbidden('Verify your identity before you trade.');
-  return auth.userId;
-}
+export const approved = (request: FastifyRequest) => approvedUserOf(request, 'Verify your identity before you trade.');

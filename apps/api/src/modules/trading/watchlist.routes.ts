@@ -2,7 +2,6 @@ import { successEnvelope, watchlistResponse, watchlistStarredResponse } from '@i
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decimalString } from '../../lib/money.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { noData, ok } from '../../lib/responses.ts';
 import { approved, assetId, tags } from './trading.http.ts';
 import type { Watchlist } from './watchlist.service.ts';
@@ -19,7 +18,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: Watchlist }> = 
       },
     },
     async (request) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       const rows = await watchlist.list(userId);
       return ok('OK', {
         watchlist: rows.map((row) => ({
@@ -58,7 +57,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: Watchlist }> = 
       },
     },
     async (request, reply) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       const entry = await watchlist.star(userId, request.body.asset_id);
       return reply.code(entry.created ? 201 : 200).send(ok('Added to your watchlist.', { id: entry.id }));
     },
@@ -76,7 +75,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: Watchlist }> = 
       },
     },
     async (request) => {
-      const userId = approved(authOf(request));
+      const userId = approved(request);
       await watchlist.unstar(userId, request.params.id);
       return ok('Removed from your watchlist.', {});
     },
