@@ -4,14 +4,12 @@ import {
   DrawnValueTaken,
   drawsAllowed,
   inTransaction,
-  transaction,
   violates,
   type Database,
   type Executor,
 } from '../../db/client.ts';
 import type { transactions } from '../../db/schema/index.ts';
-import { ValidationFailed } from '../../lib/errors.ts';
-import { InsufficientFunds } from './ledger.repository.ts';
+import { movingMoney } from './ledger.service.ts';
 
 export const walletMessages = {
   minimumDeposit: 'Minimum deposit must be greater than 0',
@@ -34,16 +32,6 @@ export function newReference(): string {
 
 /** How the wallet's writes run: with a fresh reference, and in one transaction refusing a shortfall. */
 export function createWalletWrites(db: Database, references: () => string) {
-  /** A movement refused for a wallet short of money becomes a clear 422. */
-  async function refusingShortfall<T>(movement: Promise<T>): Promise<T> {
-    try {
-      return await movement;
-    } catch (error) {
-      if (error instanceof InsufficientFunds) throw new ValidationFailed({ amount: [walletMessages.insufficient] });
-      throw error;
-    }
-  }
-
   /**
    * Writes a new transaction with a fresh reference. References are random, so one may already be
    * taken, rarely but more often as the table grows. The write is its own
@@ -63,8 +51,8 @@ export function createWalletWrites(db: Database, references: () => string) {
     }
   }
 
-  /** Runs money-moving work in one transaction (the caller's, when it opened one). */
-  const moving = <T>(work: (tx: Executor) => Promise<T>) => refusingShortfall(transaction(db, work));
+  const moving = <T>(work: (tx: Executor) => Promise<T>) =>
+    movingMoney(db, 'amount', walletMessages.insufficient, work);
 
   return { withReference, moving };
 }

@@ -10,12 +10,12 @@ import {
 } from '@itrust/contracts/savings-rules';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { transaction, type Database, type Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
-import { InsufficientFunds, ledgerRepository as ledger } from '../ledger/ledger.service.ts';
+import { ledgerRepository as ledger, movingMoney } from '../ledger/ledger.service.ts';
 import { toMoney } from '../../lib/money.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { savingsQueries } from './savings.queries.ts';
@@ -64,16 +64,6 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
     const account = rows[0];
     if (!account) throw new NotFound(savingsMessages.notOpened);
     return account;
-  }
-
-  /** Runs a movement in one transaction (the caller's, when it opened one). */
-  async function moving<T>(work: (tx: Executor) => Promise<T>, short: string): Promise<T> {
-    try {
-      return await transaction(db, work);
-    } catch (error) {
-      if (error instanceof InsufficientFunds) throw new ValidationFailed({ amount: [short] });
-      throw error;
-    }
   }
 
   /**
@@ -147,7 +137,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
 
     /** Cash wallet → savings account, within the yearly limit. */
     async contribute(userId: string, productId: number, amount: Decimal) {
-      return moving(async (tx) => {
+      return movingMoney(db, 'amount', savingsMessages.insufficientCash, async (tx) => {
         const currency = (await userOf(userId, tx)).currency.code;
         amountInRange(amount, 'contribution', currency);
         const now = clock.now();
@@ -166,12 +156,12 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
           now,
         );
         return record(tx, userId, account, 'contribution', amount);
-      }, savingsMessages.insufficientCash);
+      });
     },
 
     /** Savings account → cash wallet. Below the minimum only when it empties the account. */
     async cashOut(userId: string, productId: number, amount: Decimal) {
-      return moving(async (tx) => {
+      return movingMoney(db, 'amount', savingsMessages.insufficientSavings, async (tx) => {
         const currency = (await userOf(userId, tx)).currency.code;
         const account = await lockAccount(tx, userId, productId);
         const { rows } = await tx.execute<{ balance: string }>(
@@ -189,7 +179,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
           clock.now(),
         );
         return record(tx, userId, account, 'cashout', amount);
-      }, savingsMessages.insufficientSavings);
+      });
     },
 
     accounts: (userId: string) => savingsQueries.accounts(db, userId, clock.now()),

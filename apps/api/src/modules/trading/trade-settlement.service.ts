@@ -1,12 +1,12 @@
 import { tradeRefusals } from '@itrust/contracts/trade-rules';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { transaction, type Database, type Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, purchaseCost, tradeValue } from '../../lib/trade-cash.ts';
-import { InsufficientFunds, ledgerRepository as ledger, marketShardOf } from '../ledger/ledger.service.ts';
+import { ledgerRepository as ledger, marketShardOf, movingMoney } from '../ledger/ledger.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
@@ -102,14 +102,8 @@ export function createTradeSettlement(deps: TradingDeps) {
   }
 
   /** Runs `work` in a transaction (the caller's, when it opened one); a wallet short of the cost becomes the 422 of trading. */
-  async function settle<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    try {
-      return await transaction(db, work);
-    } catch (error) {
-      if (error instanceof InsufficientFunds) throw new ValidationFailed({ quantity: [tradingMessages.insufficient] });
-      throw error;
-    }
-  }
+  const settle = <T>(work: (tx: Executor) => Promise<T>) =>
+    movingMoney(db, 'quantity', tradingMessages.insufficient, work);
 
   return { quoteAt, currencyOf, priced, postTrade, settle };
 }
