@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Database } from '../db/client.ts';
 import { eq } from 'drizzle-orm';
-import { paymentMethods, savingsProducts } from '../db/schema/index.ts';
+import { savingsProducts } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createSavingsService } from '../modules/savings/savings.service.ts';
 import { day, hour } from '../modules/market/history.ts';
@@ -59,18 +59,14 @@ export async function seedDemoMoney(
   at(2, 10);
   await wallet.requestDeposit(userId, { amount: new Decimal('2500'), mode: 'crypto', coin: 'btc' });
   at(1, 16);
-  const [bank] = await db
-    .insert(paymentMethods)
-    .values({
-      userId,
-      type: 'bank',
-      label: 'Everyday account',
-      accountNumber: '31926819',
-      accountName: 'Demo Investor',
-      bankName: 'Example Bank',
-      routingNumber: '40-47-84',
-      bankAddress: '1 Bank Street, London',
-    })
-    .returning();
-  if (bank) await wallet.requestWithdrawal(userId, { amount: new Decimal('5000'), paymentMethodId: bank.id });
+  const bank = await wallet.savePaymentMethod(userId, {
+    type: 'bank',
+    label: 'Everyday account',
+    account_number: '31926819',
+    account_name: 'Demo Investor',
+    bank_name: 'Example Bank',
+    routing_number: '40-47-84',
+    bank_address: '1 Bank Street, London',
+  });
+  await wallet.requestWithdrawal(userId, { amount: new Decimal('5000'), paymentMethodId: bank.id });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import {
@@ -83,7 +83,7 @@ export function createAdminService(deps: {
   return {
     async kycQueue(status: 'pending' | 'submitted' | 'approved' | 'declined', page: number, perPage: number) {
       const where = eq(users.kyc, status);
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({ user: users, currency: currencies, display: displayCurrencies })
           .from(users)
@@ -93,7 +93,7 @@ export function createAdminService(deps: {
           .orderBy(desc(users.kycSubmittedAt))
           .limit(perPage)
           .offset((page - 1) * perPage),
-        db.select({ total: count() }).from(users).where(where),
+        db.$count(users, where),
       ]);
       const ids = rows.map((row) => row.user.id);
       const documents = ids.length ? await db.select().from(kycDocuments).where(inArray(kycDocuments.userId, ids)) : [];
@@ -118,7 +118,7 @@ export function createAdminService(deps: {
         filters.status && filters.status !== 'approved' ? sql`${transactions.status} <> 'approved'` : undefined,
         filters.type ? sql`${transactions.type} = ${filters.type}::transaction_type` : undefined,
       );
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({
             transaction: transactions,
@@ -132,7 +132,7 @@ export function createAdminService(deps: {
           .orderBy(desc(transactions.createdAt))
           .limit(perPage)
           .offset((page - 1) * perPage),
-        db.select({ total: count() }).from(transactions).where(where),
+        db.$count(transactions, where),
       ]);
       return { rows, total };
     },
@@ -193,14 +193,14 @@ export function createAdminService(deps: {
     },
 
     async auditPage(page: number, perPage: number) {
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select()
           .from(auditLog)
           .orderBy(desc(auditLog.id))
           .limit(perPage)
           .offset((page - 1) * perPage),
-        db.select({ total: count() }).from(auditLog),
+        db.$count(auditLog),
       ]);
       return { rows, total };
     },

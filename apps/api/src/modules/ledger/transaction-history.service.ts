@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { isoTime } from '../../db/sql-time.ts';
@@ -47,7 +47,7 @@ export function createTransactionHistory(db: Database) {
       const { page, perPage, sort } = query;
       const column = sortable[sort.replace(/^-/, '') as keyof typeof sortable];
       const where = ownedIn(userId, query.period);
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select()
           .from(transactions)
@@ -55,7 +55,7 @@ export function createTransactionHistory(db: Database) {
           .orderBy(sort.startsWith('-') ? desc(column) : asc(column), desc(transactions.createdAt))
           .limit(perPage)
           .offset((page - 1) * perPage),
-        db.select({ total: count() }).from(transactions).where(where),
+        db.$count(transactions, where),
       ]);
       return { rows, total };
     },
