@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PresentUser } from '../users/users.presenter.ts';
-import { presentTransaction } from '../ledger/wallet.service.ts';
+import { paymentMethodDetails, presentTransaction } from '../ledger/wallet.service.ts';
 import { ok, pageOf } from '../../lib/responses.ts';
 import { operatorOf, paging, reason, tags } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';
@@ -46,19 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; present: 
       const items = rows.map((row) => ({
         ...presentTransaction(row.transaction),
         user: { id: row.user.id, email: row.user.email, name: `${row.user.firstName} ${row.user.lastName}` },
-        payment_method: row.method
-          ? {
-              type: row.method.type,
-              label: row.method.label,
-              currency: row.method.currency,
-              wallet_address: row.method.walletAddress,
-              account_number: row.method.accountNumber,
-              account_name: row.method.accountName,
-              bank_name: row.method.bankName,
-              routing_number: row.method.routingNumber,
-              bank_address: row.method.bankAddress,
-            }
-          : null,
+        payment_method: row.method ? paymentMethodDetails(row.method) : null,
       }));
       return ok('OK', { transactions: pageOf(items, current, perPage, total) });
     },

@@ -15,8 +15,10 @@ export type NewPaymentMethod =
     }
   | { type: 'crypto'; label?: string | undefined; currency: string; wallet_address: string };
 
-const present = (row: typeof paymentMethods.$inferSelect) => ({
-  id: row.id,
+type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** What a saved method says, as the investor and the operators see it: the bank account or the address. */
+export const paymentMethodDetails = (row: PaymentMethodRow) => ({
   type: row.type,
   label: row.label,
   currency: row.currency,
@@ -26,6 +28,11 @@ const present = (row: typeof paymentMethods.$inferSelect) => ({
   bank_name: row.bankName,
   routing_number: row.routingNumber,
   bank_address: row.bankAddress,
+});
+
+const present = (row: PaymentMethodRow) => ({
+  id: row.id,
+  ...paymentMethodDetails(row),
   is_withdrawal: row.isWithdrawal,
   created_at: row.createdAt.toISOString(),
 });

@@ -17,6 +17,7 @@ import { createWalletWrites, newReference } from './wallet-writes.ts';
 export type { Limits } from './deposits-withdrawals.service.ts';
 export type { RaiseAutoCash } from './transfers.service.ts';
 export { transactionSorts } from './transaction-history.service.ts';
+export { paymentMethodDetails } from './payment-methods.service.ts';
 export { presentTransaction } from './transaction.presenter.ts';
 export { newReference, walletMessages, type DecisionRecorder, type TransactionRow } from './wallet-writes.ts';
 
