@@ -1,5 +1,6 @@
 import { ungrouped } from '@itrust/contracts/format';
 import { Decimal } from 'decimal.js';
+import { ValidationFailed } from './errors.ts';
 
 /** Largest amount one request may move: above this the request is surely a mistake. */
 export const maximumAmount = new Decimal('1000000000');
@@ -12,16 +13,18 @@ export const amountMessages = {
 
 /**
  * Reads an amount from the wire: a decimal string (a JSON number is read by its text) with at
- * most two decimals. Floats never touch money: everything after this is Decimal or numeric.
+ * most two decimals, else a 422 on `amount`. Floats never touch money: everything after this is
+ * Decimal or numeric.
  */
-export function parseAmount(input: unknown): { amount: Decimal } | { error: string } {
+export function amountFrom(input: unknown): Decimal {
   const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? (ungrouped(input) ?? '') : '';
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return { error: amountMessages.invalid };
+  const refuse = (message: string) => new ValidationFailed({ amount: [message] });
+  if (!/^-?\d+(\.\d+)?$/.test(text)) throw refuse(amountMessages.invalid);
   const amount = new Decimal(text);
-  if (amount.decimalPlaces() > 2) return { error: amountMessages.invalid };
-  if (amount.lte(0)) return { error: amountMessages.notPositive };
-  if (amount.gt(maximumAmount)) return { error: amountMessages.tooLarge };
-  return { amount };
+  if (amount.decimalPlaces() > 2) throw refuse(amountMessages.invalid);
+  if (amount.lte(0)) throw refuse(amountMessages.notPositive);
+  if (amount.gt(maximumAmount)) throw refuse(amountMessages.tooLarge);
+  return amount;
 }
 
 export { toMoney } from '@itrust/contracts/money';

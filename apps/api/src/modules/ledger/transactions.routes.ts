@@ -3,13 +3,12 @@ import { depositCoin } from '@itrust/contracts/wallet-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { ValidationFailed } from '../../lib/errors.ts';
 import { wireNumber } from '../../lib/wire-number.ts';
 import { exportRoute } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
 import { approvedUserOf, authOf } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
-import { amountMessages, parseAmount } from '../../lib/money.ts';
+import { amountFrom, amountMessages } from '../../lib/money.ts';
 import { ok, pageOf, paging } from '../../lib/responses.ts';
 import { presentTransaction } from './transaction.presenter.ts';
 import { transactionSorts, type WalletService } from './wallet.service.ts';
@@ -18,12 +17,6 @@ const tags = ['wallet'];
 const wire = wireNumber(amountMessages.invalid);
 const walletKind = z.enum(['cash', 'auto', 'brokerage'], { error: 'Choose cash, auto or brokerage.' });
 const optionalText = (max: number) => z.string().trim().max(max).optional();
-
-function amountFrom(input: unknown) {
-  const parsed = parseAmount(input);
-  if ('error' in parsed) throw new ValidationFailed({ amount: [parsed.error] });
-  return parsed.amount;
-}
 
 const created = <T>(message: string, data: T) => ({ status: 201, body: ok(message, data) });
 

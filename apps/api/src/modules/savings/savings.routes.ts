@@ -17,7 +17,7 @@ import { periodOf, periodQuery } from '../../lib/period.ts';
 import { approvedUserOf, authOf } from '../../plugins/auth.ts';
 import type { FastifyRequest } from 'fastify';
 import { idempotent } from '../../plugins/idempotency.ts';
-import { amountMessages, parseAmount } from '../../lib/money.ts';
+import { amountFrom, amountMessages } from '../../lib/money.ts';
 import type { SavingsService } from './savings.service.ts';
 
 const tags = ['savings'];
@@ -25,18 +25,16 @@ const productId = z.coerce
   .number({ error: 'Choose a savings account.' })
   .int('Choose a savings account.')
   .positive('Choose a savings account.');
-// Missing or null is 'Amount required!' (amountFrom), not a type error.
+// Missing or null is 'Amount required!' (requiredAmount), not a type error.
 const wire = wireNumber(amountMessages.invalid).nullish();
 
 const approved = (request: FastifyRequest) =>
   approvedUserOf(request, 'Verify your identity before you open or fund a savings account.');
 
-function amountFrom(input: unknown) {
+function requiredAmount(input: unknown) {
   if (input === undefined || input === null || (typeof input === 'string' && input.trim() === ''))
     throw new ValidationFailed({ amount: ['Amount required!'] });
-  const parsed = parseAmount(input);
-  if ('error' in parsed) throw new ValidationFailed({ amount: [parsed.error] });
-  return parsed.amount;
+  return amountFrom(input);
 }
 
 export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: SavingsService }> = async (
@@ -113,7 +111,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<{ db: Database; savings: Savin
       async (request, reply) => {
         const userId = approved(request);
         return idempotent(db, request, reply, userId, async () => {
-          const amount = amountFrom(request.body.amount);
+          const amount = requiredAmount(request.body.amount);
           const done =
             method === 'contribution'
               ? await savings.contribute(userId, request.body.savings_account_id, amount)
