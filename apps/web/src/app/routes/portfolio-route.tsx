@@ -33,11 +33,7 @@ export function PortfolioRoute() {
 
   const chart = <NetWorthChart range={range} onRange={setRange} />;
   const breakdown = <WalletBreakdown analytics={analytics.data} />;
-  const history = (
-    <div id="history">
-      <TradeHistory approved={approved} />
-    </div>
-  );
+  const history = <TradeHistory id="history" approved={approved} />;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-brand-900">Portfolio</h1>

@@ -17,6 +17,7 @@ const historyDate = (iso: string) => openedOn(iso).replace(/ (\d{4})$/, ', $1');
 const reasonLabels = { take_profit: 'take profit', stop_loss: 'stop loss', rebalance: 'rebalance' } as const;
 
 type TradeHistoryProps = {
+  id?: string;
   approved?: boolean;
   perPage?: number;
   /** A filter chosen outside (the /history screen); without one the block shows its own month picker. */
@@ -25,7 +26,7 @@ type TradeHistoryProps = {
   symbol?: string;
 };
 
-export function TradeHistory({ approved = true, perPage = 10, period, symbol }: TradeHistoryProps) {
+export function TradeHistory({ id, approved = true, perPage = 10, period, symbol }: TradeHistoryProps) {
   const { money } = useMoney();
   const [page, setPage] = useState(1);
   const [month, setMonth] = useState('');
@@ -37,6 +38,7 @@ export function TradeHistory({ approved = true, perPage = 10, period, symbol }: 
 
   return (
     <Card
+      id={id}
       title="Trade History"
       busy={history.isPlaceholderData}
       action={
