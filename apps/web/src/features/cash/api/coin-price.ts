@@ -1,4 +1,4 @@
-import type { Page } from '@itrust/contracts';
+import type { AssetPageResponse } from '@itrust/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
 import { fxRatesQuery, perDollar } from '../../../lib/fx-rates';
@@ -9,8 +9,7 @@ export function useCoinConversion(symbol: 'BTC' | 'ETH' | null, currencyCode: st
     queryKey: ['coin-price', symbol],
     enabled: symbol !== null,
     queryFn: async () =>
-      (await apiData<{ assets: Page<{ price: string }> }>(`/assets?filter[symbol]=${symbol ?? ''}`)).assets.data[0]
-        ?.price ?? null,
+      (await apiData<AssetPageResponse>(`/assets?filter[symbol]=${symbol ?? ''}`)).assets.data[0]?.price ?? null,
   });
   const rate = perDollar(useQuery(fxRatesQuery).data, currencyCode);
   const usdPrice = Number(price.data ?? NaN);

@@ -9,10 +9,10 @@ import {
 } from '@itrust/contracts/savings-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { AmountField } from '../../../components/amount-field';
 import { Button } from '../../../components/ui/button';
 import { Fact } from '../../../components/ui/fact';
 import { MessageBanner } from '../../../components/ui/message-banner';
-import { TextField } from '../../../components/ui/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useFlash } from '../../../hooks/use-flash';
 import { useWallets } from '../../../lib/queries/wallets';
@@ -39,7 +39,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
   const savings = useMySavings();
   const wallets = useWallets();
   const move = useMoveSavings(method);
-  const { entered, settlement } = useMoney();
+  const { entered } = useMoney();
   const error = useFlash();
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -108,14 +108,12 @@ function SavingsMoneyPage({ method }: { method: Method }) {
             </Fact>
             {method === 'contribution' && <Fact label="From cash">{entered(wallets.data?.cash.available)}</Fact>}
           </dl>
-          <TextField
-            label={`Amount (${settlement.code})`}
+          <AmountField
             name="savings-amount"
-            inputMode="decimal"
             placeholder="0.00"
             hint={limitsHint(method, entered)}
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={setAmount}
           />
           <MessageBanner error={error.message} />
           <Button type="submit" className="w-full">
