@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Card } from '../ui/card';
 import { MessageBanner } from '../ui/message-banner';
 import { AreaChart, type ChartPoint } from './area-chart';
 
@@ -50,13 +51,10 @@ export function RangeChart({
     container.current?.setAttribute('data-range', range);
   }, [points, stale, range]);
 
-  const headingId = `${testId}-title`;
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold text-brand-900">
-          {title}
-        </h2>
+    <Card
+      title={title}
+      action={
         <div role="group" aria-label="Chart range" className="flex gap-1 rounded-lg bg-slate-100 p-1">
           {chartRanges.map((candidate) => (
             <button
@@ -70,7 +68,8 @@ export function RangeChart({
             </button>
           ))}
         </div>
-      </div>
+      }
+    >
       {error && <MessageBanner error={error} />}
       <div ref={container} className="mt-4 h-72 w-full" aria-hidden="true" data-testid={testId}>
         {points && <AreaChart points={points} formatValue={formatValue} />}
@@ -78,6 +77,6 @@ export function RangeChart({
       <p className="mt-3 text-sm text-slate-700" aria-live="polite">
         {summary}
       </p>
-    </section>
+    </Card>
   );
 }
