@@ -23,7 +23,6 @@ export const adminTransaction = transaction.extend({
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
   payment_method: paymentMethod.omit({ id: true, is_withdrawal: true, created_at: true }).nullable(),
 });
-export type AdminTransaction = z.infer<typeof adminTransaction>;
 export const adminTransactionListResponse = z.object({ transactions: page(adminTransaction) });
 export type AdminTransactionListResponse = z.infer<typeof adminTransactionListResponse>;
 
@@ -39,7 +38,6 @@ export const userHit = z.object({
   kyc: userResource.shape.kyc,
   role: userResource.shape.role,
 });
-export type UserHit = z.infer<typeof userHit>;
 export const userSearchResponse = z.object({ users: z.array(userHit) });
 export type UserSearchResponse = z.infer<typeof userSearchResponse>;
 

@@ -43,7 +43,6 @@ export type ChartRange = z.infer<typeof chartRange>;
 
 /** A chart point: the bar's start in Unix seconds and its closing price. */
 export const historyPoint = z.object({ time: z.number().int(), value: z.string() });
-export type HistoryPoint = z.infer<typeof historyPoint>;
 
 export const historyResponse = z.object({
   symbol: z.string(),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { page } from './envelope.ts';
 
 export const option = z.object({ id: z.number().int(), name: z.string() });
-export type Option = z.infer<typeof option>;
 
 export const currency = z.object({ id: z.number().int(), name: z.string(), code: z.string(), sign: z.string() });
 export type Currency = z.infer<typeof currency>;

@@ -95,7 +95,6 @@ export const watchlistEntry = z.object({
     .pick({ id: true, symbol: true, name: true, type: true, img: true, price: true, changes_percentage: true })
     .extend({ ...asset.pick({ day_high: true, day_low: true }).shape, starred: z.literal(true) }),
 });
-export type WatchlistEntry = z.infer<typeof watchlistEntry>;
 
 export const watchlistResponse = z.object({ watchlist: z.array(watchlistEntry) });
 export type WatchlistResponse = z.infer<typeof watchlistResponse>;

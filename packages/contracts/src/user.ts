@@ -14,7 +14,6 @@ export const depositAccount = z.object({
   bank_address: z.string(),
   bank_reference: z.string(),
 });
-export type DepositAccount = z.infer<typeof depositAccount>;
 
 /** The newest bank account the user saved for withdrawals. */
 export const withdrawalAccount = z.object({
@@ -25,7 +24,6 @@ export const withdrawalAccount = z.object({
   bank_routing_number: z.string().nullable(),
   bank_address: z.string().nullable(),
 });
-export type WithdrawalAccount = z.infer<typeof withdrawalAccount>;
 
 /** GET /user: the user, and each related record the `include` query asked for. */
 export const userWithIncludes = userResource.extend({

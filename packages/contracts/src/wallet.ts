@@ -63,7 +63,6 @@ export const paymentMethodListResponse = z.object({ payment_methods: z.object({ 
 export type PaymentMethodListResponse = z.infer<typeof paymentMethodListResponse>;
 
 export const walletFigures = z.object({ balance: z.string(), held: z.string(), available: z.string() });
-export type WalletFigures = z.infer<typeof walletFigures>;
 /** An investing wallet also counts its positions at market value, and how that moved in 24 hours. */
 export const investingWallet = walletFigures.extend({
   total: z.string(),

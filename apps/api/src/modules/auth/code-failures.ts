@@ -71,5 +71,3 @@ export function createCodeFailures(clock: Clock) {
     },
   };
 }
-
-export type CodeFailures = ReturnType<typeof createCodeFailures>;

@@ -3,8 +3,6 @@
  * data of that day). The simulated feed starts from these; a real provider replaces them.
  * Market cap and volumes are in US dollars for crypto (24 h volume) and in shares for stocks.
  */
-export const referenceDate = '2025-01-31';
-
 export type CatalogueEntry = {
   symbol: string;
   name: string;
