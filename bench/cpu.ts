@@ -58,14 +58,8 @@ export const nothingSpent: CpuSnapshot = { api: 0, postgres: 0, load: 0, machine
 
 /** What `spent` and the interval from `before` to `after` cost together, for runs with other work between them. */
 export function addSpent(spent: CpuSnapshot, before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot {
-  const added = (key: keyof CpuSnapshot) => spent[key] + after[key] - before[key];
-  return {
-    api: added('api'),
-    postgres: added('postgres'),
-    load: added('load'),
-    machineBusy: added('machineBusy'),
-    machineAll: added('machineAll'),
-  };
+  const keys = Object.keys(spent) as (keyof CpuSnapshot)[];
+  return Object.fromEntries(keys.map((key) => [key, spent[key] + after[key] - before[key]])) as CpuSnapshot;
 }
 
 export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest {
