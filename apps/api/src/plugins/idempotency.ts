@@ -117,11 +117,9 @@ const keyWithResponse = ({ userId, key, requestHash }: Key, response: WorkRespon
   insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
   values (${userId}, ${key}, ${requestHash}, ${response.status}, ${JSON.stringify(response.body)}::jsonb, now())`;
 
-async function rememberRefusal(db: Database, { userId, key, requestHash }: Key, refused: AppError) {
+async function rememberRefusal(db: Database, claim: Key, refused: AppError) {
   const body = { status: 'error', message: refused.message, ...(refused.errors ? { errors: refused.errors } : {}) };
-  await db.execute(sql`
-    insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
-    values (${userId}, ${key}, ${requestHash}, ${refused.statusCode}, ${JSON.stringify(body)}::jsonb, now())
+  await db.execute(sql`${keyWithResponse(claim, { status: refused.statusCode, body })}
     on conflict (user_id, key) do update
       set request_hash = excluded.request_hash, response_status = excluded.response_status,
         response_body = excluded.response_body, created_at = excluded.created_at
