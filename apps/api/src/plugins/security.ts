@@ -78,19 +78,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   // PostgreSQL cannot store the NUL character in text: refuse it up front with a clear 422 instead
   // of failing later. No request of ours nests deeply; a deep one is refused before anything walks it.
-  app.addHook('preValidation', (request, _reply, done) => {
-    let refusal: Error | undefined;
+  app.addHook('preValidation', async (request) => {
     for (const [value, place] of [
       [request.params, 'path'],
       [request.query, 'query'],
       [request.body, 'body'],
     ] as const) {
       const found = inspect(value, place);
-      if (found === tooDeep) refusal = new BadRequest(securityMessages.nestedTooDeeply);
-      else if (found) refusal = new ValidationFailed({ [found]: [securityMessages.nulCharacter] });
-      if (refusal) break;
+      if (found === tooDeep) throw new BadRequest(securityMessages.nestedTooDeeply);
+      if (found) throw new ValidationFailed({ [found]: [securityMessages.nulCharacter] });
     }
-    done(refusal);
   });
 }
 

@@ -73,7 +73,7 @@ export function createSecurityService(deps: AuthDependencies) {
     async sendTwoFactorOffCode(auth: Authenticated): Promise<void> {
       const current = await user(auth.userId);
       const code = await codes.resend(current.id, 'two_fa_disable');
-      await mail.queue(accountMail.twoFactorOff({ email: current.email, firstName: current.firstName }, code));
+      await mail.queue(accountMail.twoFactorOff(current, code));
     },
   };
 }

@@ -40,7 +40,7 @@ export function createAdminService(deps: {
     build: (recipient: { email: string; firstName: string }) => Parameters<MailQueue['queue']>[0],
   ) {
     const user = await people.findById(userId);
-    if (user?.emailNotifications) await mail.queue(build({ email: user.email, firstName: user.firstName }));
+    if (user?.emailNotifications) await mail.queue(build(user));
   }
 
   async function decideKyc(operator: Operator, userId: string, to: 'approved' | 'declined', reason?: string) {

@@ -101,8 +101,7 @@ export function createCodes(deps: {
   async function notifyOwner(holder: CodeHolder, purpose: CodePurpose, lock: CodeLock) {
     if (!('userId' in holder)) return;
     const user = await users.findById(holder.userId);
-    if (user)
-      await mail.queue(authMail.codesLocked({ email: user.email, firstName: user.firstName }, kinds[purpose], lock));
+    if (user) await mail.queue(authMail.codesLocked(user, kinds[purpose], lock));
   }
 
   /**

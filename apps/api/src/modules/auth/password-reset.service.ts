@@ -41,11 +41,10 @@ export function createPasswordReset(deps: AuthDependencies) {
         send: async () => {
           const user = await users.findByEmail(email);
           if (!user) return;
-          const recipient = { email: user.email, firstName: user.firstName };
           const token = await codes.resetLink(user.id);
-          if (token) return mail.queue(authMail.resetLink(recipient, `${appUrl}/reset-password-link#token=${token}`));
+          if (token) return mail.queue(authMail.resetLink(user, `${appUrl}/reset-password-link#token=${token}`));
           const code = await db.transaction((tx) => codes.insert(tx, user.id, 'password_reset'));
-          await mail.queue(authMail.passwordReset(recipient, code));
+          await mail.queue(authMail.passwordReset(user, code));
         },
       };
     },

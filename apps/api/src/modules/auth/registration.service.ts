@@ -87,7 +87,7 @@ export function createRegistration(deps: AuthDependencies) {
 
       const user = await users.findById(userId);
       if (!user) throw new Error('registered user vanished');
-      await mail.queue(authMail.emailVerification({ email: user.email, firstName: user.firstName }, code));
+      await mail.queue(authMail.emailVerification(user, code));
       await devices.noteSignIn(user, client);
       return { token, user };
     },

@@ -103,20 +103,14 @@ export function createSessions(deps: AuthDependencies) {
         return { signedIn: { token, user, code } };
       });
       if (!outcome.signedIn) {
-        if (outcome.alert)
-          await mail.queue(authMail.failedSignIns({ email: outcome.alert.email, firstName: outcome.alert.firstName }));
+        if (outcome.alert) await mail.queue(authMail.failedSignIns(outcome.alert));
         throw new AppError(422, sessionMessages.badCredentials, { login: [sessionMessages.badCredentials] });
       }
 
       const signedIn = outcome.signedIn;
       // A new-device alert waits for the second step when there is one.
-      if (signedIn.code) {
-        await mail.queue(
-          authMail.twoFactor({ email: signedIn.user.email, firstName: signedIn.user.firstName }, signedIn.code),
-        );
-      } else {
-        await devices.noteSignIn(signedIn.user, client);
-      }
+      if (signedIn.code) await mail.queue(authMail.twoFactor(signedIn.user, signedIn.code));
+      else await devices.noteSignIn(signedIn.user, client);
       return { token: signedIn.token, user: signedIn.user, secondStep: signedIn.code !== undefined };
     },
 
@@ -136,7 +130,7 @@ export function createSessions(deps: AuthDependencies) {
     async resendTwoFactor(auth: Authenticated) {
       const user = await currentUser(auth.userId);
       const code = await codes.resend(user.id, 'two_fa');
-      await mail.queue(authMail.twoFactor({ email: user.email, firstName: user.firstName }, code));
+      await mail.queue(authMail.twoFactor(user, code));
     },
 
     async logout(auth: Authenticated) {
@@ -155,7 +149,7 @@ export function createSessions(deps: AuthDependencies) {
       const user = await currentUser(auth.userId);
       if (user.emailVerifiedAt) throw new Conflict(sessionMessages.emailAlreadyVerified);
       const code = await codes.resend(user.id, 'email_verification');
-      await mail.queue(authMail.emailVerification({ email: user.email, firstName: user.firstName }, code));
+      await mail.queue(authMail.emailVerification(user, code));
     },
   };
 }
