@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { page } from './envelope.ts';
 
 /** The ledger's account kinds; a transfer between the user's wallets names two of the first three. */
-const accountKind = z.enum([
+export const accountKinds = [
   'cash',
   'auto',
   'brokerage',
@@ -11,7 +11,8 @@ const accountKind = z.enum([
   'market',
   'interest',
   'savings',
-]);
+] as const;
+const accountKind = z.enum(accountKinds);
 
 /** A deposit (credit), a withdrawal (debit), a transfer between the user's wallets, or interest. */
 export const transaction = z.object({

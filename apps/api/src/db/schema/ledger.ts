@@ -1,4 +1,4 @@
-import { transaction } from '@itrust/contracts';
+import { accountKinds } from '@itrust/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -22,7 +22,7 @@ import { userSavings } from './savings.ts';
 import { userIdColumn, users } from './users.ts';
 
 // The contracts list the kinds, in the order of the enum's values.
-export const accountKind = pgEnum('account_kind', transaction.shape.swap_from.unwrap().enum);
+export const accountKind = pgEnum('account_kind', accountKinds);
 export const transactionType = pgEnum('transaction_type', ['credit', 'debit', 'transfer', 'interest']);
 export const transactionStatus = pgEnum('transaction_status', ['pending', 'approved', 'cancelled', 'declined']);
 export const paymentMethodType = pgEnum('payment_method_type', ['bank', 'crypto']);
