@@ -55,21 +55,18 @@ function Weights({ overview, models }: { overview: AutoOverview; models: AutoMod
   const { money } = useMoney();
   const model = models.find((candidate) => candidate.id === overview.model);
   return (
-    <section aria-labelledby="weights-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="weights-title" className="text-lg font-semibold text-brand-900">
-            {model?.name ?? overview.model} model
-          </h2>
-          <p className="text-sm text-slate-600">{model?.description}</p>
-        </div>
+    <Card
+      title={`${model?.name ?? overview.model} model`}
+      action={
         <Link
           to="/transfer"
           className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
           Move money
         </Link>
-      </div>
+      }
+    >
+      <p className="text-sm text-slate-600">{model?.description}</p>
       <dl className="mt-4 grid grid-cols-3 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
         <Fact label="Total" testId="auto-total">
           {money(overview.total)}
@@ -102,7 +99,7 @@ function Weights({ overview, models }: { overview: AutoOverview; models: AutoMod
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }
 

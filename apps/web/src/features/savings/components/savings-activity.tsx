@@ -1,3 +1,4 @@
+import { Card } from '../../../components/ui/card';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { historyDate } from '../../../lib/transaction-labels';
 import { useMoney } from '../../../lib/use-money';
@@ -7,13 +8,7 @@ export function SavingsActivity() {
   const history = useSavingsHistory(1, 5);
   const { money } = useMoney();
   return (
-    <section
-      aria-labelledby="savings-activity-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="savings-activity-heading" className="text-lg font-bold text-brand-900">
-        Recent activity
-      </h2>
+    <Card title="Recent activity">
       {history.isPending && <p className="mt-3 text-sm text-slate-600">Loading…</p>}
       {history.isError && <MessageBanner error={history.error.message} />}
       {history.data?.data.length === 0 && <p className="mt-3 text-sm text-slate-600">No contributions yet.</p>}
@@ -36,6 +31,6 @@ export function SavingsActivity() {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

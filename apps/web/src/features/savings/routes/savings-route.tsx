@@ -1,6 +1,7 @@
 import type { UserSavings } from '@itrust/contracts';
 import { sumMoney } from '@itrust/contracts/money';
 import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useMoney } from '../../../lib/use-money';
@@ -83,10 +84,7 @@ function Holdings({ accounts }: { accounts: UserSavings[] }) {
   const { money } = useMoney();
   const total = sumOf(accounts, 'balance');
   return (
-    <section aria-labelledby="holdings-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="holdings-heading" className="text-lg font-bold text-brand-900">
-        Account holdings
-      </h2>
+    <Card title="Account holdings">
       {Number(total) === 0 ? (
         <p className="mt-3 text-sm text-slate-600">You have no savings</p>
       ) : (
@@ -110,6 +108,6 @@ function Holdings({ accounts }: { accounts: UserSavings[] }) {
           })}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
