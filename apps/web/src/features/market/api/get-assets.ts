@@ -1,8 +1,8 @@
 import type { AssetPageResponse } from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
-import type { AssetSort } from './types';
 
+type AssetSort = 'name' | 'price' | 'changes_percentage' | 'day_high' | 'day_low' | 'market_cap';
 export type AssetListQuery = { page: number; perPage: number; sort: AssetSort; descending: boolean };
 
 export const getAssets = async ({ page, perPage, sort, descending }: AssetListQuery) =>

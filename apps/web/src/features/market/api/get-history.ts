@@ -1,7 +1,7 @@
 import type { HistoryResponse } from '@itrust/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
-import type { ChartRange } from './types';
+import type { ChartRange } from '../../../components/charts/range-chart';
 
 export const getHistory = async (symbol: string, range: ChartRange) =>
   (await apiData<HistoryResponse>(`/assets/${encodeURIComponent(symbol)}/history?range=${range}`)).points;

@@ -12,7 +12,7 @@ import { TradeHistory } from '../components/trade-history';
 import { TradeTicket } from '../components/trade-ticket';
 import { useAsset } from '../api/get-asset';
 import { useDisplayCurrency, useSettlementCurrency } from '../api/get-fx-rates';
-import type { ChartRange } from '../api/types';
+import type { ChartRange } from '../../../components/charts/range-chart';
 import { AssetName } from '../components/asset-name';
 import { ChangeBadge } from '../components/change-badge';
 import { MarketStats } from '../components/market-stats';
