@@ -18,7 +18,7 @@ import { useLimits } from '../api/limits';
 import { useDeposit } from '../api/wallet';
 import { AmountField } from '../../../components/amount-field';
 import { ConfirmFlow } from '../../../components/confirm-flow';
-import { useCashRequest } from './use-cash-request';
+import { useAmountRequest } from '../../../hooks/use-amount-request';
 import { CopyField } from './copy-field';
 import { useMoney } from '../../../lib/use-money';
 
@@ -44,7 +44,7 @@ export function DepositForm() {
   const { coinsFor } = useCoinConversion(coin.symbol, settlement.code);
   const address = settings.data?.[coin.setting] ?? '';
   const range = limits.data?.[limitOf(mode)];
-  const { amount, setAmount, confirming, error, request, close } = useCashRequest((amount, value) => {
+  const { amount, setAmount, confirming, error, request, close } = useAmountRequest((amount, value) => {
     if (amount.trim() === '' || value < 1) return 'Minimum deposit must be greater than 0';
     // The server's limit, checked here first so that a refusal does not wait for the confirmation.
     if (range && (value < range[0] || value > range[1])) {

@@ -9,7 +9,7 @@ import { autoMovableQuery, useSwap } from '../api/wallet';
 import { useWallets, type WalletKind } from '../../../lib/queries/wallets';
 import { AmountField } from '../../../components/amount-field';
 import { ConfirmFlow } from '../../../components/confirm-flow';
-import { useCashRequest } from './use-cash-request';
+import { useAmountRequest } from '../../../hooks/use-amount-request';
 import { useMoney } from '../../../lib/use-money';
 
 const names: Record<WalletKind, string> = { cash: 'cash', brokerage: 'brokerage balance', auto: 'automated investing' };
@@ -28,7 +28,7 @@ export function TransferForm() {
   const [fromCash, setFromCash] = useState(true);
   const from: WalletKind = fromCash ? 'cash' : other;
   const to: WalletKind = fromCash ? other : 'cash';
-  const { amount, setAmount, confirming, error, request, close } = useCashRequest((amount, value) => {
+  const { amount, setAmount, confirming, error, request, close } = useAmountRequest((amount, value) => {
     if (amount.trim() === '' || value <= 0) return 'Invalid amount!';
     return exceedsAvailable(amount, movable(from)) ? walletRefusals.insufficient : null;
   });

@@ -16,7 +16,7 @@ import { usePaymentMethods, useWithdraw } from '../api/wallet';
 import { useWallets } from '../../../lib/queries/wallets';
 import { AmountField } from '../../../components/amount-field';
 import { ConfirmFlow } from '../../../components/confirm-flow';
-import { useCashRequest } from './use-cash-request';
+import { useAmountRequest } from '../../../hooks/use-amount-request';
 import { AddBankForm, AddCryptoForm } from './payment-method-forms';
 import { useMoney } from '../../../lib/use-money';
 
@@ -72,7 +72,7 @@ export function WithdrawForm() {
   };
 
   const range = limits.data?.withdrawal;
-  const { amount, setAmount, confirming, error, request, close } = useCashRequest((amount, value) => {
+  const { amount, setAmount, confirming, error, request, close } = useAmountRequest((amount, value) => {
     if (!method) return noMethod;
     if (amount.trim() === '' || value <= 0) return 'Invalid amount!';
     // The server's limit, checked here first so that a refusal does not wait for the confirmation.

@@ -7,14 +7,13 @@ import {
   savingsRefusals,
   savingsRoomMessage,
 } from '@itrust/contracts/savings-rules';
-import { useState, type SyntheticEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { AmountField } from '../../../components/amount-field';
 import { Button } from '../../../components/ui/button';
 import { Fact } from '../../../components/ui/fact';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useFlash } from '../../../hooks/use-flash';
+import { useAmountRequest } from '../../../hooks/use-amount-request';
 import { useWallets } from '../../../lib/queries/wallets';
 import { ConfirmFlow } from '../../../components/confirm-flow';
 import { useMoney } from '../../../lib/use-money';
@@ -40,40 +39,24 @@ function SavingsMoneyPage({ method }: { method: Method }) {
   const wallets = useWallets();
   const move = useMoveSavings(method);
   const { entered } = useMoney();
-  const error = useFlash();
-  const [amount, setAmount] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const account = savings.data?.find((candidate) => candidate.savings_account.name === walletName);
-
-  const request = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (amount.trim() === '') {
-      error.show('Amount required!');
-      return;
-    }
+  const { amount, setAmount, confirming, error, request, close } = useAmountRequest((amount) => {
+    if (amount.trim() === '') return 'Amount required!';
     const value = moneyOf(amount);
-    if (value === null || value.lte(0)) {
-      error.show('Enter an amount greater than 0.');
-      return;
-    }
-    // The server's own checks, made here first so that a refusal does not wait for the confirmation.
-    if (!account) return;
+    if (value === null || value.lte(0)) return 'Enter an amount greater than 0.';
+    // The form shows only with its account. Then the server's own checks, made here first so that a
+    // refusal does not wait for the confirmation.
+    if (!account) return null;
     const emptiesAccount = method === 'cashout' && value.eq(account.balance);
-    if (!emptiesAccount && (value.lt(savingsAmountLimits.min) || value.gt(savingsAmountLimits.max))) {
-      error.show(savingsRangeMessage(method === 'contribution' ? 'contribution' : 'cash-out', entered));
-      return;
-    }
+    if (!emptiesAccount && (value.lt(savingsAmountLimits.min) || value.gt(savingsAmountLimits.max)))
+      return savingsRangeMessage(method === 'contribution' ? 'contribution' : 'cash-out', entered);
     const room = method === 'contribution' ? account.contribution_room : null;
-    if (room !== null && value.gt(moneyOf(room) ?? 0)) {
-      error.show(savingsRoomMessage(room, account.contribution_year, entered));
-      return;
-    }
-    if (exceedsAvailable(amount, method === 'contribution' ? wallets.data?.cash.available : account.balance)) {
-      error.show(method === 'contribution' ? savingsRefusals.insufficientCash : savingsRefusals.insufficientSavings);
-      return;
-    }
-    setConfirming(true);
-  };
+    if (room !== null && value.gt(moneyOf(room) ?? 0))
+      return savingsRoomMessage(room, account.contribution_year, entered);
+    if (exceedsAvailable(amount, method === 'contribution' ? wallets.data?.cash.available : account.balance))
+      return method === 'contribution' ? savingsRefusals.insufficientCash : savingsRefusals.insufficientSavings;
+    return null;
+  });
 
   return (
     <div className="mx-auto max-w-lg space-y-5">
@@ -115,7 +98,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
             value={amount}
             onChange={setAmount}
           />
-          <MessageBanner error={error.message} />
+          <MessageBanner error={error} />
           <Button type="submit" className="w-full">
             {method === 'contribution' ? 'Contribute' : 'Cash out'}
           </Button>
@@ -136,10 +119,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
               sendingText="Processing..."
               doneTitle={method === 'contribution' ? 'Contribution received' : 'Cash-out completed'}
               continueTo="/savings"
-              onClose={() => {
-                setConfirming(false);
-                setAmount('');
-              }}
+              onClose={close}
             />
           )}
         </form>

@@ -1,12 +1,13 @@
 import { parseNumber } from '@itrust/contracts/format';
 import { useState, type SyntheticEvent } from 'react';
-import { useFlash } from '../../../hooks/use-flash';
+import { useFlash } from './use-flash';
 
 /**
- * The amount of a cash request and its confirm step. Submitting shows the first refusal the browser
- * finds (so that it does not wait for the confirmation), or asks to confirm; closing starts afresh.
+ * The amount of a money request (cash or savings) and its confirm step. Submitting shows the first
+ * refusal the browser finds (so that it does not wait for the confirmation), or asks to confirm;
+ * closing starts afresh.
  */
-export function useCashRequest(refusal: (amount: string, value: number) => string | null) {
+export function useAmountRequest(refusal: (amount: string, value: number) => string | null) {
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState(false);
   const error = useFlash();
