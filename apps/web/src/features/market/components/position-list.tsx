@@ -120,12 +120,7 @@ function PositionRow({ position, open, onToggle, onClose, trades }: PositionRowP
   );
 }
 
-type PositionDetailsProps = {
-  id: string;
-  position: Position;
-  onClose: (order: TradeOrder) => void;
-  trades: number;
-};
+type PositionDetailsProps = Omit<PositionRowProps, 'open' | 'onToggle'> & { id: string };
 
 function PositionDetails({ id, position, onClose, trades }: PositionDetailsProps) {
   const { money } = useMoney();
