@@ -127,11 +127,15 @@ describe('a new user in Chromium', () => {
     await page.getByLabel('Enter zip code').fill('NW1 6XE');
     await page.getByRole('button', { name: 'Next' }).click();
     await waitForPath('/steptwo');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('date of birth is required!').waitFor();
     await page.getByLabel('Date of birth').fill('1991-04-12');
     await chooseOption(page, 'Nationality', 'British');
     await page.getByLabel('Account currency').selectOption({ label: '$ US Dollar (USD)' });
     await page.getByLabel('Investing experience').selectOption('beginner');
     await page.getByLabel('Employment').selectOption('employed');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('You must agree to the terms and conditions.').waitFor();
     await page.getByLabel('I agree to the terms and conditions.').check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await waitForPath('/verifyemail');

@@ -153,6 +153,13 @@ describe('account settings in Chromium', () => {
 
   it('says beside the old password when it is wrong, and moves the focus there', async () => {
     await page.getByRole('link', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('old_password required!').waitFor();
+    await page.getByLabel('Old password').fill('not my password at all');
+    await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase 2026');
+    await page.getByLabel('Re-enter new password').fill('a different passphrase 2026');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Passwords do not match!').waitFor();
     const old = page.getByLabel('Old password');
     await old.fill('not my password at all');
     await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase 2026');

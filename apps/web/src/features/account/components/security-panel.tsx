@@ -119,15 +119,10 @@ function PasswordForm() {
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();
     const missing = (Object.keys(values) as (keyof PasswordChange)[]).find((field) => values[field] === '');
-    if (missing) {
-      feedback.showError(requiredShort(missing));
-      return;
-    }
-    if (values.new_password !== values.new_password_confirmation) {
-      feedback.showError(messages.passwordsDoNotMatch);
-      return;
-    }
-    if (await feedback.run(() => change.mutateAsync(values))) setValues(emptyPasswords);
+    const mismatch = values.new_password !== values.new_password_confirmation;
+    const refusal = missing ? requiredShort(missing) : mismatch ? messages.passwordsDoNotMatch : null;
+    if (refusal) feedback.showError(refusal);
+    else if (await feedback.run(() => change.mutateAsync(values))) setValues(emptyPasswords);
   };
 
   return (

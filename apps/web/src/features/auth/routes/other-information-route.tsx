@@ -71,12 +71,9 @@ export function OtherInformationRoute() {
     event.preventDefault();
     error.clear();
     const missing = requiredFields.find((field) => values[field] === null || values[field] === '');
-    if (missing) {
-      error.show(requiredInWords(missing));
-      return;
-    }
-    if (!values.terms) {
-      error.show(messages.termsRequired);
+    const refusal = missing ? requiredInWords(missing) : values.terms ? null : messages.termsRequired;
+    if (refusal) {
+      error.show(refusal);
       return;
     }
     const { experience, employed, family } = values;
