@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
 import { withKeyLock } from '../../db/client.ts';
-import { verificationCodes } from '../../db/schema/index.ts';
+import { codePurpose, verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { codeDigest, newSixDigitCode } from '../../lib/secrets.ts';
@@ -13,15 +13,7 @@ import type { UsersRepository } from '../users/users.repository.ts';
 import { authMail, type CodeKind } from './auth.mail.ts';
 import { codeLockMessages, createCodeFailures, type CodeLock } from './code-failures.ts';
 
-export const codePurposes = [
-  'email_verification',
-  'two_fa',
-  'password_reset',
-  'email_change',
-  'email_change_current',
-  'two_fa_disable',
-] as const;
-export type CodePurpose = (typeof codePurposes)[number];
+export type CodePurpose = (typeof codePurpose.enumValues)[number];
 
 export const codeLifetimeMs = 10 * 60 * 1000;
 const resetLinkLifetimeMs = 60 * 60 * 1000;
@@ -176,7 +168,7 @@ export function createCodes(deps: {
 
     /** After a password reset the owner has proved the inbox: the account's other codes unlock. */
     async unlockAfterReset(tx: Executor, userId: string): Promise<void> {
-      const others = codePurposes.filter((purpose) => purpose !== 'password_reset');
+      const others = codePurpose.enumValues.filter((purpose) => purpose !== 'password_reset');
       await failures.clear(
         tx,
         others.map((purpose) => failureKey({ userId }, purpose)),

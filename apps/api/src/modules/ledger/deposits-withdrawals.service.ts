@@ -154,17 +154,14 @@ export function createDepositsAndWithdrawals(deps: {
         const deposit = approved.type === 'credit';
         const amount = new Decimal(approved.amount);
         if (!deposit) await releaseHold(tx, approved);
-        const cash = { userId: approved.userId, kind: 'cash' as const, currency: approved.currency };
+        const cash = { userId: approved.userId, kind: 'cash', currency: approved.currency } as const;
         const clearing = {
           kind: deposit ? 'deposits_clearing' : 'withdrawals_clearing',
           currency: approved.currency,
         } as const;
         const [from, to] = deposit ? [clearing, cash] : [cash, clearing];
-        const legs = [
-          { account: from, amount: amount.negated() },
-          { account: to, amount },
-        ];
-        await ledger.post(tx, deposit ? 'deposit' : 'withdrawal', approved.id, legs, approved.decidedAt ?? clock.now());
+        const at = approved.decidedAt ?? clock.now();
+        await ledger.move(tx, deposit ? 'deposit' : 'withdrawal', approved.id, from, to, amount, at);
         return approved;
       });
     },

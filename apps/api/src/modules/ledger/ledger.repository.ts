@@ -121,6 +121,25 @@ export const ledgerRepository = {
     await ledgerRepository.post(tx, description, transactionId, entries, at);
   },
 
+  /** The journal of a movement between two accounts, each named by id or by key: `amount` leaves `from` for `to`. */
+  move(
+    tx: Executor,
+    description: string,
+    transactionId: string | null,
+    from: number | AccountKey,
+    to: number | AccountKey,
+    amount: Decimal,
+    at: Date,
+  ): Promise<void> {
+    const named = (account: number | AccountKey) =>
+      typeof account === 'number' ? { accountId: account } : { account };
+    const entries = [
+      { ...named(from), amount: amount.negated() },
+      { ...named(to), amount },
+    ];
+    return ledgerRepository.post(tx, description, transactionId, entries, at);
+  },
+
   /** Reserves money in a wallet for a withdrawal: available (balance − held) must cover it. */
   async hold(tx: Executor, accountId: number, amount: Decimal): Promise<void> {
     const held = await tx.execute(sql`

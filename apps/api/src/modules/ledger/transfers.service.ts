@@ -57,11 +57,9 @@ export function createTransfers(deps: {
             await lockWallets(tx, userId, [input.from, input.to]);
             await raiseAutoCash(tx, userId, amount);
           }
-          const entries = [
-            { account: { userId, kind: input.from, currency }, amount: amount.negated() },
-            { account: { userId, kind: input.to, currency }, amount },
-          ];
-          await ledger.post(tx, `transfer ${input.from} → ${input.to}`, created.id, entries, now);
+          const wallet = (kind: WalletKind) => ({ userId, kind, currency });
+          const description = `transfer ${input.from} → ${input.to}`;
+          await ledger.move(tx, description, created.id, wallet(input.from), wallet(input.to), amount, now);
           return created;
         }),
       );

@@ -145,16 +145,8 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
         const account = await lockAccount(tx, userId, productId);
         if (room && amount.gt(room))
           throw new ValidationFailed({ amount: [savingsMessages.overLimit(room, now.getUTCFullYear(), currency)] });
-        await ledger.post(
-          tx,
-          `contribution to ${account.name}`,
-          null,
-          [
-            { account: { userId, kind: 'cash', currency }, amount: amount.negated() },
-            { accountId: account.ledger_id, amount },
-          ],
-          now,
-        );
+        const cash = { userId, kind: 'cash', currency } as const;
+        await ledger.move(tx, `contribution to ${account.name}`, null, cash, account.ledger_id, amount, now);
         return record(tx, userId, account, 'contribution', amount);
       });
     },
@@ -168,16 +160,8 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
           sql`select balance::text from ledger_accounts where id = ${account.ledger_id}`,
         );
         amountInRange(amount, 'cash-out', currency, new Decimal(rows[0]?.balance ?? 0));
-        await ledger.post(
-          tx,
-          `cash-out from ${account.name}`,
-          null,
-          [
-            { accountId: account.ledger_id, amount: amount.negated() },
-            { account: { userId, kind: 'cash', currency }, amount },
-          ],
-          clock.now(),
-        );
+        const cash = { userId, kind: 'cash', currency } as const;
+        await ledger.move(tx, `cash-out from ${account.name}`, null, account.ledger_id, cash, amount, clock.now());
         return record(tx, userId, account, 'cashout', amount);
       });
     },
@@ -245,16 +229,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
       if (inserted.rowCount !== 1) return false;
       if (paid.gt(0)) {
         const interest = await ledger.systemAccount(tx, 'interest', row.currency);
-        await ledger.post(
-          tx,
-          'savings interest',
-          null,
-          [
-            { accountId: interest.id, amount: paid.negated() },
-            { accountId: row.ledger_id, amount: paid },
-          ],
-          dayEnd,
-        );
+        await ledger.move(tx, 'savings interest', null, interest.id, row.ledger_id, paid, dayEnd);
       }
       return true;
     });

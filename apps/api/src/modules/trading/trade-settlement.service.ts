@@ -94,11 +94,7 @@ export function createTradeSettlement(deps: TradingDeps) {
     const user = { userId, kind: wallet, currency };
     const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
     const [from, to] = side === 'buy' ? [user, market] : [market, user];
-    const legs = [
-      { account: from, amount: amount.negated() },
-      { account: to, amount },
-    ];
-    return ledger.post(tx, `${side} ${symbol}`, null, legs, at);
+    return ledger.move(tx, `${side} ${symbol}`, null, from, to, amount, at);
   }
 
   /** Runs `work` in a transaction (the caller's, when it opened one); a wallet short of the cost becomes the 422 of trading. */
