@@ -17,13 +17,13 @@ import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { WalletService } from '../ledger/wallet.service.ts';
 import { decisionMail } from './admin.mail.ts';
-import type { AuditRepository } from './audit.repository.ts';
+import type { AuditRepository, Operator } from './audit.repository.ts';
 import { matchingUsers } from './user-search.ts';
 
 const displayCurrencies = alias(currencies, 'display_currencies');
 const amountOf = (transaction: { amount: string; currency: string }) => `${transaction.amount} ${transaction.currency}`;
 
-export type Operator = { id: string; clientAddress: string };
+export type { Operator } from './audit.repository.ts';
 
 export function createAdminService(deps: {
   db: Database;
@@ -51,14 +51,12 @@ export function createAdminService(deps: {
         .where(and(eq(users.id, userId), eq(users.kyc, 'submitted')))
         .returning({ id: users.id });
       if (!moved) throw new Conflict('Only a submitted identity check can be decided.');
-      await audit.record(tx, {
-        operatorId: operator.id,
+      await audit.record(tx, operator, {
         action: to === 'approved' ? 'kyc.approve' : 'kyc.decline',
         objectType: 'user',
         objectId: userId,
         before: { kyc: 'submitted' },
         after: { kyc: to, ...(reason ? { reason } : {}) },
-        clientAddress: operator.clientAddress,
       });
     });
     await tell(userId, (recipient) =>
@@ -70,14 +68,12 @@ export function createAdminService(deps: {
   const recordDecision =
     (operator: Operator, verb: 'approve' | 'decline', after: object) =>
     (tx: Executor, decided: { id: string; type: string; amount: string }) =>
-      audit.record(tx, {
-        operatorId: operator.id,
+      audit.record(tx, operator, {
         action: `${decided.type === 'credit' ? 'deposit' : 'withdrawal'}.${verb}`,
         objectType: 'transaction',
         objectId: decided.id,
         before: { status: 'pending', amount: decided.amount },
         after,
-        clientAddress: operator.clientAddress,
       });
 
   return {
@@ -171,14 +167,12 @@ export function createAdminService(deps: {
           .set({ ...after, updatedAt: sql`now()` })
           .where(eq(savingsProducts.id, productId))
           .returning();
-        await audit.record(tx, {
-          operatorId: operator.id,
+        await audit.record(tx, operator, {
           action: 'savings_product.update',
           objectType: 'savings_product',
           objectId: String(productId),
           before: { title: before.title, note: before.note },
           after,
-          clientAddress: operator.clientAddress,
         });
         if (!updated) throw new NotFound('No such savings account.');
         return updated;

@@ -1,21 +1,14 @@
 import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
-export type AuditEntry = {
-  operatorId: string;
-  action: string;
-  objectType: string;
-  objectId: string;
-  before: unknown;
-  after: unknown;
-  clientAddress: string;
-};
+export type Operator = { id: string; clientAddress: string };
+type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'operatorId' | 'clientAddress' | 'createdAt'>;
 
 /** Append-only by design: this repository can only add (and a trigger backs it up). */
 export function createAuditRepository() {
   return {
-    record: async (tx: Executor, entry: AuditEntry) => {
-      await tx.insert(auditLog).values(entry);
+    record: async (tx: Executor, operator: Operator, entry: AuditEntry) => {
+      await tx.insert(auditLog).values({ ...entry, operatorId: operator.id, clientAddress: operator.clientAddress });
     },
   };
 }

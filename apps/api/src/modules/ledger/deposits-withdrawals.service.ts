@@ -32,7 +32,7 @@ export function createDepositsAndWithdrawals(deps: {
   writes: WalletWrites;
 }) {
   const { clock, limits, currencyOf } = deps;
-  const { withReference, moving } = deps.writes;
+  const { withReference, moving, record } = deps.writes;
 
   /** pending → the given final state, exactly once even when two decisions race. */
   async function decide(
@@ -72,22 +72,18 @@ export function createDepositsAndWithdrawals(deps: {
             input.mode === 'crypto' ? limitNames.crypto_deposit : limitNames.bank_deposit,
             currency,
           );
-          const [created] = await tx
-            .insert(transactions)
-            .values({
-              userId,
-              type: 'credit',
-              status: 'pending',
-              createdAt: clock.now(),
-              amount: toMoney(input.amount),
-              currency,
-              reference,
-              mode: input.mode,
-              coin: input.mode === 'crypto' ? (input.coin ?? null) : null,
-              comment: input.comment ?? null,
-            })
-            .returning();
-          return created;
+          return record(tx, {
+            userId,
+            type: 'credit',
+            status: 'pending',
+            createdAt: clock.now(),
+            amount: toMoney(input.amount),
+            currency,
+            reference,
+            mode: input.mode,
+            coin: input.mode === 'crypto' ? (input.coin ?? null) : null,
+            comment: input.comment ?? null,
+          });
         }),
       );
     },
@@ -108,24 +104,20 @@ export function createDepositsAndWithdrawals(deps: {
           range(input.amount, limits.withdrawal, limitNames.withdrawal, currency);
           const wallets = await ledger.walletsOf(tx, userId, currency);
           await ledger.hold(tx, wallets.cash.id, input.amount);
-          const [created] = await tx
-            .insert(transactions)
-            .values({
-              userId,
-              type: 'debit',
-              status: 'pending',
-              createdAt: clock.now(),
-              amount: toMoney(input.amount),
-              currency,
-              reference,
-              mode: method.type,
-              coin: method.type === 'crypto' ? method.currency : null,
-              address: method.type === 'crypto' ? method.walletAddress : method.accountNumber,
-              paymentMethodId: method.id,
-              comment: input.comment ?? null,
-            })
-            .returning();
-          return created;
+          return record(tx, {
+            userId,
+            type: 'debit',
+            status: 'pending',
+            createdAt: clock.now(),
+            amount: toMoney(input.amount),
+            currency,
+            reference,
+            mode: method.type,
+            coin: method.type === 'crypto' ? method.currency : null,
+            address: method.type === 'crypto' ? method.walletAddress : method.accountNumber,
+            paymentMethodId: method.id,
+            comment: input.comment ?? null,
+          });
         }),
       );
     },

@@ -1,6 +1,5 @@
 import type { Decimal } from 'decimal.js';
 import type { Executor } from '../../db/client.ts';
-import { transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { ledgerRepository as ledger, type WalletKind } from './ledger.repository.ts';
@@ -18,7 +17,7 @@ export function createTransfers(deps: {
   raiseAutoCash?: RaiseAutoCash | undefined;
 }) {
   const { clock, currencyOf, raiseAutoCash } = deps;
-  const { withReference, moving } = deps.writes;
+  const { withReference, moving, record } = deps.writes;
 
   return {
     /**
@@ -35,23 +34,19 @@ export function createTransfers(deps: {
         moving(async (tx) => {
           const currency = input.currency ?? (await currencyOf(userId, tx));
           const now = clock.now();
-          const [created] = await tx
-            .insert(transactions)
-            .values({
-              userId,
-              type: 'transfer',
-              status: 'approved',
-              createdAt: now,
-              amount: toMoney(amount),
-              currency,
-              reference,
-              swapFrom: input.from,
-              swapTo: input.to,
-              comment: input.comment ?? null,
-              decidedAt: now,
-            })
-            .returning();
-          if (!created) throw new Error('transfer was not recorded');
+          const created = await record(tx, {
+            userId,
+            type: 'transfer',
+            status: 'approved',
+            createdAt: now,
+            amount: toMoney(amount),
+            currency,
+            reference,
+            swapFrom: input.from,
+            swapTo: input.to,
+            comment: input.comment ?? null,
+            decidedAt: now,
+          });
           if (input.from === 'auto' && raiseAutoCash) {
             // Both wallets before the sales lock positions and the market account (locks.ts).
             await lockWallets(tx, userId, [input.from, input.to]);

@@ -8,7 +8,7 @@ import {
   type Database,
   type Executor,
 } from '../../db/client.ts';
-import type { transactions } from '../../db/schema/index.ts';
+import { transactions } from '../../db/schema/index.ts';
 import { movingMoney } from './ledger.service.ts';
 
 export const walletMessages = {
@@ -54,7 +54,14 @@ export function createWalletWrites(db: Database, references: () => string) {
   const moving = <T>(work: (tx: Executor) => Promise<T>) =>
     movingMoney(db, 'amount', walletMessages.insufficient, work);
 
-  return { withReference, moving };
+  /** Writes the user's record of a movement, the row the history lists. */
+  async function record(tx: Executor, values: typeof transactions.$inferInsert): Promise<TransactionRow> {
+    const [created] = await tx.insert(transactions).values(values).returning();
+    if (!created) throw new Error('transaction was not recorded');
+    return created;
+  }
+
+  return { withReference, moving, record };
 }
 
 export type WalletWrites = ReturnType<typeof createWalletWrites>;
