@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
+import { Conflict, ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
 import { isAdult } from '../auth/registration.service.ts';
 import { resolveCity } from '../users/users.service.ts';
 import type { NewUser, SignedInUser, UsersRepository } from '../users/users.repository.ts';
@@ -54,11 +54,7 @@ export function createProfileService(deps: {
 
   return {
     /** The signed-in user as stored now. */
-    async current(userId: string): Promise<SignedInUser> {
-      const user = await users.findById(userId);
-      if (!user) throw new NotFound();
-      return user;
-    },
+    current: (userId: string): Promise<SignedInUser> => users.get(userId),
 
     /**
      * Blank fields keep their stored values. A new email needs the current password, and waits for

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { isoTime } from '../../db/sql-time.ts';
 import { assetQuotes, assets, autoRuns, autoSettings, positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, NotFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { belowOneCent, saleProceeds, tradeValue } from '../../lib/trade-cash.ts';
 import type { PositionRow } from '../trading/trade-settlement.service.ts';
 import { createTradingService } from '../trading/trading.service.ts';
@@ -208,8 +208,7 @@ export function autoServiceFor(db: Database, clock: Clock, users: UsersRepositor
       const model = await modelOf(db, userId);
       // A read: no locks, so the panel's polling never waits on (or holds up) a run or a transfer.
       const wallet = await lockWallet(db, userId, false);
-      const currency = wallet?.currency ?? (await users.findById(userId))?.currency.code;
-      if (!currency) throw new NotFound();
+      const currency = wallet?.currency ?? (await users.get(userId)).currency.code;
       const priced = wallet ? await holdingsOf(db, userId, currency, false) : [];
       const holdings = priced ?? [];
       const cash = wallet?.cash ?? new Decimal(0);

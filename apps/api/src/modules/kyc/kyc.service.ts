@@ -29,8 +29,7 @@ export function createKycService(deps: {
   }
 
   async function refuseUnlessOpen(userId: string) {
-    const user = await users.findById(userId);
-    if (!user) throw new NotFound();
+    const user = await users.get(userId);
     if (user.kyc === 'submitted') throw new Conflict(kycMessages.alreadySubmitted);
     if (user.kyc === 'approved') throw new Conflict(kycMessages.alreadyApproved);
   }

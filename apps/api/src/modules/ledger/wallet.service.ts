@@ -3,7 +3,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { NotFound } from '../../lib/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { createDepositsAndWithdrawals, type Limits } from './deposits-withdrawals.service.ts';
 import { ledgerRepository as ledger, walletKinds, type Account, type WalletKind } from './ledger.repository.ts';
@@ -53,11 +52,7 @@ export function createWalletService(deps: {
   references?: () => string;
 }) {
   const { db, clock, users, limits, raiseAutoCash, references = newReference } = deps;
-  async function currencyOf(userId: string, tx: Executor = db): Promise<string> {
-    const user = await users.findById(userId, tx);
-    if (!user) throw new NotFound();
-    return user.currency.code;
-  }
+  const currencyOf = async (userId: string, tx: Executor = db) => (await users.get(userId, tx)).currency.code;
 
   const writes = createWalletWrites(db, references);
 

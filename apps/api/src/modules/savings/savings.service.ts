@@ -42,12 +42,6 @@ type Account = { id: string; product_id: number; name: string; ledger_id: number
 export function createSavingsService(deps: { db: Database; clock: Clock; users: UsersRepository }) {
   const { db, clock, users } = deps;
 
-  async function userOf(userId: string, tx: Executor = db) {
-    const user = await users.findById(userId, tx);
-    if (!user) throw new NotFound();
-    return user;
-  }
-
   function amountInRange(amount: Decimal, verb: 'contribution' | 'cash-out', currency: string, wholeBalance?: Decimal) {
     if (wholeBalance && amount.eq(wholeBalance) && amount.gt(0)) return;
     if (amount.lt(savingsAmountLimits.min) || amount.gt(savingsAmountLimits.max))
@@ -108,13 +102,13 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
   return {
     /** The products offered in the caller's country, narrowed by the choices made on /openaccount. */
     async offerings(userId: string, goal?: SavingsGoal, horizon?: SavingsHorizon) {
-      const user = await userOf(userId);
+      const user = await users.get(userId);
       const names = goal || horizon ? productsFor(goal ?? 'Everything', horizon) : undefined;
       return savingsQueries.offerings(db, user.countryId, names);
     },
 
     async open(userId: string, productId: number) {
-      const user = await userOf(userId);
+      const user = await users.get(userId);
       return db.transaction(async (tx) => {
         const { rows } = await tx.execute<{ name: string; offered: boolean }>(sql`
           select p.name, exists (select 1 from savings_product_countries c
@@ -138,7 +132,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
     /** Cash wallet → savings account, within the yearly limit. */
     async contribute(userId: string, productId: number, amount: Decimal) {
       return movingMoney(db, 'amount', savingsMessages.insufficientCash, async (tx) => {
-        const currency = (await userOf(userId, tx)).currency.code;
+        const currency = (await users.get(userId, tx)).currency.code;
         amountInRange(amount, 'contribution', currency);
         const now = clock.now();
         const room = await roomLeft(tx, userId, productId, now.getUTCFullYear());
@@ -154,7 +148,7 @@ export function createSavingsService(deps: { db: Database; clock: Clock; users: 
     /** Savings account → cash wallet. Below the minimum only when it empties the account. */
     async cashOut(userId: string, productId: number, amount: Decimal) {
       return movingMoney(db, 'amount', savingsMessages.insufficientSavings, async (tx) => {
-        const currency = (await userOf(userId, tx)).currency.code;
+        const currency = (await users.get(userId, tx)).currency.code;
         const account = await lockAccount(tx, userId, productId);
         const { rows } = await tx.execute<{ balance: string }>(
           sql`select balance::text from ledger_accounts where id = ${account.ledger_id}`,

@@ -29,28 +29,6 @@ type Order = {
   stopLoss?: Decimal | undefined;
 };
 
-function opening(
-  userId: string,
-  order: Order,
-  { quote, rate, cost }: { quote: Quote; rate: Decimal; cost: Decimal },
-  now: Date,
-) {
-  return {
-    userId,
-    assetId: order.assetId,
-    wallet: order.wallet,
-    quantity: order.quantity.toFixed(8),
-    openedQuantity: order.quantity.toFixed(8),
-    entryPrice: quote.price,
-    fxRate: rate.toString(),
-    cost: toMoney(cost),
-    openedCost: toMoney(cost),
-    takeProfit: order.takeProfit?.toString() ?? null,
-    stopLoss: order.stopLoss?.toString() ?? null,
-    createdAt: now,
-  };
-}
-
 /** Buying: a brokerage buy opens a position; an automated-investing buy adds to the one it holds. */
 export function createPositionOpening(
   { clock }: { clock: Clock },
@@ -110,7 +88,21 @@ export function createPositionOpening(
       : await tx
           .with(trade)
           .insert(positions)
-          .values({ id: positionId, ...opening(userId, order, { quote, rate, cost }, now) })
+          .values({
+            id: positionId,
+            userId,
+            assetId: order.assetId,
+            wallet: order.wallet,
+            quantity: order.quantity.toFixed(8),
+            openedQuantity: order.quantity.toFixed(8),
+            entryPrice: quote.price,
+            fxRate: rate.toString(),
+            cost: toMoney(cost),
+            openedCost: toMoney(cost),
+            takeProfit: order.takeProfit?.toString() ?? null,
+            stopLoss: order.stopLoss?.toString() ?? null,
+            createdAt: now,
+          })
           .returning();
     if (!position) throw new Error('position was not recorded');
     await postTrade(tx, 'buy', quote.symbol, { userId, currency, wallet: order.wallet }, cost, now);

@@ -65,11 +65,7 @@ export function createTradeSettlement(deps: TradingDeps) {
     return { quote, rate: new Decimal(quote.rate) };
   }
 
-  async function currencyOf(userId: string, tx: Executor) {
-    const user = await users.findById(userId, tx);
-    if (!user) throw new NotFound();
-    return user.currency.code;
-  }
+  const currencyOf = async (userId: string, tx: Executor) => (await users.get(userId, tx)).currency.code;
 
   /** What buying `quantity` of an asset costs now in the user's currency, to the cent above; refused below a cent. */
   async function priced(tx: Executor, assetId: number, quantity: Decimal, currency: string) {

@@ -1,6 +1,7 @@
 import { normalizeEmail, normalizeLogin } from '@itrust/contracts';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { NotFound } from '../../lib/errors.ts';
 import type { Currency, UserRow, UserWithCurrency } from '../../db/signed-in-user.ts';
 import {
   cities,
@@ -33,10 +34,16 @@ export function createUsersRepository(db: Executor) {
     row ? { ...row.user, currency: row.currency } : undefined;
   const exists = async (table: typeof countries | typeof nationalities | typeof currencies, id: number) =>
     (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1)).length > 0;
+  const findById = async (id: string, tx: Executor = db) =>
+    flatten((await joined(tx).where(eq(users.id, id)).limit(1))[0]);
 
   return {
-    async findById(id: string, tx: Executor = db) {
-      return flatten((await joined(tx).where(eq(users.id, id)).limit(1))[0]);
+    findById,
+    /** The user, or a 404 when the account is gone. */
+    async get(id: string, tx: Executor = db): Promise<UserWithCurrency> {
+      const user = await findById(id, tx);
+      if (!user) throw new NotFound();
+      return user;
     },
     /** Sign-in accepts the email, in any spelling that normalizes to it, or the username in any letter case. */
     async findByLogin(login: string, tx: Executor = db) {
