@@ -10,17 +10,13 @@ import { ledgerRepository as ledger } from './ledger.repository.ts';
 import { toMoney } from '../../lib/money.ts';
 import { walletMessages, type DecisionRecorder, type TransactionRow, type WalletWrites } from './wallet-writes.ts';
 
-export type Limits = {
-  cryptoDeposit: [Decimal, Decimal];
-  bankDeposit: [Decimal, Decimal];
-  withdrawal: [Decimal, Decimal];
-};
+/** The smallest and largest amount of each request, from the configuration. */
+export type Limits = Record<'cryptoDeposit' | 'bankDeposit' | 'withdrawal', [number, number]>;
 
-const range = (amount: Decimal, [minimum, maximum]: [Decimal, Decimal], what: string, currency: string) => {
+const range = (amount: Decimal, [minimum, maximum]: [number, number], what: string, currency: string) => {
   if (amount.lt(minimum) || amount.gt(maximum)) {
-    const message = amountRangeMessage(what, [minimum.toFixed(2), maximum.toFixed(2)], (limit) =>
-      formatMoneyIn(limit, currency),
-    );
+    const limits = [new Decimal(minimum).toFixed(2), new Decimal(maximum).toFixed(2)] as const;
+    const message = amountRangeMessage(what, limits, (limit) => formatMoneyIn(limit, currency));
     throw new ValidationFailed({ amount: [message] });
   }
 };

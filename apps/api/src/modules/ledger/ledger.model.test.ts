@@ -11,7 +11,7 @@ let testApp: TestApp;
 let wallet: WalletService;
 beforeAll(async () => {
   testApp = await createTestApp({ WITHDRAWAL_MIN: '0.01', DEPOSIT_CRYPTO_MIN: '1', DEPOSIT_BANK_MIN: '1' });
-  const limit: [Decimal, Decimal] = [new Decimal('0.01'), new Decimal(1_000_000)];
+  const limit: [number, number] = [0.01, 1_000_000];
   wallet = createWalletService({
     db: testApp.database.db,
     clock: { now: () => new Date() },

@@ -18,7 +18,7 @@ beforeAll(async () => {
     DEPOSIT_BANK_MIN: '1',
     RATE_LIMIT_PER_MINUTE: '100000',
   });
-  const limit: [Decimal, Decimal] = [new Decimal(1), new Decimal(1_000_000)];
+  const limit: [number, number] = [1, 1_000_000];
   wallet = createWalletService({
     db: testApp.database.db,
     clock: { now: () => new Date() },

@@ -127,24 +127,9 @@ export function walletServiceFor(
   db: Database,
   clock: Clock,
   users: UsersRepository,
-  limits: Record<'cryptoDeposit' | 'bankDeposit' | 'withdrawal', [number, number]>,
+  limits: Limits,
   raiseAutoCash?: RaiseAutoCash,
   references?: () => string,
 ) {
-  const decimals = ([minimum, maximum]: [number, number]): [Decimal, Decimal] => [
-    new Decimal(minimum),
-    new Decimal(maximum),
-  ];
-  return createWalletService({
-    db,
-    clock,
-    users,
-    limits: {
-      cryptoDeposit: decimals(limits.cryptoDeposit),
-      bankDeposit: decimals(limits.bankDeposit),
-      withdrawal: decimals(limits.withdrawal),
-    },
-    raiseAutoCash,
-    ...(references ? { references } : {}),
-  });
+  return createWalletService({ db, clock, users, limits, raiseAutoCash, ...(references ? { references } : {}) });
 }
