@@ -168,7 +168,7 @@ export async function fundedInvestor(
   const user = await signUp(testApp, { verified: true });
   await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
   const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal(amount), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   await wallet.swap(user.id, { amount: new Decimal(amount), from: 'cash', to: into });
   return user;
 }

@@ -32,7 +32,7 @@ beforeAll(async () => {
         failNext = false;
         throw new Error('the process died here');
       }
-      return { status: 201, body: { status: 'success', message: 'ok', data: { id: deposit?.id } } };
+      return { status: 201, body: { status: 'success', message: 'ok', data: { id: deposit.id } } };
     });
   });
   // The work of a duplicate during which the first request with its key commits (after the
@@ -119,7 +119,7 @@ it('keeps a refusal: the retry hears it again, even once the money is there, and
   const refused = await swap(investor.token, 'refused-swap-0001', '50');
   expect(refused.statusCode).toBe(422);
   const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('50000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
 
   const retried = await swap(investor.token, 'refused-swap-0001', '50');
   expect(retried.statusCode).toBe(422);
@@ -132,7 +132,7 @@ it('keeps a refusal: the retry hears it again, even once the money is there, and
 it('takes a key used more than a day ago as new, with any body', async () => {
   const investor = await signUp(testApp, { verified: true });
   const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('50000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   expect((await swap(investor.token, 'reused-key-0001', '10')).statusCode).toBe(201);
   expect((await swap(investor.token, 'reused-key-0001', '20')).statusCode).toBe(422);
 

@@ -90,7 +90,7 @@ beforeAll(async () => {
   );
   for (const user of [owner, other]) {
     const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal('5000'), mode: 'bank' });
-    if (deposit) await wallet.approve(deposit.id);
+    await wallet.approve(deposit.id);
     await wallet.swap(user.id, { amount: new Decimal('2000'), from: 'cash', to: 'brokerage' });
   }
   ids['transaction'] = (

@@ -142,7 +142,7 @@ beforeAll(async () => {
       data.user.id,
     ]);
     const deposit = await wallet.requestDeposit(data.user.id, { amount: new Decimal('2000'), mode: 'bank' });
-    if (deposit) await wallet.approve(deposit.id);
+    await wallet.approve(deposit.id);
     await wallet.swap(data.user.id, { amount: new Decimal('500'), from: 'cash', to: 'brokerage' });
     const method = await fetch(`${url()}/api/user/payment-method`, {
       method: 'POST',

@@ -25,7 +25,7 @@ beforeAll(async () => {
   await db.$client.query("update users set kyc = 'approved' where id = $1", [investor.id]);
   const wallet = walletServiceFor(db, { now: () => new Date() }, createUsersRepository(db), testApp.config.limits);
   const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('5000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   await wallet.swap(investor.id, { amount: new Decimal('2000'), from: 'cash', to: 'brokerage' });
   const { rows } = await db.$client.query<{ id: number }>(
     `select a.id from assets a join asset_quotes q on q.asset_id = a.id

@@ -158,7 +158,7 @@ beforeAll(async () => {
     testApp.config.limits,
   );
   const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('50000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   investorToken = investor.token;
   operatorToken = await signedInOperator(testApp);
 }, 60_000);

@@ -146,7 +146,7 @@ beforeAll(async () => {
   investor = await signUp(testApp, { verified: true });
   await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [investor.id]);
   const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('500000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   await wallet.swap(investor.id, { amount: new Decimal('200000'), from: 'cash', to: 'brokerage' });
   await grow(investor, stockIds.slice(0, 1), 'ROTH IRA');
   // An account without a yearly limit, so the contributions of this file never run out of room.

@@ -30,7 +30,7 @@ beforeAll(async () => {
     testApp.config.limits,
   );
   const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal('5000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
 });
 afterAll(() => testApp.close());
 
@@ -108,7 +108,7 @@ describe('mass assignment', () => {
       testApp.config.limits,
     );
     const deposit = await wallet.requestDeposit(trader.id, { amount: new Decimal('5000'), mode: 'bank' });
-    if (deposit) await wallet.approve(deposit.id);
+    await wallet.approve(deposit.id);
     await wallet.swap(trader.id, { amount: new Decimal('1000'), from: 'cash', to: 'brokerage' });
     const before = await guarded(trader.id);
     const asset = (await sql("select id from assets where symbol = 'AAPL'")).rows[0]?.id;

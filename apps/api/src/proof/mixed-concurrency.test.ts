@@ -46,7 +46,7 @@ beforeAll(async () => {
   investor = await signUp(testApp, { verified: true });
   await db.$client.query("update users set kyc = 'approved' where id = $1", [investor.id]);
   const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('50000000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   paymentMethodId = await savedBankAccount(testApp, investor.token);
   const { rows } = await db.$client.query<{ id: number; name: string }>('select id, name from savings_products');
   for (const row of rows) products.set(row.name, row.id);

@@ -59,7 +59,7 @@ async function trader(funds: string, currency = 'USD', to: 'brokerage' | 'auto' 
   const user = await signUp(testApp, { verified: true, overrides: { currency_id: rows[0]?.id } });
   await sql("update users set kyc = 'approved' where id = $1", [user.id]);
   const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal(funds), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   await wallet.swap(user.id, { amount: new Decimal(funds), from: 'cash', to });
   return user;
 }

@@ -76,7 +76,7 @@ beforeAll(async () => {
     withdrawal: [1, 1_000_000],
   });
   const deposit = await wallet.requestDeposit(userId, { amount: new Decimal('1000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
 }, 120_000);
 
 afterAll(async () => {
@@ -131,7 +131,7 @@ describe('two API processes on one database', () => {
     });
     const paymentMethodId = (method.body.data?.['payment_method'] as { id: string }).id;
     const topUp = await wallet.requestDeposit(userId, { amount: new Decimal('500'), mode: 'bank' });
-    if (topUp) await wallet.approve(topUp.id);
+    await wallet.approve(topUp.id);
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
         call(either(index), 'POST', '/user/transaction/withdraw', {

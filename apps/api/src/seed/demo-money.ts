@@ -47,7 +47,7 @@ export async function seedDemoMoney(
     comment: 'Opening deposit',
   });
   at(119, 11);
-  if (deposit) await wallet.approve(deposit.id, undefined);
+  await wallet.approve(deposit.id, undefined);
   at(118, 14);
   await wallet.swap(userId, { amount: new Decimal('20000'), from: 'cash', to: 'brokerage' });
 

@@ -38,7 +38,7 @@ async function investorWithMoney(): Promise<SignedUpUser> {
   const user = await signUp(testApp, { verified: true });
   await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
   const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal('1000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   await wallet.swap(user.id, { amount: new Decimal('400'), from: 'cash', to: 'brokerage' });
   return user;
 }

@@ -83,7 +83,6 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
           coin: body.coin,
           comment: body.comment,
         });
-        if (!deposit) throw new Error('deposit was not recorded');
         return created(`Deposit request received. Quote the reference ${deposit.reference} with your payment.`, {
           transaction: presentTransaction(deposit),
         });
@@ -118,7 +117,6 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
           paymentMethodId: request.body.payment_method_id,
           comment: request.body.comment,
         });
-        if (!withdrawal) throw new Error('withdrawal was not recorded');
         return created('Withdrawal request received. The amount is reserved until it is paid out.', {
           transaction: presentTransaction(withdrawal),
         });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   user = await signUp(testApp, { verified: true });
   const wallet = walletServiceFor(db, { now: () => new Date() }, createUsersRepository(db), testApp.config.limits);
   const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal('2000000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   await wallet.swap(user.id, { amount: new Decimal('1000000'), from: 'cash', to: 'brokerage' });
   await db.$client.query(
     `with accounts as (

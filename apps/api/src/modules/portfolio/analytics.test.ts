@@ -80,7 +80,7 @@ beforeAll(async () => {
   await db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
   at(400);
   const first = await wallet.requestDeposit(user.id, { amount: new Decimal('10000'), mode: 'bank' });
-  if (first) await wallet.approve(first.id);
+  await wallet.approve(first.id);
   at(200);
   await wallet.swap(user.id, { amount: new Decimal('5000'), from: 'cash', to: 'brokerage' });
   at(100);
@@ -91,7 +91,7 @@ beforeAll(async () => {
   await trading.close(user.id, position.id, new Decimal('4'));
   at(5 / 24);
   const second = await wallet.requestDeposit(user.id, { amount: new Decimal('2000'), mode: 'bank' });
-  if (second) await wallet.approve(second.id);
+  await wallet.approve(second.id);
   at(0);
   await setQuote('160', '150');
   const signIn = await testApp.app.inject({
@@ -229,7 +229,7 @@ describe('the net-worth chart', () => {
       clock.advance(-2 * day);
       const wallet = walletServiceFor(db, clock, users, testApp.config.limits);
       const deposit = await wallet.requestDeposit(holder.id, { amount: new Decimal('1000'), mode: 'bank' });
-      if (deposit) await wallet.approve(deposit.id);
+      await wallet.approve(deposit.id);
       await wallet.swap(holder.id, { amount: new Decimal('1000'), from: 'cash', to: 'brokerage' });
       await createTradingService({ db, clock, users }).buy(holder.id, { assetId: noBars, quantity: new Decimal('2') });
     } finally {

@@ -127,7 +127,7 @@ describe('CSV exports', () => {
       testApp.config.limits,
     );
     const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal('5000'), mode: 'bank' });
-    if (deposit) await wallet.approve(deposit.id);
+    await wallet.approve(deposit.id);
     await wallet.swap(user.id, { amount: new Decimal('5000'), from: 'cash', to: 'brokerage' });
     await db.query(`
       with listed as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)

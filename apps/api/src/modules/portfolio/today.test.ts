@@ -63,7 +63,7 @@ beforeAll(async () => {
   user = await signUp(testApp, { verified: true });
   await db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
   const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal('10000'), mode: 'bank' });
-  if (deposit) await wallet.approve(deposit.id);
+  await wallet.approve(deposit.id);
   await wallet.swap(user.id, { amount: new Decimal('3000'), from: 'cash', to: 'brokerage' });
   await wallet.swap(user.id, { amount: new Decimal('1000'), from: 'cash', to: 'auto' });
 

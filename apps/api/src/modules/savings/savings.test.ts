@@ -49,7 +49,7 @@ async function saver(options: { cash?: string; american?: boolean; approved?: bo
     await testApp.database.db.$client.query("update users set kyc = 'approved' where id = $1", [user.id]);
   if (options.cash) {
     const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal(options.cash), mode: 'bank' });
-    if (deposit) await wallet.approve(deposit.id);
+    await wallet.approve(deposit.id);
   }
   return user;
 }

@@ -74,7 +74,7 @@ describe('buying', () => {
     const refused = await post(user, '/api/user/position/store', order);
     expect(refused.statusCode, refused.body).toBe(422);
     const deposit = await wallet.requestDeposit(user.id, { amount: new Decimal('150'), mode: 'bank' });
-    if (deposit) await wallet.approve(deposit.id);
+    await wallet.approve(deposit.id);
     await wallet.swap(user.id, { amount: new Decimal('150'), from: 'cash', to: 'brokerage' });
     const bought = await post(user, '/api/user/position/store', order);
     expect(bought.statusCode, bought.body).toBe(201);
