@@ -38,6 +38,7 @@ import { savingsRoutes } from './modules/savings/savings.routes.ts';
 import { createSavingsService } from './modules/savings/savings.service.ts';
 import { autoRoutes } from './modules/auto/auto.routes.ts';
 import { autoServiceFor } from './modules/auto/auto.service.ts';
+import { orderRoutes } from './modules/trading/orders.routes.ts';
 import { positionRoutes } from './modules/trading/position.routes.ts';
 import { tradeHistoryRoutes } from './modules/trading/trade-history.routes.ts';
 import { watchlistRoutes } from './modules/trading/watchlist.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(autoRoutes, { prefix: '/api', auto });
   const trading = createTradingService({ db, clock, users });
   await app.register(positionRoutes, { prefix: '/api', db, trading });
+  await app.register(orderRoutes, { prefix: '/api', db, trading });
   await app.register(tradeHistoryRoutes, { prefix: '/api', trading });
   await app.register(watchlistRoutes, { prefix: '/api', watchlist: createWatchlist(db) });
   const emailChange = createEmailChange(access);

@@ -17,7 +17,7 @@ import { runProviderTick } from './modules/market/provider-feed.ts';
 import { runTick } from './modules/market/tick.ts';
 import { autoServiceFor } from './modules/auto/auto.service.ts';
 import { createSavingsService } from './modules/savings/savings.service.ts';
-import { createTradingService } from './modules/trading/trading.service.ts';
+import { createOrderFills } from './modules/trading/trading.service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { seedDemoUsers } from './seed/demo.ts';
@@ -86,7 +86,8 @@ async function main() {
   progress.step('Starting the API');
   const appSecret = await resolveAppSecret(config.appSecret, config.dataDir);
   const boss = createJobQueue(databaseUrl);
-  const app = await buildApp({ config, db, mail: createMailQueue(boss), appSecret });
+  const mail = createMailQueue(boss);
+  const app = await buildApp({ config, db, mail, appSecret });
   await startJobQueue(boss, app.log);
   cleanups.push(() => boss.stop({ graceful: true, timeout: 5_000 }));
   const mailer = createMailer({
@@ -101,13 +102,13 @@ async function main() {
   const feed: MarketFeed = provider
     ? (database, clock) => runProviderTick(database, clock, provider)
     : (database, clock) => runTick(database, clock, config.marketSeed);
-  const trading = createTradingService({ db, clock: systemClock, users });
+  const orderFills = createOrderFills({ db, clock: systemClock, users, mail });
   const stopTicks = await registerMarketJobs(boss, {
     db,
     clock: systemClock,
     feed,
     tickSeconds: config.marketTickSeconds,
-    afterTick: () => trading.closeTriggered(),
+    afterTick: () => orderFills.fillTriggered(),
   });
   cleanups.push(async () => stopTicks());
   const auto = autoServiceFor(db, systemClock, users, config.autoInvestMinimumCash);

@@ -35,6 +35,21 @@ export async function ledgerProblems(db: Database): Promise<string[]> {
     where a.user_id is not null and a.kind = 'cash' and a.held <> coalesce((
       select sum(t.amount) from transactions t where t.user_id = a.user_id and t.type = 'debit' and t.status = 'pending'), 0)`);
   if (holds.rowCount) problems.push(`${holds.rowCount} cash wallets hold other than their pending withdrawals`);
+  // An open buy order holds its reserve in the brokerage wallet; an open sell holds its quantity of its position.
+  const orderHolds = await db.$client.query(`
+    select a.id from ledger_accounts a
+    where a.user_id is not null and a.kind = 'brokerage' and a.held <> coalesce((
+      select sum(o.reserved) from orders o where o.user_id = a.user_id and o.side = 'buy' and o.status = 'open'), 0)`);
+  if (orderHolds.rowCount)
+    problems.push(`${orderHolds.rowCount} brokerage wallets hold other than their open buy orders`);
+  const reserved = await db.$client.query(`
+    select p.id from positions p
+    where p.reserved_quantity <> coalesce((
+      select sum(o.quantity) from orders o where o.position_id = p.id and o.side = 'sell' and o.type <> 'exit' and o.status = 'open'), 0)`);
+  if (reserved.rowCount) problems.push(`${reserved.rowCount} positions reserve other than their open sell orders`);
+  const ended = await db.$client.query(`
+    select id from orders where (status = 'open') <> (ended_at is null) or (status = 'open') <> (end_reason is null)`);
+  if (ended.rowCount) problems.push(`${ended.rowCount} orders are half ended`);
   // The savings figures read the interest job's rows (savings.queries.ts): they must say what the ledger says.
   const interest = await db.$client.query(`
     select s.id from user_savings s join ledger_accounts a on a.savings_id = s.id

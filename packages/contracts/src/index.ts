@@ -12,3 +12,4 @@ export * from './savings.ts';
 export * from './trading.ts';
 export * from './user.ts';
 export * from './wallet.ts';
+export * from './orders.ts';

@@ -3,7 +3,9 @@ import { page } from './envelope.ts';
 import { asset, assetType } from './market.ts';
 
 export const tradingWallet = z.enum(['brokerage', 'auto']);
-export const closeReason = z.enum(['manual', 'take_profit', 'stop_loss', 'rebalance']);
+/** Why a sale happened: the owner, a take-profit or stop-loss, rebalancing, or a limit or stop order filling. */
+export const closeReasons = ['manual', 'take_profit', 'stop_loss', 'rebalance', 'limit', 'stop'] as const;
+export const closeReason = z.enum(closeReasons);
 export const positionStatus = z.enum(['open', 'closed']);
 
 const assetSummary = asset.pick({ name: true, symbol: true, img: true, type: true });

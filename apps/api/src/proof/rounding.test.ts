@@ -8,7 +8,7 @@ import { autoModels } from '@itrust/contracts/auto-models';
 import { autoServiceFor, type AutoService } from '../modules/auto/auto.service.ts';
 import { marketShardOf } from '../modules/ledger/ledger.repository.ts';
 import { walletServiceFor, type WalletService } from '../modules/ledger/wallet.service.ts';
-import { createTradingService, type TradingService } from '../modules/trading/trading.service.ts';
+import { createOrderFills } from '../modules/trading/trading.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
 /**
@@ -20,10 +20,10 @@ const belowOneCent = 'This trade is worth less than one cent.';
 
 let testApp: TestApp;
 let wallet: WalletService;
-let trading: TradingService;
 let auto: AutoService;
 let assetId: number;
 let usdcId: number;
+let fills: ReturnType<typeof createOrderFills>;
 
 const sql = <T extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   testApp.database.db.$client.query<T>(text, values);
@@ -37,7 +37,7 @@ beforeAll(async () => {
     { now: () => new Date() },
     createUsersRepository(testApp.database.db),
   ];
-  trading = createTradingService({ db, clock, users });
+  fills = createOrderFills({ db, clock, users });
   auto = autoServiceFor(db, clock, users, 10);
   wallet = walletServiceFor(db, clock, users, testApp.config.limits, auto.raiseCash);
   // A stock of our own at prices the tests set: nothing else trades it.
@@ -111,7 +111,7 @@ describe("a trade's cash", () => {
     const user = await trader('100');
     await buy(user, assetId, '3', { tp: '10.5' });
     await setPrice(assetId, '10.505');
-    expect(await trading.closeTriggered()).toBe(1);
+    expect(await fills.fillTriggered()).toHaveLength(1);
     // 3 × 10.505 is 31.515.
     expect((await brokerage(user)).toFixed(2)).toBe('101.51');
   });

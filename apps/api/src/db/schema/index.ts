@@ -7,3 +7,4 @@ export * from './reference.ts';
 export * from './savings.ts';
 export * from './trading.ts';
 export * from './users.ts';
+export * from './orders.ts';

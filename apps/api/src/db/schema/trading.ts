@@ -1,5 +1,6 @@
+import { closeReasons } from '@itrust/contracts';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, price, quantity, rate, timestamptz } from './columns.ts';
 import { accountKind } from './ledger.ts';
 import { assetIdColumn } from './market.ts';
@@ -7,7 +8,7 @@ import { userIdColumn, users } from './users.ts';
 
 export const positionStatus = pgEnum('position_status', ['open', 'closed']);
 export const tradeSide = pgEnum('trade_side', ['buy', 'sell']);
-export const closeReason = pgEnum('close_reason', ['manual', 'take_profit', 'stop_loss', 'rebalance']);
+export const closeReason = pgEnum('close_reason', closeReasons);
 
 /** A holding bought at one time; closes in parts. Cost and P/L are in the account's settlement currency. */
 export const positions = pgTable(
@@ -25,8 +26,8 @@ export const positions = pgTable(
     cost: money('cost').notNull(),
     openedCost: money('opened_cost').notNull(),
     realisedPl: money('realised_pl').notNull().default('0'),
-    takeProfit: price('take_profit'),
-    stopLoss: price('stop_loss'),
+    /** What open sell orders hold of the quantity: neither a close nor another order may take it. */
+    reservedQuantity: quantity('reserved_quantity').notNull().default('0'),
     leverage: integer('leverage').notNull().default(1),
     orderType: text('order_type').notNull().default('market'),
     closeReason: closeReason('close_reason'),
@@ -40,6 +41,10 @@ export const positions = pgTable(
     uniqueIndex('positions_auto_open_unique')
       .on(table.userId, table.assetId)
       .where(sql`${table.wallet} = 'auto' and ${table.status} = 'open'`),
+    check(
+      'positions_reserved_within_quantity',
+      sql`${table.reservedQuantity} >= 0 and ${table.reservedQuantity} <= ${table.quantity}`,
+    ),
   ],
 );
 

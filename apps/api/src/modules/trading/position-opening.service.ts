@@ -3,7 +3,7 @@ import { formatPrice } from '@itrust/contracts';
 import { Decimal } from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { positions, trades } from '../../db/schema/index.ts';
+import { orders, positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { toMoney } from '../../lib/money.ts';
@@ -27,6 +27,8 @@ type Order = {
   wallet: 'brokerage' | 'auto';
   takeProfit?: Decimal | undefined;
   stopLoss?: Decimal | undefined;
+  /** The waiting order a fill comes from; a market order otherwise. */
+  orderType?: string;
 };
 
 /** Buying: a brokerage buy opens a position; an automated-investing buy adds to the one it holds. */
@@ -99,12 +101,24 @@ export function createPositionOpening(
             fxRate: rate.toString(),
             cost: toMoney(cost),
             openedCost: toMoney(cost),
-            takeProfit: order.takeProfit?.toString() ?? null,
-            stopLoss: order.stopLoss?.toString() ?? null,
+            orderType: order.orderType ?? 'market',
             createdAt: now,
           })
           .returning();
     if (!position) throw new Error('position was not recorded');
+    if (order.takeProfit || order.stopLoss)
+      // The take-profit and stop-loss wait as one exit order, filled by the same step as every order.
+      await tx.insert(orders).values({
+        userId,
+        assetId: order.assetId,
+        side: 'sell',
+        type: 'exit',
+        limitPrice: order.takeProfit?.toString() ?? null,
+        stopPrice: order.stopLoss?.toString() ?? null,
+        timeInForce: 'gtc',
+        positionId,
+        createdAt: now,
+      });
     await postTrade(tx, 'buy', quote.symbol, { userId, currency, wallet: order.wallet }, cost, now);
     return { position, cost };
   }

@@ -10,8 +10,11 @@ import { tradeValue } from '../../lib/trade-cash.ts';
 import { dayValues, todayOf } from './held-lots.ts';
 import { createPositionClosing } from './position-closing.service.ts';
 import { createPositionOpening } from './position-opening.service.ts';
+import { createOrders } from './orders.service.ts';
 import { createTradeSettlement, type TradingDeps } from './trade-settlement.service.ts';
 
+// The step that fills waiting orders after each tick (server.ts runs it).
+export { createOrderFills } from './order-fills.ts';
 // The one valuation of open positions, which the portfolio reads too.
 export { dayValues, todayOf, type DayValueRow } from './held-lots.ts';
 
@@ -20,6 +23,7 @@ export function createTradingService(deps: TradingDeps) {
   return {
     ...createPositionOpening(deps, settlement),
     ...createPositionClosing(deps, settlement),
+    ...createOrders(deps, settlement),
     ...tradingReads(deps.db),
   };
 }
@@ -126,11 +130,12 @@ function tradingReads(db: Database) {
         sql`
         with today as materialized (${dayValues(userId, sql`l.position_id`)})
         select p.id, p.asset_id, a.symbol, a.name, a.type::text, p.wallet::text, p.status::text, p.quantity::text, p.entry_price::text,
-          q.price::text, f.rate::text, t.value as day_value, t.reference as day_reference, p.cost::text, p.realised_pl::text, p.take_profit::text, p.stop_loss::text,
+          q.price::text, f.rate::text, t.value as day_value, t.reference as day_reference, p.cost::text, p.realised_pl::text, x.limit_price::text as take_profit, x.stop_price::text as stop_loss,
           p.leverage, p.order_type, p.close_reason::text, ${isoTime(sql`p.created_at`)} as created_at, ${isoTime(sql`p.closed_at`)} as closed_at, count(*) over ()::int as total
         from positions p join assets a on a.id = p.asset_id join asset_quotes q on q.asset_id = p.asset_id
         join users u on u.id = p.user_id join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
         left join today t on t.position_id = p.id
+        left join orders x on x.position_id = p.id and x.type = 'exit' and (x.status <> 'cancelled' or x.end_reason = 'position_closed')
         where p.user_id = ${userId} and (${status}::position_status is null or p.status = ${status}::position_status)
           and (${filter.symbol ?? null}::text is null or a.symbol = ${filter.symbol ?? null})
           and (${filter.wallet ?? null}::text is null or p.wallet::text = ${filter.wallet ?? null})

@@ -8,19 +8,17 @@ import { ledgerProblems } from '../../../test/ledger.ts';
 import { runTick } from '../market/tick.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
-import { createTradingService, type TradingService } from './trading.service.ts';
+import { createOrderFills } from './trading.service.ts';
 
 const clock = createTestClock(new Date(Date.now() + 60_000));
 let testApp: TestApp;
 let wallet: WalletService;
-let trading: TradingService;
 let assetId: number;
 
 beforeAll(async () => {
   testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1' }, { clock });
   const users = createUsersRepository(testApp.database.db);
   wallet = walletServiceFor(testApp.database.db, clock, users, testApp.config.limits);
-  trading = createTradingService({ db: testApp.database.db, clock, users });
   // A stock of our own with a price path the tests set: nothing else trades it.
   const { rows } = await testApp.database.db.$client.query(`
     with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
@@ -43,6 +41,12 @@ const post = (user: SignedUpUser, url: string, payload: Record<string, unknown>,
   testApp.app.inject({ method, url, headers: bearer(user.token), payload });
 const brokerage = async (user: SignedUpUser) => (await wallet.wallets(user.id)).brokerage;
 
+const fillOrders = () =>
+  createOrderFills({
+    db: testApp.database.db,
+    clock,
+    users: createUsersRepository(testApp.database.db),
+  }).fillTriggered();
 const trader = (funds: string): Promise<SignedUpUser> => fundedInvestor(testApp, wallet, funds, 'brokerage');
 
 describe('buying', () => {
@@ -279,10 +283,10 @@ describe('take-profit and stop-loss', () => {
       })
     ).json().data.position.id as string;
     await setPrice('119.99');
-    expect(await trading.closeTriggered()).toBe(0);
+    expect(await fillOrders()).toHaveLength(0);
     await setPrice('121');
-    expect(await trading.closeTriggered()).toBe(1);
-    expect(await trading.closeTriggered()).toBe(0);
+    expect(await fillOrders()).toHaveLength(1);
+    expect(await fillOrders()).toHaveLength(0);
     const { rows } = await testApp.database.db.$client.query(
       'select status, close_reason, realised_pl from positions where id = $1',
       [profitTaker],
@@ -294,7 +298,7 @@ describe('take-profit and stop-loss', () => {
       await post(user, '/api/user/position/store', { asset_id: assetId, quantity: '1', wallet: 'brokerage', sl: '95' })
     ).json().data.position.id as string;
     await setPrice('94.5');
-    expect(await trading.closeTriggered()).toBe(1);
+    expect(await fillOrders()).toHaveLength(1);
     const history = (
       await testApp.app.inject({ method: 'GET', url: '/api/user/position/history', headers: bearer(user.token) })
     ).json().data.positions.data;
