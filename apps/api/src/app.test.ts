@@ -3,6 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
+import { loadConfig } from './config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
@@ -33,6 +34,17 @@ describe('error envelopes', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.json()).toEqual({ status: 'error', message: 'No route for GET /api/no/such/thing.' });
+  });
+
+  it('has no market price hook unless MARKET_PRICE_HOOK=on, which production refuses', async () => {
+    const hook = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dev/market/price',
+      payload: { symbol: 'AAPL', price: '1' },
+    });
+    expect(hook.statusCode).toBe(404);
+    const production = { NODE_ENV: 'production', APP_SECRET: 'a'.repeat(32), MARKET_PRICE_HOOK: 'on' };
+    expect(() => loadConfig(production)).toThrow(/MARKET_PRICE_HOOK: a test hook, never on in production/);
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {

@@ -43,7 +43,7 @@ import { positionRoutes } from './modules/trading/position.routes.ts';
 import { tradeHistoryRoutes } from './modules/trading/trade-history.routes.ts';
 import { watchlistRoutes } from './modules/trading/watchlist.routes.ts';
 import { createWatchlist } from './modules/trading/watchlist.service.ts';
-import { createTradingService } from './modules/trading/trading.service.ts';
+import { createOrderFills, createTradingService } from './modules/trading/trading.service.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { createAuditRepository } from './modules/admin/audit.repository.ts';
 import { paymentMethodsRoutes } from './modules/ledger/payment-methods.routes.ts';
@@ -54,6 +54,7 @@ import { marketRoutes } from './modules/market/market.routes.ts';
 import { createMarketService } from './modules/market/market.service.ts';
 import { createQuoteHub } from './modules/market/quote-hub.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
+import { priceHookRoutes } from './modules/market/price-hook.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientConfigRoutes } from './modules/reference/client-config.routes.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
@@ -172,6 +173,10 @@ export async function buildApp({
   await app.register(adminKycRoutes, { prefix: '/api', admin });
   await app.register(adminRoutes, { prefix: '/api', admin, present });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
+  if (config.marketPriceHook) {
+    const fills = createOrderFills({ db, clock, users, mail });
+    await app.register(priceHookRoutes, { prefix: '/api', db, afterTick: () => fills.fillTriggered() });
+  }
 
   await registerWebApp(app, config.webDistDir);
   return app;

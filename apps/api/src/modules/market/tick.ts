@@ -152,3 +152,16 @@ export async function pruneBars(db: Database, clock: Clock): Promise<number> {
   }
   return removed;
 }
+
+/** Sets one asset's price as a tick would, for the test hook (price-hook.routes.ts): streams hear of it. */
+export async function setQuotePrice(db: Database, symbol: string, price: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const set = await tx.execute(sql`
+      update asset_quotes q set price = ${price}::numeric, day_high = greatest(q.day_high, ${price}::numeric),
+        day_low = least(q.day_low, ${price}::numeric), tick_sequence = q.tick_sequence + 1
+      from assets a where a.id = q.asset_id and a.symbol = ${symbol}`);
+    if (set.rowCount !== 1) return false;
+    await announceTick(tx);
+    return true;
+  });
+}

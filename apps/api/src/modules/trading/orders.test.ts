@@ -19,7 +19,10 @@ let assets = 0;
 let secondPool: Database;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1', RATE_LIMIT_PER_MINUTE: '1000000' }, { clock });
+  testApp = await createTestApp(
+    { DEPOSIT_BANK_MIN: '1', RATE_LIMIT_PER_MINUTE: '1000000', MARKET_PRICE_HOOK: 'on' },
+    { clock },
+  );
   const users = createUsersRepository(testApp.database.db);
   wallet = walletServiceFor(testApp.database.db, clock, users, testApp.config.limits);
   secondPool = createDatabase(testApp.database.url, 10);
@@ -291,5 +294,22 @@ describe('stops, exits and time in force', () => {
       [position],
     );
     expect(rows[0].reserved_quantity).toBe('0.00000000');
+  });
+});
+
+describe('the price hook of the simulated market', () => {
+  it('sets a price and fills the orders it crosses, as a tick does', async () => {
+    const user = await trader('1000');
+    const order = (await place(user, { quantity: '2', limit_price: '95' })).json().data.order;
+    const { rows } = await testApp.database.db.$client.query('select symbol from assets where id = $1', [assetId]);
+    const hook = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dev/market/price',
+      payload: { symbol: rows[0].symbol, price: '94.5' },
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const [filled] = await ordersOf(user);
+    expect(filled).toEqual({ id: order.id, status: 'filled', end_reason: 'filled' });
+    expect(await brokerage(user)).toMatchObject({ balance: '811.00', held: '0.00' });
   });
 });
