@@ -74,10 +74,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; trading: Trading
       config: { access: 'verified' },
       schema: {
         tags,
-        summary: 'Your orders, newest first; filter by status or asset symbol',
+        summary: 'Your orders, newest first; filter by status (ended: every status but open) or asset symbol',
         querystring: z
           .object({
-            'filter[status]': orderStatus.optional(),
+            'filter[status]': z.enum([...orderStatus.options, 'ended']).optional(),
             'filter[symbol]': z.string().trim().min(1).max(20).toUpperCase().optional(),
             ...paging(10),
           })

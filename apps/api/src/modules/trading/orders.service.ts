@@ -1,12 +1,5 @@
-import {
-  formatPrice,
-  gtcDays,
-  orderRefusals,
-  stopBuyMargin,
-  type Order,
-  type OrderStatus,
-  type TimeInForce,
-} from '@itrust/contracts';
+import { formatPrice, gtcDays, orderRefusals, type Order, type OrderStatus, type TimeInForce } from '@itrust/contracts';
+import { holdPriceOf } from '@itrust/contracts/order-rules';
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
@@ -68,16 +61,6 @@ function checkStopSide(order: PlaceOrder, quote: Quote) {
     throw new ValidationFailed({ stop_price: [orderRefusals.stopSellAbove(formatPrice(quote.price))] });
 }
 
-/**
- * The price an order is sized and held at: its limit, or for a stop its stop price, a buy's with the
- * margin above it that its hold covers.
- */
-function holdPrice(order: PlaceOrder): Decimal {
-  if (order.limitPrice) return order.limitPrice;
-  const stop = order.stopPrice ?? new Decimal(0);
-  return order.side === 'buy' ? stop.times(new Decimal(1).plus(stopBuyMargin)) : stop;
-}
-
 type OrderView = Omit<Order, 'asset' | 'type'> &
   Pick<Order['asset'], 'name' | 'symbol' | 'type'> & { asset_id: number; order_type: Order['type']; total: number };
 
@@ -104,7 +87,15 @@ const presentOrder = (row: OrderView): Order => ({
 
 const iconOf = (symbol: string) => `/api/assets/${encodeURIComponent(symbol)}/icon.svg`;
 
-type OrderFilter = { status?: OrderStatus | undefined; symbol?: string | undefined; id?: string };
+/** `ended`: every status but open. */
+type OrderFilter = { status?: OrderStatus | 'ended' | undefined; symbol?: string | undefined; id?: string };
+
+const statusIs = (status: OrderFilter['status']) =>
+  status === undefined
+    ? sql`true`
+    : status === 'ended'
+      ? sql`o.status <> 'open'`
+      : sql`o.status = ${status}::order_status`;
 
 /** The user's orders as the API shows them; one order when `filter.id` names it. */
 async function ordersPage(tx: Executor, userId: string, page: number, perPage: number, filter: OrderFilter) {
@@ -116,7 +107,7 @@ async function ordersPage(tx: Executor, userId: string, page: number, perPage: n
       o.filled_amount::text, o.end_reason::text, ${at('created_at')} as created_at, ${at('ended_at')} as ended_at,
       count(*) over ()::int as total
     from orders o join assets a on a.id = o.asset_id
-    where o.user_id = ${userId} and (${filter.status ?? null}::order_status is null or o.status = ${filter.status ?? null}::order_status)
+    where o.user_id = ${userId} and ${statusIs(filter.status)}
       and (${filter.symbol ?? null}::text is null or a.symbol = ${filter.symbol ?? null})
       and (${filter.id ?? null}::uuid is null or o.id = ${filter.id ?? null}::uuid)
     order by o.created_at desc, o.id desc limit ${perPage} offset ${(page - 1) * perPage}`);
@@ -163,7 +154,14 @@ export function createOrders({ db, clock }: { db: Database; clock: Clock }, { qu
           throw new ValidationFailed({ asset_id: ['Select an asset!'] });
         const { quote, rate } = await quoteAt(tx, assetId, order.currency);
         checkStopSide(order, quote);
-        const price = holdPrice(order);
+        const price = new Decimal(
+          holdPriceOf(order.side, {
+            type: order.type,
+            limitPrice: order.limitPrice?.toString() ?? '',
+            stopPrice: order.stopPrice?.toString() ?? '',
+            timeInForce: order.timeInForce,
+          }) ?? 0,
+        );
         const quantity =
           order.quantity ??
           (order.amount ?? new Decimal(0)).dividedBy(price.times(rate)).toDecimalPlaces(8, Decimal.ROUND_DOWN);

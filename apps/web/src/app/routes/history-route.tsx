@@ -9,13 +9,15 @@ import { apiDownload, ApiError } from '../../lib/api-client';
 import { periodParams, type Period } from '../../lib/period';
 import { localKeys } from '../../lib/storage-keys';
 import { TransactionHistory } from '../../features/cash/components/transaction-history';
+import { OrderHistory } from '../../features/market/components/order-history';
 import { TradeHistory } from '../../features/market/components/trade-history';
 import { PeriodFilter } from '../../components/ui/period-filter';
 import { SavingsHistoryTable } from '../../features/savings/components/savings-history-table';
 
-const tabs = ['trade history', 'transaction history', 'savings history'] as const;
+const tabs = ['trade history', 'order history', 'transaction history', 'savings history'] as const;
 type Tab = (typeof tabs)[number];
-const exports: Record<Tab, string> = {
+/** The tabs with a period filter and a CSV export; orders are listed newest first, whole. */
+const exports: Partial<Record<Tab, string>> = {
   'trade history': '/user/position/history/export',
   'transaction history': '/user/transaction/export',
   'savings history': '/user/savings-accounts/history/export',
@@ -27,7 +29,7 @@ const storedTab = (): Tab => {
   return tabs.find((tab) => tab === stored) ?? 'trade history';
 };
 
-/** /history: the three histories, 7 rows a page, filtered by day or month, each exportable as CSV. */
+/** /history: the trade, order, transaction and savings histories, 7 rows a page, filtered by day or month, each exportable as CSV. */
 export function HistoryRoute() {
   useDocumentTitle('History');
   const [tab, setTab] = useState<Tab>(storedTab);
@@ -46,7 +48,7 @@ export function HistoryRoute() {
     setExporting(true);
     try {
       const query = periodParams(period).replace(/^&/, '?');
-      exported.show(`Downloaded ${await apiDownload(`${exports[tab]}${query}`)}.`);
+      exported.show(`Downloaded ${await apiDownload(`${exports[tab] ?? ''}${query}`)}.`);
     } catch (failure) {
       error.show(failure instanceof ApiError ? failure.message : 'An error occurred.');
     } finally {
@@ -65,15 +67,18 @@ export function HistoryRoute() {
         className="max-w-2xl"
         compact={!isDesktop}
       />
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <PeriodFilter period={period} onChange={setPeriod} />
-        <Button variant="secondary" onClick={() => void download()} disabled={exporting}>
-          {exporting ? 'Preparing…' : 'Export CSV'}
-        </Button>
-      </div>
+      {exports[tab] && (
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <PeriodFilter period={period} onChange={setPeriod} />
+          <Button variant="secondary" onClick={() => void download()} disabled={exporting}>
+            {exporting ? 'Preparing…' : 'Export CSV'}
+          </Button>
+        </div>
+      )}
       <MessageBanner error={error.message} success={exported.message} />
       {/* A new filter starts each table again at its first page. */}
       {tab === 'trade history' && <TradeHistory key={filterKey} perPage={perPage} period={period} />}
+      {tab === 'order history' && <OrderHistory perPage={perPage} />}
       {tab === 'transaction history' && <TransactionHistory key={filterKey} perPage={perPage} period={period} />}
       {tab === 'savings history' && <SavingsHistoryTable key={filterKey} perPage={perPage} period={period} />}
     </div>

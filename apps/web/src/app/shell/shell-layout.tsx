@@ -15,6 +15,7 @@ import {
 } from '../../lib/storage-keys';
 import { userQuery as currentUserQuery, useUser } from '../../lib/queries/get-user';
 import { DesktopNavigation } from './desktop-navigation';
+import { OrderNotices } from '../../features/market/components/order-notices';
 import { KycBanner } from './kyc-banner';
 import { KycGate } from './kyc-gate';
 import { MobileNavigation } from './mobile-navigation';
@@ -89,6 +90,7 @@ export function ShellLayout() {
         </div>
       </header>
       {(kyc === 'pending' || kyc === 'declined') && <KycBanner />}
+      {approved && <OrderNotices />}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
         {gate()}
       </main>

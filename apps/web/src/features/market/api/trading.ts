@@ -81,7 +81,7 @@ export const watchlistQuery = () =>
 export const useWatchlist = () => useQuery(watchlistQuery());
 
 /** After a trade every figure it touches is read again. */
-const afterTrade = ['positions', 'trade-history', 'wallets', 'transactions', 'analytics', 'user'];
+const afterTrade = ['positions', 'orders', 'trade-history', 'wallets', 'transactions', 'analytics', 'user'];
 
 export const useBuy = () =>
   useIdempotentMutation(

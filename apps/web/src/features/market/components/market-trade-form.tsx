@@ -1,4 +1,5 @@
 import { ExactDecimal } from '@itrust/contracts/money';
+import { holdPriceOf, marketTerms, orderTermsErrors, type OrderTerms } from '@itrust/contracts/order-rules';
 import { quantityFor, tradeAmountError } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,7 @@ import type { Asset } from '@itrust/contracts';
 import { usePositions } from '../api/trading';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { BrokerageAvailable } from './brokerage-available';
+import { OrderTermsFields } from './order-terms-fields';
 import { TradeConfirm, type TradeOrder } from './trade-confirm';
 
 type Errors = { wallet?: string; amount?: string; asset?: string };
@@ -30,6 +32,8 @@ export function MarketTradeForm() {
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [order, setOrder] = useState<TradeOrder>();
+  const [terms, setTerms] = useState<OrderTerms>(marketTerms);
+  const [termsErrors, setTermsErrors] = useState<ReturnType<typeof orderTermsErrors>>({});
   const assets = useAssetsOfType(type);
   // Only the brokerage wallet trades here; with none chosen there is nothing to sell.
   const positions = usePositions(wallet === 'brokerage', { type, wallet: 'brokerage' });
@@ -50,7 +54,8 @@ export function MarketTradeForm() {
   // The list's prices are those of when it was read; the quantity follows the asset's live quote.
   const live = useLiveQuotes(asset ? [asset.symbol] : []);
   const quote = asset && (live[asset.symbol] ?? asset);
-  const price = quote ? new ExactDecimal(quote.price).times(rate).toFixed(8) : '';
+  // A waiting order is sized at the price it holds for (order-rules.ts); a market order at the price now.
+  const price = quote ? new ExactDecimal(holdPriceOf(side, terms) ?? quote.price).times(rate).toFixed(8) : '';
   const quantity = (asset && quantityFor(amount, price, 6)) || '0.000000';
 
   function review(event: SyntheticEvent) {
@@ -61,9 +66,11 @@ export function MarketTradeForm() {
       amount: tradeAmountError({ side, amount, quantity, price, available, held: position?.quantity }),
       asset: choice && asset ? undefined : 'Select an asset!',
     };
+    const priceErrors = quote ? orderTermsErrors(side, terms, quote.price) : {};
     setErrors(found);
-    if (!found.wallet && !found.amount && !found.asset && asset)
-      setOrder({ side, asset, quantity, amount, positionId: position?.id });
+    setTermsErrors(priceErrors);
+    if (!found.wallet && !found.amount && !found.asset && asset && Object.keys(priceErrors).length === 0)
+      setOrder({ side, asset, quantity, amount, positionId: position?.id, terms });
   }
 
   const reset = (next: () => void) => {
@@ -114,6 +121,7 @@ export function MarketTradeForm() {
           onChange={(event) => setChoice(event.target.value)}
           error={errors.asset ?? (assets.isError ? assets.error.message : positions.error?.message)}
         />
+        <OrderTermsFields terms={terms} onChange={setTerms} price={quote?.price ?? '0'} errors={termsErrors} />
         <TextField
           label={`Amount (${sign})`}
           inputMode="decimal"
@@ -129,7 +137,7 @@ export function MarketTradeForm() {
           </span>
         </p>
         <Button type="submit" className="w-full">
-          {side === 'buy' ? 'Buy' : 'Sell'}
+          {terms.type === 'market' ? (side === 'buy' ? 'Buy' : 'Sell') : `Place ${side} order`}
         </Button>
       </form>
       {order && (

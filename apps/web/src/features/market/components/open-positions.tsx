@@ -11,6 +11,7 @@ import type { Position } from '@itrust/contracts';
 import { openedOn, SignedFigure } from '../../../components/signed-figure';
 import { useMoney } from '../../../lib/use-money';
 import { assetPath } from './asset-name';
+import { OpenOrderList } from './open-orders';
 
 const perPage = 20;
 
@@ -78,8 +79,7 @@ export function OpenPositions({ approved }: { approved: boolean }) {
         <Pager summary={`${positions.data?.total} open positions`} page={page} lastPage={lastPage} onPage={setPage} />
       )}
       <h3 className="mt-5 text-sm font-semibold text-slate-800">Open orders</h3>
-      <p className="mt-1 text-sm text-slate-600">You have no orders</p>
-      <p className="text-xs text-slate-500">Orders fill at once at the market price, so none wait here.</p>
+      <OpenOrderList approved={approved} />
     </Card>
   );
 }

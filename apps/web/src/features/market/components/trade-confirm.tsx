@@ -1,6 +1,9 @@
-import { formatMoney } from '@itrust/contracts/format';
+import { orderLabels, timeInForceLabels } from '@itrust/contracts';
+import { formatMoney, formatPrice } from '@itrust/contracts/format';
+import type { OrderTerms } from '@itrust/contracts/order-rules';
 import { useRef } from 'react';
 import { ConfirmFlow } from '../../../components/confirm-flow';
+import { usePlaceOrder } from '../api/orders';
 import { useBuy, useClose } from '../api/trading';
 
 /** A trade the investor reviews before it is sent: a buy of an asset, or a sale from one open position. */
@@ -12,7 +15,20 @@ export type TradeOrder = {
   amount: string;
   /** The position a sale closes part or all of. */
   positionId?: string;
+  /** An order that waits for its price; a market order without. */
+  terms?: OrderTerms;
 };
+
+/** The confirm modal's lines for an order that waits: its type, prices and time in force. */
+function termsDetails(terms: OrderTerms | undefined) {
+  if (!terms || terms.type === 'market') return [];
+  return [
+    { label: 'Order type', value: orderLabels[terms.type] },
+    ...(terms.type === 'limit' ? [] : [{ label: 'Stop price', value: `${formatPrice(terms.stopPrice)} USD` }]),
+    ...(terms.type === 'stop' ? [] : [{ label: 'Limit price', value: `${formatPrice(terms.limitPrice)} USD` }]),
+    { label: 'Time in force', value: timeInForceLabels[terms.timeInForce] },
+  ];
+}
 
 type TradeConfirmProps = {
   order: TradeOrder;
@@ -36,10 +52,23 @@ export function TradeConfirm({
 }: TradeConfirmProps) {
   const buy = useBuy();
   const close = useClose();
+  const place = usePlaceOrder();
   const traded = useRef(false);
+  const waits = order.terms && order.terms.type !== 'market';
 
   async function submit() {
-    const { side, asset, quantity, positionId } = order;
+    const { side, asset, quantity, positionId, terms, amount } = order;
+    if (terms && terms.type !== 'market') {
+      const placed = (await place.mutateAsync({ side, assetId: asset.id, positionId, amount, terms })).data.order;
+      traded.current = true;
+      const held =
+        side === 'buy'
+          ? `${formatMoney(placed.reserved, sign)} of your brokerage wallet`
+          : `${placed.quantity} ${asset.symbol}`;
+      return {
+        message: `Your ${orderLabels[terms.type].toLowerCase()} order to ${side} ${placed.quantity} of ${asset.symbol} waits for its price. ${held} is held for it until it fills, you cancel it or it expires.`,
+      };
+    }
     let worth: string;
     if (side === 'buy') worth = (await buy.mutateAsync({ assetId: asset.id, quantity })).data.position.cost;
     else if (positionId) worth = (await close.mutateAsync({ positionId, quantity })).data.proceeds;
@@ -59,10 +88,11 @@ export function TradeConfirm({
         { label: 'Quantity', value: order.quantity },
         { label: 'Amount', value: formatMoney(order.amount, sign) },
         { label: 'Wallet', value: 'Brokerage' },
+        ...termsDetails(order.terms),
       ]}
       submit={submit}
-      sendingText={sendingText}
-      doneTitle={order.side === 'buy' ? 'Position opened' : 'Position closed'}
+      sendingText={waits ? 'Placing order...' : sendingText}
+      doneTitle={waits ? 'Order placed' : order.side === 'buy' ? 'Position opened' : 'Position closed'}
       continueTo={continueTo}
       onClose={() => onClose(traded.current)}
     />

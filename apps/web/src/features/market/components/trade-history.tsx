@@ -14,7 +14,13 @@ import { openedOn, SignedFigure } from '../../../components/signed-figure';
 const historyDate = (iso: string) => openedOn(iso).replace(/ (\d{4})$/, ', $1');
 
 /** Why a trade happened, when the investor did not place it themselves. */
-const reasonLabels = { take_profit: 'take profit', stop_loss: 'stop loss', rebalance: 'rebalance' } as const;
+const reasonLabels = {
+  take_profit: 'take profit',
+  stop_loss: 'stop loss',
+  rebalance: 'rebalance',
+  limit: 'limit order',
+  stop: 'stop order',
+} as const;
 
 type TradeHistoryProps = {
   id?: string;

@@ -1,4 +1,5 @@
 import { ExactDecimal } from '@itrust/contracts/money';
+import { holdPriceOf, marketTerms, orderTermsErrors, type OrderTerms } from '@itrust/contracts/order-rules';
 import { quantityFor, tradeAmountError } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +9,7 @@ import { useWallets } from '../../../lib/queries/wallets';
 import type { Asset, Position } from '@itrust/contracts';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { BrokerageAvailable } from './brokerage-available';
+import { OrderTermsFields } from './order-terms-fields';
 import { TradeConfirm, type TradeOrder } from './trade-confirm';
 
 type TradeTicketProps = { asset: Asset; positions: Position[]; sign: string; rate: number };
@@ -22,9 +24,12 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
   const [positionId, setPositionId] = useState('');
   const [amountError, setAmountError] = useState<string>();
   const [order, setOrder] = useState<TradeOrder>();
+  const [terms, setTerms] = useState<OrderTerms>(marketTerms);
+  const [termsErrors, setTermsErrors] = useState<ReturnType<typeof orderTermsErrors>>({});
   const wallets = useWallets();
 
-  const price = new ExactDecimal(asset.price).times(rate).toFixed(8);
+  // A waiting order is sized at the price it holds for (order-rules.ts); a market order at the price now.
+  const price = new ExactDecimal(holdPriceOf(side, terms) ?? asset.price).times(rate).toFixed(8);
   const quantity = quantityFor(amount, price) ?? '0.00000000';
   const chosen = positions.find((position) => position.id === positionId) ?? positions[0];
 
@@ -32,8 +37,11 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
     event.preventDefault();
     const available = wallets.data?.brokerage.available;
     const error = tradeAmountError({ side, amount, quantity, price, available, held: chosen?.quantity });
+    const priceErrors = orderTermsErrors(side, terms, asset.price);
     setAmountError(error);
-    if (!error) setOrder({ side, asset, quantity, amount, positionId: chosen?.id });
+    setTermsErrors(priceErrors);
+    if (!error && Object.keys(priceErrors).length === 0)
+      setOrder({ side, asset, quantity, amount, positionId: chosen?.id, terms });
   }
 
   return (
@@ -56,6 +64,7 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
           onChange={() => undefined}
         />
         <BrokerageAvailable />
+        <OrderTermsFields terms={terms} onChange={setTerms} price={asset.price} errors={termsErrors} />
         {side === 'sell' &&
           (positions.length === 0 ? (
             <p className="text-sm text-slate-700">You have no open positions in {asset.symbol} to sell.</p>
@@ -86,7 +95,7 @@ export function TradeTicket({ asset, positions, sign, rate }: TradeTicketProps) 
           </span>
         </p>
         <Button type="submit" className="w-full" disabled={side === 'sell' && positions.length === 0}>
-          {side === 'buy' ? 'Buy' : 'Sell'}
+          {terms.type === 'market' ? (side === 'buy' ? 'Buy' : 'Sell') : `Place ${side} order`}
         </Button>
       </form>
       {order && (

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { usePositions } from '../api/trading';
+import { OpenOrders } from '../components/open-orders';
 import { PositionList } from '../components/position-list';
 import { OwnStarToggle } from '../components/star-toggle';
 import { TradeHistory } from '../components/trade-history';
@@ -79,7 +80,12 @@ export function AssetRoute() {
                   <PriceChart symbol={current.symbol} range={range} onRange={setRange} sign={sign} rate={rate} />
                 </>
               )}
-              {(isDesktop || tab === 'positions') && <PositionList positions={mine} />}
+              {(isDesktop || tab === 'positions') && (
+                <>
+                  <PositionList positions={mine} />
+                  <OpenOrders symbol={current.symbol} />
+                </>
+              )}
               {(isDesktop || tab === 'history') && <TradeHistory symbol={current.symbol} />}
             </div>
             {/* Hidden rather than removed on a phone's other tabs: what was typed into it stays. */}

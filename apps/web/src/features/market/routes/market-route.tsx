@@ -4,6 +4,7 @@ import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { usePositions } from '../api/trading';
 import { Holdings } from '../components/holdings';
 import { MarketTradeForm } from '../components/market-trade-form';
+import { OpenOrders } from '../components/open-orders';
 import { PositionList } from '../components/position-list';
 import { MarketTable } from '../components/market-table';
 import { TopMovers } from '../components/top-movers';
@@ -19,12 +20,15 @@ export function MarketRoute() {
   const showAssets = isDesktop || view === 'asset';
   const showTrade = isDesktop || view === 'trade';
   const openPositions = (
-    <PositionList
-      title="Open positions"
-      positions={positions.data ?? []}
-      loading={positions.isPending}
-      error={positions.error?.message}
-    />
+    <>
+      <PositionList
+        title="Open positions"
+        positions={positions.data ?? []}
+        loading={positions.isPending}
+        error={positions.error?.message}
+      />
+      <OpenOrders />
+    </>
   );
   return (
     <div className="space-y-6">
