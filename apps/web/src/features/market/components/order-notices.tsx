@@ -7,7 +7,7 @@ import { ordersQuery } from '../api/orders';
 
 /** The market ticks every few seconds: open orders are read again as often, and only while there are any. */
 const checkEveryMs = 5000;
-const afterFill = ['positions', 'trade-history', 'wallets', 'transactions', 'analytics', 'user'];
+const afterFill = ['orders', 'positions', 'trade-history', 'wallets', 'transactions', 'analytics', 'user'];
 
 const described = (order: Order) =>
   `Your ${orderLabels[order.type].toLowerCase()} ${order.side} of ${order.quantity ?? 'your position in'} ${order.asset.symbol}`;
