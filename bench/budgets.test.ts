@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBudgets, signedInScreens, type BudgetInput, type Measured } from './budgets.ts';
+import { judgeDay } from './trading-day.ts';
 
 const run = (name: string, ratio: number, p99: number, errors = 0): Measured => ({
   name,
@@ -20,6 +21,15 @@ const page = (url: string, performance: number, lcpMs: number, tbtMs = 0) => ({
 });
 const endpoint = (p99: number, errors = 0) => ({ count: 100, p50: 1, p99, errors });
 
+/** A tick that filled every resting order, with the day's endpoints meanwhile judged as the day's budget judges them. */
+const tickFill = (endpoints: Record<string, ReturnType<typeof endpoint>>, orders = 1_000) => ({
+  placed: 1_000,
+  orders,
+  tickMs: 900,
+  endpoints,
+  ...judgeDay(endpoints),
+});
+
 /** Every figure exactly at its budget's limit. */
 const atLimits = (): BudgetInput => ({
   writes: [run('transfer', 0.6, 30), run('buy', 0.45, 40), run('close', 0.01, 500)],
@@ -31,6 +41,7 @@ const atLimits = (): BudgetInput => ({
     search: [],
     highestRate: 1_000,
   },
+  tickFill: tickFill({ 'GET /a': endpoint(50), 'GET /b': endpoint(3) }),
   signIn: { argon2PerSecond: 40, rps: 32, p50: 1, p99: 1, errors: 0, ratio: 0.8, portfolioBeside: endpoint(100) },
   signInKb: 150,
   pages: [
@@ -130,6 +141,17 @@ describe('the benchmark budgets', () => {
     expect(day({ 'GET /a': endpoint(50), 'GET /b': endpoint(3, 1) })).toEqual([budget]);
     expect(checkBudgets(atLimits()).find((found) => found.budget === budget)?.measured).toBe(
       'slowest GET /a 50 ms, 0 errors',
+    );
+  });
+
+  it('fails the tick that fills resting orders on a slow endpoint meanwhile, an error, or an order left unfilled', () => {
+    const budget = 'mixed day while a tick fills 1000 resting orders: every p99 ≤ 50 ms, no errors';
+    const withTick = (measured: BudgetInput['tickFill']) => failing({ ...atLimits(), tickFill: measured });
+    expect(withTick(tickFill({ 'GET /a': endpoint(51) }))).toEqual([budget]);
+    expect(withTick(tickFill({ 'GET /a': endpoint(5, 1) }))).toEqual([budget]);
+    expect(withTick(tickFill({ 'GET /a': endpoint(5) }, 999))).toEqual([budget]);
+    expect(checkBudgets(atLimits()).find((found) => found.budget === budget)?.measured).toBe(
+      '1000 filled in 900 ms; slowest GET /a 50 ms, 0 errors',
     );
   });
 

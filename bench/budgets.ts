@@ -1,6 +1,7 @@
 import type { CpuPerRequest } from './cpu.ts';
 import type { PageScore } from './lighthouse.ts';
 import type { DayMeasured } from './mixed-day.ts';
+import type { TickFillMeasured } from './order-fill.ts';
 import { dayP99Ms, judgeDay } from './trading-day.ts';
 import type { SignInMeasured } from './sign-in.ts';
 
@@ -27,6 +28,7 @@ export type BudgetInput = {
   firstReads: Measured[];
   market: Measured | undefined;
   day: DayMeasured;
+  tickFill: TickFillMeasured;
   signIn: SignInMeasured;
   signInKb: number;
   pages: PageScore[];
@@ -64,7 +66,7 @@ const latency = (label: string, result: { p99: number } | undefined, ceiling: nu
 
 /** The budgets of issue 42, each with what this run measured and whether it holds. */
 export function checkBudgets(input: BudgetInput): Budget[] {
-  const { writes, firstReads, market, day, signIn, signInKb, pages } = input;
+  const { writes, firstReads, market, day, tickFill, signIn, signInKb, pages } = input;
   const write = (name: string) => writes.find((result) => result.name === name);
   const read = (name: string) => firstReads.find((result) => result.name === name);
   const atBudget = judgeDay(day.atBudget.endpoints);
@@ -81,6 +83,11 @@ export function checkBudgets(input: BudgetInput): Budget[] {
       budget: `mixed day at ${day.atBudget.rate} req/s: every endpoint's p99 ≤ ${dayP99Ms} ms, no errors`,
       measured: `slowest ${atBudget.worst} ${atBudget.worstP99} ms, ${atBudget.errors} errors`,
       holds: atBudget.holds,
+    },
+    {
+      budget: `mixed day while a tick fills ${tickFill.placed} resting orders: every p99 ≤ ${dayP99Ms} ms, no errors`,
+      measured: `${tickFill.orders} filled in ${tickFill.tickMs} ms; slowest ${tickFill.worst} ${tickFill.worstP99} ms, ${tickFill.errors} errors`,
+      holds: tickFill.holds && tickFill.orders === tickFill.placed,
     },
     {
       budget: 'sign-in ≥ 0.8× argon2id alone',

@@ -27,6 +27,16 @@ const results: Results = {
     search: [{ rate: 250, rps: 250, holds: true, worst: 'POST /api/user/login', worstP99: 40, errors: 0 }],
     highestRate: 250,
   },
+  tickFill: {
+    placed: 1_000,
+    orders: 1_000,
+    tickMs: 900,
+    endpoints: {},
+    holds: true,
+    worst: 'GET /api/user?include=currency',
+    worstP99: 12,
+    errors: 0,
+  },
   signIn: {
     argon2PerSecond: 40,
     rps: 35,

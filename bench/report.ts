@@ -1,6 +1,7 @@
 import type { Budget, Measured } from './budgets.ts';
 import type { PageScore } from './lighthouse.ts';
 import type { DayMeasured } from './mixed-day.ts';
+import type { TickFillMeasured } from './order-fill.ts';
 import type { SignInMeasured } from './sign-in.ts';
 import { dayP99Ms, screenGapMs, signInEvery } from './trading-day.ts';
 
@@ -23,6 +24,7 @@ export type Results = {
   writes: Measured[];
   firstReads: Measured[];
   day: DayMeasured;
+  tickFill: TickFillMeasured;
   signIn: SignInMeasured;
   signInKb: number;
   lighthouse: PageScore[];

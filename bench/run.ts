@@ -13,6 +13,7 @@ import { writeDataset } from './dataset.ts';
 import { lighthouseScores, writeStaticPage } from './lighthouse.ts';
 import { connections, measure, runs, seconds, startBaselineServer, users, type Pairing } from './measure.ts';
 import { measureDay } from './mixed-day.ts';
+import { measureTickFill } from './order-fill.ts';
 import { pgbench, pgbenchOnce, preparePgbench } from './pgbench.ts';
 import { postgresEvents } from './postgres-events.ts';
 import { performanceDoc, readmeSection, withReadmeSection, type Results } from './report.ts';
@@ -61,6 +62,8 @@ async function main() {
   const api = await startServerProcess(postgres.url, path.join(dataDir, 'api'), {
     WEB_DIST_DIR: webDistDir,
     MARKET_TICK_SECONDS: '5',
+    // The tick-fill scenario sets a price through the simulated market's test hook.
+    MARKET_PRICE_HOOK: 'on',
   });
   const helloServer = await startBaselineServer();
   try {
@@ -101,6 +104,12 @@ async function main() {
     for (const [name, call] of Object.entries(moneyWrites(fixtures)))
       writes.push(await measure(name, spreadOver(url, investors, call), pids, inTurnsWithTpcb));
     const day = await measureDay(url, visitScreens(fixtures.assets), investors);
+    const tickFill = await measureTickFill(
+      url,
+      visitScreens(fixtures.assets),
+      investors,
+      fixtures.assets.at(-1) ?? { id: 1, symbol: 'AAPL' },
+    );
     const [other, ...signingIn] = investors;
     if (!other) throw new Error('no investors');
     const signIn = await measureSignIn(url, signingIn, other);
@@ -111,7 +120,7 @@ async function main() {
         : await lighthouseScores(url, { login: other.login, password }, runs);
     const tpcb = pgbenchUrl ? pgbench(pgbenchUrl, postgres.pid) : null;
 
-    const measured = { nodeHttp, market, writes, firstReads: reads, day, signIn, signInKb };
+    const measured = { nodeHttp, market, writes, firstReads: reads, day, tickFill, signIn, signInKb };
     const budgets = checkBudgets({ ...measured, pages: lighthouse });
     const results: Results = {
       date: new Date().toISOString(),

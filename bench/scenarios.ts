@@ -44,6 +44,21 @@ export function moneyWrites({ assets, savingsProductId }: Fixtures): Record<stri
         investor,
       ),
     buy: buy(assets[0]?.id ?? 1),
+    // Far below the price, so it rests: what is measured is placing it and holding its money.
+    'limit order': (investor) =>
+      keyed(
+        'POST',
+        '/api/user/orders',
+        {
+          asset_id: assets[0]?.id ?? 1,
+          side: 'buy',
+          type: 'limit',
+          amount: '1',
+          limit_price: '0.5',
+          time_in_force: 'gtc',
+        },
+        investor,
+      ),
     close: (investor) =>
       keyed(
         'PUT',

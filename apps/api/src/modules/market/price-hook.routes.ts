@@ -8,9 +8,10 @@ import { setQuotePrice } from './tick.ts';
 
 /**
  * A test hook of the simulated market, registered only when MARKET_PRICE_HOOK=on (never in
- * production): sets an asset's price, then runs what follows a tick, so a test sees orders fill.
+ * production): sets an asset's price, then runs what follows a tick, so a test sees orders fill;
+ * answers how many orders that ended.
  */
-export const priceHookRoutes: FastifyPluginAsyncZod<{ db: Database; afterTick: () => Promise<unknown> }> = async (
+export const priceHookRoutes: FastifyPluginAsyncZod<{ db: Database; afterTick: () => Promise<unknown[]> }> = async (
   app,
   { db, afterTick },
 ) => {
@@ -25,13 +26,13 @@ export const priceHookRoutes: FastifyPluginAsyncZod<{ db: Database; afterTick: (
           symbol: z.string().trim().min(1).max(20).toUpperCase(),
           price: z.string().regex(/^\d+(\.\d{1,8})?$/, 'The price must be a positive number.'),
         }),
-        response: { 200: successEnvelope(z.object({ price: z.string() })) },
+        response: { 200: successEnvelope(z.object({ price: z.string(), ended: z.number().int() })) },
       },
     },
     async (request) => {
       if (!(await setQuotePrice(db, request.body.symbol, request.body.price))) throw new NotFound('No such asset.');
-      await afterTick();
-      return ok('Price set.', { price: request.body.price });
+      const ended = await afterTick();
+      return ok('Price set.', { price: request.body.price, ended: ended.length });
     },
   );
 };

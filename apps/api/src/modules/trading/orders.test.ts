@@ -237,6 +237,7 @@ describe('stops, exits and time in force', () => {
         payload: { asset_id: assetId, quantity: '2', wallet: 'brokerage', tp, sl: '90' },
       });
     const kept = (await buy('120')).json().data.position.id as string;
+    clock.advance(1000);
     const closed = (await buy('130')).json().data.position.id as string;
     // Part of the first is promised to a limit sell: the take-profit sells only the rest.
     await place(user, { side: 'sell', position_id: kept, quantity: '0.5', limit_price: '125' });
