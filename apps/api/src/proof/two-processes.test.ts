@@ -218,4 +218,40 @@ describe('two API processes on one database', () => {
     expect(JSON.parse(first ?? '{}')).toMatchObject({ symbol: 'AAPL' });
     expect(JSON.parse(second ?? '{}')).toMatchObject({ symbol: 'AAPL' });
   }, 30_000);
+  it('fills each resting order once, placed through both and filled by whichever process ticks', async () => {
+    const { rows: quote } = await db().$client.query<{ id: number; price: string }>(
+      "select a.id, q.price::text from assets a join asset_quotes q on q.asset_id = a.id where a.symbol = 'MSFT'",
+    );
+    const asset = quote[0];
+    if (!asset) throw new Error('no MSFT');
+    // Far above the price: each order is marketable and fills at the next tick's price.
+    const limit = (Number(asset.price) * 2).toFixed(2);
+    const placed = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(either(index), 'POST', '/user/orders', {
+          asset_id: asset.id,
+          side: 'buy',
+          type: 'limit',
+          amount: '10',
+          limit_price: limit,
+          time_in_force: 'gtc',
+        }),
+      ),
+    );
+    expect(placed.map((response) => response.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    const ids = placed.map((response) => (response.body.data?.['order'] as { id: string }).id);
+    const filled = async () =>
+      (
+        await db().$client.query<{ filled: number; positions: number; trades: number }>(
+          `select count(*) filter (where o.status = 'filled')::int as filled, count(distinct o.position_id)::int as positions,
+             (select count(*)::int from trades t where t.position_id in (select position_id from orders where id = any($1))) as trades
+           from orders o where o.id = any($1)`,
+          [ids],
+        )
+      ).rows[0];
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && (await filled())?.filled !== 20) await new Promise((done) => setTimeout(done, 250));
+    expect(await filled()).toEqual({ filled: 20, positions: 20, trades: 20 });
+    expect(await ledgerProblems(db())).toEqual([]);
+  }, 45_000);
 });
