@@ -205,7 +205,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       );
     await list.getByRole('tab').first().click();
     const names = await list.getByRole('tab').allTextContents();
-    expect(names).toHaveLength(3);
+    expect(names).toHaveLength(4);
     expect(await focusedTab()).toBe(names[0]);
     await page.keyboard.press('ArrowRight');
     await list.getByRole('tab', { name: names[1], selected: true }).waitFor();

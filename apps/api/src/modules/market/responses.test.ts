@@ -26,6 +26,7 @@ describe('the market and trading responses', () => {
       operation.tags?.some((tag) => tag === 'market' || tag === 'trading'),
     );
     expect(ours.map(({ name }) => name).sort()).toEqual([
+      'delete /api/user/orders/{id}',
       'delete /api/user/watchlist/destroy/{id}',
       'get /api/assets',
       'get /api/assets/top-movers',
@@ -34,10 +35,12 @@ describe('the market and trading responses', () => {
       'get /api/fx-rates',
       'get /api/stream/quotes',
       'get /api/user/holdings',
+      'get /api/user/orders',
       'get /api/user/position',
       'get /api/user/position/history',
       'get /api/user/position/history/export',
       'get /api/user/watchlist',
+      'post /api/user/orders',
       'post /api/user/position/store',
       'post /api/user/trade/store',
       'post /api/user/watchlist/store',

@@ -240,6 +240,7 @@ describe('stops, exits and time in force', () => {
     clock.advance(1000);
     const closed = (await buy('130')).json().data.position.id as string;
     // Part of the first is promised to a limit sell: the take-profit sells only the rest.
+    clock.advance(1000);
     await place(user, { side: 'sell', position_id: kept, quantity: '0.5', limit_price: '125' });
     await testApp.app.inject({
       method: 'PUT',

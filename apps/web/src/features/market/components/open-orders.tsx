@@ -25,6 +25,18 @@ export function orderPrices(order: Order): string {
     .join(', ');
 }
 
+/** An order's type, side and asset, with its prices beneath. */
+export function OrderName({ order }: { order: Order }) {
+  return (
+    <>
+      <span className="block font-medium text-slate-900">
+        {orderLabels[order.type]} {order.side} · {order.asset.symbol}
+      </span>
+      <span className="block text-xs text-slate-600">{orderPrices(order)}</span>
+    </>
+  );
+}
+
 const untilOf = (order: Order) =>
   order.expires_at
     ? `${order.time_in_force === 'day' ? 'Day' : 'Good till cancelled'}, until ${new Date(order.expires_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}`
@@ -58,14 +70,7 @@ export function OpenOrderList({ approved = true, symbol }: { approved?: boolean;
       {rows.map((order) => (
         <CardRow
           key={order.id}
-          title={
-            <>
-              <span className="block font-medium text-slate-900">
-                {orderLabels[order.type]} {order.side} · {order.asset.symbol}
-              </span>
-              <span className="block text-xs text-slate-600">{orderPrices(order)}</span>
-            </>
-          }
+          title={<OrderName order={order} />}
           aside={
             <Button
               variant="secondary"
