@@ -62,8 +62,6 @@ async function main() {
   const api = await startServerProcess(postgres.url, path.join(dataDir, 'api'), {
     WEB_DIST_DIR: webDistDir,
     MARKET_TICK_SECONDS: '5',
-    // The tick-fill scenario sets a price through the simulated market's test hook.
-    MARKET_PRICE_HOOK: 'on',
   });
   const helloServer = await startBaselineServer();
   try {
@@ -106,6 +104,7 @@ async function main() {
     const day = await measureDay(url, visitScreens(fixtures.assets), investors);
     const tickFill = await measureTickFill(
       url,
+      postgres.url,
       visitScreens(fixtures.assets),
       investors,
       fixtures.assets.at(-1) ?? { id: 1, symbol: 'AAPL' },
