@@ -85,8 +85,8 @@ export function checkBudgets(input: BudgetInput): Budget[] {
       holds: atBudget.holds,
     },
     {
-      budget: `mixed day while a tick fills ${tickFill.placed} resting orders: every p99 ≤ ${dayP99Ms} ms, no errors`,
-      measured: `${tickFill.orders} filled in ${tickFill.tickMs} ms; slowest ${tickFill.worst} ${tickFill.worstP99} ms, ${tickFill.errors} errors`,
+      budget: `mixed day as a tick fills ${tickFill.placed} orders: p99 ≤ ${dayP99Ms} ms, no errors`,
+      measured: `${tickFill.orders} in ${(tickFill.tickMs / 1000).toFixed(1)} s; ${tickFill.worst} ${tickFill.worstP99} ms${tickFill.errors ? `, ${tickFill.errors} errors` : ''}`,
       holds: tickFill.holds && tickFill.orders === tickFill.placed,
     },
     {
