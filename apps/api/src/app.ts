@@ -9,6 +9,8 @@ import { createThrottle } from './lib/throttle.ts';
 import { usePlainMessages } from './lib/zod-messages.ts';
 import { createCodes } from './modules/auth/codes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passkeyRoutes } from './modules/auth/passkeys.routes.ts';
+import { createPasskeys } from './modules/auth/passkeys.service.ts';
 import { createPasswordReset } from './modules/auth/password-reset.service.ts';
 import { createRegistration } from './modules/auth/registration.service.ts';
 import { createSessions } from './modules/auth/session.service.ts';
@@ -129,6 +131,11 @@ export async function buildApp({
     registration: createRegistration(access),
     sessions: createSessions(access),
     passwordReset: createPasswordReset(access),
+    present,
+  });
+  await app.register(passkeyRoutes, {
+    prefix: '/api',
+    passkeys: createPasskeys({ ...access, relyingParty: config.passkeys }),
     present,
   });
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);

@@ -80,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const dataDir = path.resolve(repoRoot, values.DATA_DIR);
   const range = (min: number, max: number): [number, number] => [min, max];
+  const appUrl = new URL(values.APP_URL);
   return {
     nodeEnv: values.NODE_ENV,
     isProduction: values.NODE_ENV === 'production',
@@ -88,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     appUrl: values.APP_URL.replace(/\/$/, ''),
+    /** Passkeys belong to the host of APP_URL (the relying party) and are accepted only from its origin. */
+    passkeys: { rpId: appUrl.hostname, origin: appUrl.origin },
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mailOutboxDir: values.MAIL_OUTBOX_DIR

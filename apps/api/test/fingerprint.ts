@@ -15,6 +15,7 @@ export const investorTables: Fingerprinted[] = [
   'user_savings',
   'savings_history',
   'kyc_documents',
+  'passkeys',
 ];
 
 /** One hash of the given tables' rows: equal before and after means nothing in them changed. */

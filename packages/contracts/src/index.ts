@@ -13,3 +13,4 @@ export * from './trading.ts';
 export * from './user.ts';
 export * from './wallet.ts';
 export * from './orders.ts';
+export * from './passkeys.ts';

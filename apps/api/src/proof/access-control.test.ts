@@ -5,6 +5,7 @@ import { createTestApp, createTestClock, type TestApp } from '../../test/app.ts'
 import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { fingerprint, investorTables } from '../../test/fingerprint.ts';
 import { multipart } from '../../test/multipart.ts';
+import { createSoftAuthenticator } from '../../test/passkey-authenticator.ts';
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
@@ -28,6 +29,8 @@ let routes: Route[];
 const publicRoutes = new Set([
   'POST /api/user/register',
   'POST /api/user/login',
+  'POST /api/user/login/passkey/options',
+  'POST /api/user/login/passkey',
   'POST /api/user/password/check',
   'POST /api/user/password/forgot',
   'POST /api/user/password/verify',
@@ -119,6 +122,9 @@ beforeAll(async () => {
     amount: '1000',
   });
   ids['savingsProduct'] = String(product);
+  const options = (await post('/api/user/passkeys/options', {})).json().data.options;
+  const { credential } = createSoftAuthenticator(testApp.config.passkeys.origin).create(options);
+  ids['passkey'] = (await post('/api/user/passkeys', { name: 'Laptop', credential })).json().data?.passkey?.id;
   for (const [name, id] of Object.entries(ids)) expect(id, name).toBeTruthy();
 }, 60_000);
 afterAll(() => testApp.close());
@@ -152,6 +158,7 @@ describe("another investor with the first one's ids", () => {
         amount: '1000',
       }),
     ]);
+    attempts.push(['remove a passkey', as('DELETE', `/api/user/passkeys/${ids['passkey']}`)]);
     for (const [name, attempt] of attempts) expect((await attempt).statusCode, name).toBe(404);
     expect(await ownedFingerprint()).toBe(before);
   });
@@ -188,6 +195,8 @@ describe('every route of the API', () => {
     const secondStep = new Set([
       'POST /api/user/verify-two-fa',
       'POST /api/user/resend-two-fa',
+      'POST /api/user/verify-two-fa/passkey/options',
+      'POST /api/user/verify-two-fa/passkey',
       'POST /api/user/logout',
     ]);
     const wrong: string[] = [];

@@ -8,3 +8,4 @@ export * from './savings.ts';
 export * from './trading.ts';
 export * from './users.ts';
 export * from './orders.ts';
+export * from './passkeys.ts';
