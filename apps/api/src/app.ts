@@ -7,7 +7,9 @@ import type { MailQueue } from './jobs/mail.job.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createThrottle } from './lib/throttle.ts';
 import { usePlainMessages } from './lib/zod-messages.ts';
+import { createAuthenticator } from './modules/auth/authenticator.ts';
 import { createCodes } from './modules/auth/codes.ts';
+import { createRecoveryCodes } from './modules/auth/recovery-codes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passkeyRoutes } from './modules/auth/passkeys.routes.ts';
 import { createPasskeys } from './modules/auth/passkeys.service.ts';
@@ -22,6 +24,8 @@ import multipart from '@fastify/multipart';
 import { kycImageMaxBytes } from '@itrust/contracts';
 import path from 'node:path';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { authenticatorRoutes } from './modules/account/authenticator.routes.ts';
+import { createStrongMethods } from './modules/account/strong-methods.service.ts';
 import { createDevices } from './modules/account/devices.ts';
 import { createNotificationPreferences } from './modules/account/notifications.ts';
 import { createEmailChange } from './modules/account/email-change.service.ts';
@@ -112,6 +116,8 @@ export async function buildApp({
   const tokens = createTokens(db, clock, config.tokenLifetimeMs);
   const throttle = createThrottle(clock);
   const codes = createCodes({ db, clock, throttle, secret: appSecret, users, mail });
+  const recoveryCodes = createRecoveryCodes({ db, clock, secret: appSecret });
+  const authenticator = createAuthenticator({ db, clock, secret: appSecret, users, recoveryCodes });
   registerAuth(app, { tokens });
   // Identity images: two files of at most 2 MB; anything bigger is refused while it streams in.
   await app.register(multipart, {
@@ -122,7 +128,19 @@ export async function buildApp({
   const devices = createDevices(db, clock, mail);
   const kycRepository = createKycRepository(db);
   const present = createUserPresenter((userId) => kycRepository.documentsOf(userId), reference.currencies);
-  const access = { db, clock, users, tokens, codes, throttle, mail, devices, appUrl: config.appUrl };
+  const access = {
+    db,
+    clock,
+    users,
+    tokens,
+    codes,
+    authenticator,
+    recoveryCodes,
+    throttle,
+    mail,
+    devices,
+    appUrl: config.appUrl,
+  };
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(referenceRoutes, { prefix: '/api', reference });
   await app.register(clientConfigRoutes, { prefix: '/api', config });
@@ -154,9 +172,17 @@ export async function buildApp({
   await app.register(tradeHistoryRoutes, { prefix: '/api', trading });
   await app.register(watchlistRoutes, { prefix: '/api', watchlist: createWatchlist(db) });
   const emailChange = createEmailChange(access);
+  const profile = createProfileService({ db, clock, users, emailChange });
+  await app.register(authenticatorRoutes, {
+    prefix: '/api',
+    authenticator,
+    strongMethods: createStrongMethods(access),
+    profile,
+    present,
+  });
   await app.register(accountRoutes, {
     prefix: '/api',
-    profile: createProfileService({ db, clock, users, emailChange }),
+    profile,
     emailChange,
     security: createSecurityService(access),
     notifications: createNotificationPreferences(db),

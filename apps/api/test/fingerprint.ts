@@ -16,6 +16,8 @@ export const investorTables: Fingerprinted[] = [
   'savings_history',
   'kyc_documents',
   'passkeys',
+  'authenticators',
+  'recovery_codes',
 ];
 
 /** One hash of the given tables' rows: equal before and after means nothing in them changed. */

@@ -4,6 +4,7 @@ import type { Database } from '../src/db/client.ts';
 import { createOperator } from '../src/modules/admin/operators.ts';
 import type { WalletService } from '../src/modules/ledger/wallet.service.ts';
 import type { TestApp } from './app.ts';
+import { withAuthenticator } from './authenticator.ts';
 
 type Places = { countryId: number; stateId: number; cityId: number; nationalityId: number; currencyId: number };
 const placesByApp = new WeakMap<TestApp, Places>();
@@ -120,8 +121,18 @@ export async function savedBankAccount(testApp: TestApp, token: string): Promise
   return response.json().data.payment_method.id as string;
 }
 
-/** A new operator, signed in through the password and the emailed code: returns the session token. */
+/**
+ * A new operator, signed in through the password and the emailed code, who then sets up the
+ * authenticator app the console asks for: returns the session token.
+ */
 export async function signedInOperator(testApp: TestApp): Promise<string> {
+  const token = await operatorWithEmailCodes(testApp);
+  await withAuthenticator(testApp, token);
+  return token;
+}
+
+/** A new operator with only emailed codes, whom the console refuses: returns the session token. */
+export async function operatorWithEmailCodes(testApp: TestApp): Promise<string> {
   const email = `ops.${uniqueSuffix()}@itrust.test`;
   await createOperator(testApp.database.db, email, 'operator passphrase 2026');
   const waiting = (

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { phoneWithSessionOf } from './support/browser.ts';
+import { freshCode, operatorSession } from './support/authenticator.ts';
 import { typeCode } from './support/code-boxes.ts';
-import { codeFromOutbox } from './support/outbox.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 import type { Stack } from './support/stack.ts';
 import { browserJourney, painted } from './support/journey.ts';
@@ -125,12 +125,13 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   });
 
   it("finds nothing on the operator's console", async () => {
+    const { secret } = await operatorSession(stack, new Set());
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await new SignInPage(operator).open(stack.app.url);
     await new SignInPage(operator).signIn('ops@example.com', stack.operatorPassword);
     await operator.waitForURL((url) => url.pathname === '/otp');
     const secondStep = { address: '/otp', violations: await violationsOn(operator) };
-    await typeCode(operator, await codeFromOutbox(stack.dataDir, 'ops@example.com', 'sign-in code', new Set()));
+    await typeCode(operator, await freshCode(secret));
     await operator.getByRole('button', { name: 'Sign in' }).click();
     await operator.waitForURL((url) => url.pathname === '/admin');
     const found = [

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../api/src/lib/mail/outbox.ts';
 import { launchChromium, reachPastScreen, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
+import { freshCode, operatorSession } from './support/authenticator.ts';
 import { typeCode } from './support/code-boxes.ts';
-import { codeFromOutbox } from './support/outbox.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { shot } from './support/journey.ts';
@@ -73,11 +73,12 @@ describe('operators and investors in Chromium', () => {
     await investor.getByText('Document Submitted').waitFor();
   });
 
-  it('the operator signs in with the emailed code and approves the identity in /admin', async () => {
+  it('the operator signs in with the authenticator app and approves the identity in /admin', async () => {
+    const { secret } = await operatorSession(stack, seen);
     await new SignInPage(operator).open(stack.app.url);
     await new SignInPage(operator).signIn('ops@example.com', stack.operatorPassword);
     await operator.waitForURL((url) => url.pathname === '/otp');
-    await typeCode(operator, await codeFromOutbox(stack.dataDir, 'ops@example.com', 'sign-in code', seen));
+    await typeCode(operator, await freshCode(secret));
     await operator.getByRole('button', { name: 'Sign in' }).click();
     await operator.waitForURL((url) => url.pathname === '/admin');
     const card = operator.getByTestId('kyc-case').filter({ hasText: 'demo@example.com' });

@@ -145,6 +145,8 @@ export const userResource = z.object({
   role: z.enum(['investor', 'operator']),
   email_verified_at: z.string().nullable(),
   two_fa_activated_at: z.string().nullable(),
+  /** Set once an authenticator app is confirmed: it is then the second step at sign-in. */
+  authenticator_at: z.string().nullable(),
   created_at: z.string(),
   /** The currency figures are shown in, converted at the reference rate; `currency_id` names it. */
   currency: currencySummary,
@@ -159,6 +161,12 @@ export type UserResourceResponse = z.infer<typeof userResourceResponse>;
 
 export const sessionResponse = z.object({ token: z.string(), user: userResource });
 export type SessionResponse = z.infer<typeof sessionResponse>;
-/** A sign-in's response: `second_step` says the token waits for the emailed code (two-factor, an operator, or many failed sign-ins). */
-export const loginResponse = sessionResponse.extend({ second_step: z.boolean() });
+/**
+ * A sign-in's response: `second_step` says the token waits for a code (two-factor, an operator, or many
+ * failed sign-ins), and `second_step_method` where it comes from: the authenticator app or an email.
+ */
+export const loginResponse = sessionResponse.extend({
+  second_step: z.boolean(),
+  second_step_method: z.enum(['email', 'authenticator']).nullable(),
+});
 export type LoginResponse = z.infer<typeof loginResponse>;

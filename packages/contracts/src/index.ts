@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './account.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './authenticator.ts';
 export * from './auto.ts';
 export * from './currencies.ts';
 export * from './envelope.ts';

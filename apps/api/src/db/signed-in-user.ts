@@ -9,10 +9,10 @@ export type SignedInUser = Omit<UserWithCurrency, 'passwordHash'>;
 
 /**
  * What every signed-in request needs of its user: the access checks (role, verified email, identity
- * check) and the currency money moves in. A route that shows the whole user asks for it
+ * check, an operator's strong second step) and the currency money moves in. A route that shows the whole user asks for it
  * (`config.wholeUser`, plugins/auth.ts).
  */
-export type AccessUser = Pick<SignedInUser, 'id' | 'role' | 'emailVerifiedAt' | 'kyc' | 'currency'>;
+export type AccessUser = Pick<SignedInUser, 'id' | 'role' | 'emailVerifiedAt' | 'kyc' | 'authenticatorAt' | 'currency'>;
 
 const userColumns = getTableColumns(users);
 export const signedInUserColumns = Object.fromEntries(
@@ -23,4 +23,5 @@ export const accessUserColumns = {
   role: users.role,
   emailVerifiedAt: users.emailVerifiedAt,
   kyc: users.kyc,
+  authenticatorAt: users.authenticatorAt,
 };

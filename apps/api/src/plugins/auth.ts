@@ -53,7 +53,11 @@ export const authMessages = {
   secondStepDone: 'Two-factor sign-in is already complete.',
   emailUnverified: 'Verify your email address first.',
   operatorsOnly: 'This is for Itrust operators only.',
+  operatorNeedsStrongMethod: 'Operators must use an authenticator app or a passkey: set one up in Settings → Security.',
 } as const;
+
+/** A second step that a stolen mailbox cannot give: NIST SP 800-63B does not accept email codes. */
+export const hasStrongSecondStep = (user: AccessUser) => user.authenticatorAt !== null;
 
 /** Reads the bearer token on every request and enforces the route's access level before the body is read. */
 export function registerAuth(app: FastifyInstance, deps: { tokens: TokenLookup }): void {
@@ -105,7 +109,9 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: TokenLookup }
     }
     if (access === 'second-step') throw new AppError(409, authMessages.secondStepDone);
     if (access === 'verified' && !user.emailVerifiedAt) throw new Forbidden(authMessages.emailUnverified);
-    if (access === 'operator' && user.role !== 'operator') throw new Forbidden(authMessages.operatorsOnly);
+    if (access !== 'operator') return;
+    if (user.role !== 'operator') throw new Forbidden(authMessages.operatorsOnly);
+    if (!hasStrongSecondStep(user)) throw new Forbidden(authMessages.operatorNeedsStrongMethod);
   }
 }
 

@@ -194,6 +194,7 @@ describe('every route of the API', () => {
     const waiting = login.json().data.token as string;
     const secondStep = new Set([
       'POST /api/user/verify-two-fa',
+      'POST /api/user/verify-two-fa/recovery',
       'POST /api/user/resend-two-fa',
       'POST /api/user/verify-two-fa/passkey/options',
       'POST /api/user/verify-two-fa/passkey',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { codeFromOutbox } from './outbox.ts';
+import { operatorSession } from './authenticator.ts';
 import type { Stack } from './stack.ts';
 
 type Envelope = { status: string; message: string; data: Record<string, unknown> };
@@ -19,12 +20,9 @@ async function call(stack: Stack, path: string, body: unknown, token?: string): 
   return envelope;
 }
 
-/** The operator's session, through the same sign-in and emailed code as in the browser. */
+/** The operator's session, with the authenticator app the console asks for (see operatorSession). */
 export async function operatorToken(stack: Stack, seen: Set<string>): Promise<string> {
-  const waiting = await call(stack, '/user/login', { login: 'ops@example.com', password: stack.operatorPassword });
-  const code = await codeFromOutbox(stack.dataDir, 'ops@example.com', 'sign-in code', seen);
-  const passed = await call(stack, '/user/verify-two-fa', { code }, String(waiting.data['token']));
-  return String(passed.data['token']);
+  return (await operatorSession(stack, seen)).token;
 }
 
 /**

@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './authenticators.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './market.ts';

@@ -67,6 +67,8 @@ export const users = pgTable(
     termsAcceptedAt: timestamptz('terms_accepted_at').notNull(),
     emailVerifiedAt: timestamptz('email_verified_at'),
     twoFaActivatedAt: timestamptz('two_fa_activated_at'),
+    /** When the authenticator app was confirmed: from then on it is the second step (its secret is in authenticators). */
+    authenticatorAt: timestamptz('authenticator_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import {
   loginResponse,
   loginRequest,
   passwordCheckRequest,
+  recoveryCodeRequest,
   registerRequest,
   resetLinkRequest,
   resetPasswordRequest,
@@ -89,12 +90,17 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
       },
     },
     async (request) => {
-      const { token, user, secondStep } = await sessions.login(
+      const { token, user, secondStep, secondStepMethod } = await sessions.login(
         request.body.login,
         request.body.password,
         clientInfo(request),
       );
-      return ok('Login success.', { token, user: await present(user), second_step: secondStep });
+      return ok('Login success.', {
+        token,
+        user: await present(user),
+        second_step: secondStep,
+        second_step_method: secondStepMethod,
+      });
     },
   );
 
@@ -111,6 +117,24 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
     },
     async (request) => {
       const { token, user } = await sessions.verifyTwoFactor(authOf(request), request.body.code, clientInfo(request));
+      return ok('Login success.', { token, user: await present(user) });
+    },
+  );
+
+  app.post(
+    '/user/verify-two-fa/recovery',
+    {
+      config: { access: 'second-step' },
+      schema: {
+        tags,
+        summary: 'Finish a two-factor sign-in with a recovery code instead',
+        body: recoveryCodeRequest,
+        response: { 200: successEnvelope(sessionResponse) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { token, user } = await sessions.verifyRecoveryCode(auth, request.body.code, clientInfo(request));
       return ok('Login success.', { token, user: await present(user) });
     },
   );

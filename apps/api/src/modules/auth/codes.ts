@@ -11,7 +11,9 @@ import { codeDigest, newSixDigitCode } from '../../lib/secrets.ts';
 import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { authMail, type CodeKind } from './auth.mail.ts';
+import { authenticatorFailureKey } from './authenticator.ts';
 import { codeLockMessages, createCodeFailures, type CodeLock } from './code-failures.ts';
+import { recoveryFailureKey } from './recovery-codes.ts';
 
 export type CodePurpose = (typeof codePurpose.enumValues)[number];
 
@@ -169,10 +171,8 @@ export function createCodes(deps: {
     /** After a password reset the owner has proved the inbox: the account's other codes unlock. */
     async unlockAfterReset(tx: Executor, userId: string): Promise<void> {
       const others = codePurpose.enumValues.filter((purpose) => purpose !== 'password_reset');
-      await failures.clear(
-        tx,
-        others.map((purpose) => failureKey({ userId }, purpose)),
-      );
+      const strongSteps = [authenticatorFailureKey(userId), recoveryFailureKey(userId)];
+      await failures.clear(tx, [...others.map((purpose) => failureKey({ userId }, purpose)), ...strongSteps]);
     },
 
     /**

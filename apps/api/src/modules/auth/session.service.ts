@@ -11,12 +11,16 @@ import type { UsersRepository } from '../users/users.repository.ts';
 import { authMail } from './auth.mail.ts';
 import type { Devices } from '../account/devices.ts';
 import type { ClientInfo } from '../../lib/client-address.ts';
+import type { Authenticator } from './authenticator.ts';
+import { authenticatorMessages } from './authenticator.ts';
 import type { Codes } from './codes.ts';
+import type { RecoveryCodes } from './recovery-codes.ts';
 import type { Tokens } from './tokens.ts';
 
 // What the account module uses of sign-in: the code mails, and how often a code may be sent.
 export { authMail, codeMail } from './auth.mail.ts';
 export { resendRules } from './codes.ts';
+export { authenticatorMessages, type Authenticator } from './authenticator.ts';
 
 const fifteenMinutes = 15 * 60 * 1000;
 /** Wrong passwords for one account from one address: then that address is refused for the account. */
@@ -33,6 +37,11 @@ export const sessionMessages = {
   emailAlreadyVerified: 'Your email address is already verified.',
 } as const;
 
+/** How the second step is given: the authenticator app once one is set up, otherwise an emailed code. */
+export type SecondStepMethod = 'email' | 'authenticator';
+export const secondStepMethodOf = (user: { authenticatorAt: Date | null }): SecondStepMethod =>
+  user.authenticatorAt ? 'authenticator' : 'email';
+
 export type Authenticated = { tokenId: string; userId: string };
 
 export type AuthDependencies = {
@@ -41,6 +50,8 @@ export type AuthDependencies = {
   users: UsersRepository;
   tokens: Tokens;
   codes: Codes;
+  authenticator: Authenticator;
+  recoveryCodes: RecoveryCodes;
   throttle: Throttle;
   mail: MailQueue;
   devices: Devices;
@@ -48,12 +59,23 @@ export type AuthDependencies = {
 };
 
 export function createSessions(deps: AuthDependencies) {
-  const { db, clock, users, tokens, codes, throttle, mail, devices } = deps;
+  const { db, clock, users, tokens, codes, authenticator, recoveryCodes, throttle, mail, devices } = deps;
 
   async function currentUser(userId: string) {
     const user = await users.findById(userId);
     if (!user) throw new AppError(401, 'Unauthenticated.');
     return user;
+  }
+
+  async function finishSecondStep(auth: Authenticated, client: ClientInfo) {
+    const token = await db.transaction(async (tx) => {
+      await tokens.revoke(auth.tokenId, tx);
+      await codes.unlockReset(tx, auth.userId);
+      return tokens.issue(auth.userId, 'full', tx);
+    });
+    const user = await currentUser(auth.userId);
+    await devices.noteSignIn(user, client);
+    return { token, user };
   }
 
   return {
@@ -92,15 +114,17 @@ export function createSessions(deps: AuthDependencies) {
           return { alert: sendAlert ? user : undefined };
         }
         await throttle.clear(tx, pairKey);
-        // Operators always give the emailed code: their token decides over other people's money.
+        // Operators always give a second step: their token decides over other people's money.
         const secondStep =
+          user.authenticatorAt !== null ||
           user.twoFaActivatedAt !== null ||
           user.role === 'operator' ||
           ((await manyFailures()) && !(await devices.isKnown(user.id, client, tx)));
+        const method = secondStepMethodOf(user);
         const token = await tokens.issue(user.id, secondStep ? 'two_fa' : 'full', tx);
-        const code = secondStep ? await codes.issue(user.id, 'two_fa', tx) : undefined;
+        const code = secondStep && method === 'email' ? await codes.issue(user.id, 'two_fa', tx) : undefined;
         if (!secondStep) await codes.unlockReset(tx, user.id);
-        return { signedIn: { token, user, code } };
+        return { signedIn: { token, user, code, method: secondStep ? method : null } };
       });
       if (!outcome.signedIn) {
         if (outcome.alert) await mail.queue(authMail.failedSignIns(outcome.alert));
@@ -110,25 +134,32 @@ export function createSessions(deps: AuthDependencies) {
       const signedIn = outcome.signedIn;
       // A new-device alert waits for the second step when there is one.
       if (signedIn.code) await mail.queue(authMail.twoFactor(signedIn.user, signedIn.code));
-      else await devices.noteSignIn(signedIn.user, client);
-      return { token: signedIn.token, user: signedIn.user, secondStep: signedIn.code !== undefined };
+      else if (!signedIn.method) await devices.noteSignIn(signedIn.user, client);
+      return {
+        token: signedIn.token,
+        user: signedIn.user,
+        secondStep: signedIn.method !== null,
+        secondStepMethod: signedIn.method,
+      };
     },
 
-    /** The second step: a correct code swaps the waiting token for a full one. */
+    /** The second step: a correct code (from the user's method) swaps the waiting token for a full one. */
     async verifyTwoFactor(auth: Authenticated, code: string, client: ClientInfo) {
-      await codes.check(auth.userId, 'two_fa', code, { consume: true });
-      const token = await db.transaction(async (tx) => {
-        await tokens.revoke(auth.tokenId, tx);
-        await codes.unlockReset(tx, auth.userId);
-        return tokens.issue(auth.userId, 'full', tx);
-      });
       const user = await currentUser(auth.userId);
-      await devices.noteSignIn(user, client);
-      return { token, user };
+      if (secondStepMethodOf(user) === 'authenticator') await authenticator.check(user.id, code);
+      else await codes.check(user.id, 'two_fa', code, { consume: true });
+      return finishSecondStep(auth, client);
+    },
+
+    /** A recovery code in place of the second step; it never works again. */
+    async verifyRecoveryCode(auth: Authenticated, code: string, client: ClientInfo) {
+      await recoveryCodes.use(auth.userId, code);
+      return finishSecondStep(auth, client);
     },
 
     async resendTwoFactor(auth: Authenticated) {
       const user = await currentUser(auth.userId);
+      if (secondStepMethodOf(user) === 'authenticator') throw new Conflict(authenticatorMessages.noResend);
       const code = await codes.resend(user.id, 'two_fa');
       await mail.queue(authMail.twoFactor(user, code));
     },

@@ -45,6 +45,7 @@ export function presentUser(user: SignedInUser, documents: KycDocument[], displa
     role: user.role,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     two_fa_activated_at: user.twoFaActivatedAt?.toISOString() ?? null,
+    authenticator_at: user.authenticatorAt?.toISOString() ?? null,
     created_at: user.createdAt.toISOString(),
     currency: summary(display),
     settlement_currency: summary(user.currency),

@@ -59,7 +59,8 @@ export function ShellLayout() {
   // A token waiting for the code is refused everywhere else: the code comes first.
   if (needsSecondStep(user)) return <Navigate to="/otp" replace />;
   if (!user.email_verified_at) return <Navigate to="/verifyemail" replace />;
-  if (user.role === 'operator') return <Navigate to="/admin" replace />;
+  // Operators come here only for Security, where they set up the strong second step the console asks for.
+  if (user.role === 'operator' && pathname !== '/security') return <Navigate to="/admin" replace />;
 
   // Identity gates follow the server's response only: a stored user may be from before a decision.
   const kyc = userQuery.data?.kyc;

@@ -1,12 +1,11 @@
 import { useId, type ReactNode } from 'react';
 
 export function Panel({ title, children }: { title: string; children: ReactNode }) {
+  // Security shows several panels at once: each needs its own id.
+  const id = useId();
   return (
-    <section
-      aria-labelledby="panel-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-    >
-      <h2 id="panel-title" className="text-xl font-bold text-brand-900">
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 id={id} className="text-xl font-bold text-brand-900">
         {title}
       </h2>
       <div className="mt-6">{children}</div>

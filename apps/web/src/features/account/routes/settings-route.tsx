@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useUser } from '../../../lib/queries/get-user';
 import { useSignOut } from '../../../lib/use-sign-out';
+import { AuthenticatorPanel } from '../components/authenticator-panel';
 import { CurrencyPanel } from '../components/currency-panel';
 import { KycPanel } from '../components/kyc-panel';
 import { NotificationsPanel } from '../components/notifications-panel';
@@ -15,7 +16,13 @@ import { SettingsNavigation, settingsPanels, type SettingsPanelId } from '../com
 
 function PanelFor({ id, user }: { id: SettingsPanelId; user: UserResource }) {
   if (id === 'profile') return <ProfilePanel key={user.id} user={user} />;
-  if (id === 'security') return <SecurityPanel user={user} />;
+  if (id === 'security')
+    return (
+      <div className="space-y-6">
+        <SecurityPanel user={user} />
+        <AuthenticatorPanel />
+      </div>
+    );
   if (id === 'alerts') return <NotificationsPanel />;
   if (id === 'currency') return <CurrencyPanel key={user.id} user={user} />;
   return <KycPanel user={user} />;

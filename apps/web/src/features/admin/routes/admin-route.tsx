@@ -40,8 +40,9 @@ export function AdminRoute() {
       </main>
     );
   }
-  // Operators always pass the emailed code, whether or not they switched two-factor on.
+  // Operators always pass the second step, whether or not they switched two-factor on.
   if (!twoFactorPassed()) return <Navigate to="/otp" replace />;
+  if (!user.authenticator_at) return <StrongMethodNeeded />;
 
   return (
     <div className="min-h-screen">
@@ -85,5 +86,21 @@ export function AdminRoute() {
         </div>
       </main>
     </div>
+  );
+}
+
+/** The server refuses the console to an operator with only emailed codes; this says what to do. */
+function StrongMethodNeeded() {
+  return (
+    <main id="main" className="mx-auto max-w-xl px-6 py-16 text-center">
+      <BrandLogo />
+      <h1 className="mt-8 text-2xl font-bold text-brand-900">Set up an authenticator app first</h1>
+      <p className="mt-3 text-slate-700">
+        Operators must use an authenticator app or a passkey: set one up in Settings → Security.
+      </p>
+      <Link to="/security" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Open Settings → Security
+      </Link>
+    </main>
   );
 }

@@ -7,9 +7,11 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { markTwoFactorPassed, readStoredUser, storeSession } from '../../../lib/storage-keys';
 import { timing, wait } from '../../../lib/timing';
 import { useResendTwoFa } from '../api/resend-two-fa';
+import { useVerifyRecoveryCode } from '../api/verify-recovery-code';
 import { useVerifyTwoFa } from '../api/verify-two-fa';
 import { AuthLayout } from '../components/auth-layout';
 import { CodeForm } from '../components/code-form';
+import { RecoveryCodeForm } from '../components/recovery-code-form';
 import { SignOutButton } from '../components/sign-out-button';
 import { useSignOut } from '../../../lib/use-sign-out';
 
@@ -18,6 +20,8 @@ export function OtpRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const verify = useVerifyTwoFa();
+  const verifyRecovery = useVerifyRecoveryCode();
+  const [usingRecoveryCode, setUsingRecoveryCode] = useState(false);
   const resend = useResendTwoFa();
   const { caption: signOutCaption, signOut } = useSignOut();
   const [caption, setCaption] = useState<string | null>(null);
@@ -28,11 +32,21 @@ export function OtpRoute() {
     user && !user.two_fa_activated_at && user.role !== 'operator'
       ? ' We ask for it because of recent failed sign-ins on your account.'
       : '';
+  const fromApp = Boolean(user?.authenticator_at);
+  const emailIntro =
+    (email
+      ? `Enter the six-digit sign-in code we sent to ${email}.`
+      : 'Enter the six-digit sign-in code we emailed you.') + reason;
+  const intro = usingRecoveryCode
+    ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each works once.'
+    : fromApp
+      ? 'Enter the six-digit code your authenticator app shows for Itrust.'
+      : emailIntro;
 
-  const submit = async (code: string) => {
+  const submit = async (code: string, viaRecoveryCode = false) => {
     setCaption('Wait...');
     try {
-      const { data } = await verify.mutateAsync(code);
+      const { data } = await (viaRecoveryCode ? verifyRecovery : verify).mutateAsync(code);
       storeSession(data.token, data.user);
       markTwoFactorPassed();
       queryClient.setQueryData(['user'], data.user);
@@ -59,20 +73,26 @@ export function OtpRoute() {
   };
 
   return (
-    <AuthLayout
-      title="2FA"
-      intro={
-        (email
-          ? `Enter the six-digit sign-in code we sent to ${email}.`
-          : 'Enter the six-digit sign-in code we emailed you.') + reason
-      }
-      headerAction={<SignOutButton onClick={signOut} />}
-    >
+    <AuthLayout title="2FA" intro={intro} headerAction={<SignOutButton onClick={signOut} />}>
       <LoadingOverlay caption={signOutCaption ?? caption} />
       <Button variant="ghost" className="-ml-3 mb-3" onClick={signOut}>
         ← Go back
       </Button>
-      <CodeForm submitLabel="Sign in" onSubmit={submit} onResend={resendCode} busy={caption !== null} />
+      {usingRecoveryCode ? (
+        <RecoveryCodeForm onSubmit={(code) => submit(code, true)} busy={caption !== null} />
+      ) : (
+        <CodeForm
+          submitLabel="Sign in"
+          onSubmit={submit}
+          {...(fromApp ? {} : { onResend: resendCode })}
+          busy={caption !== null}
+        />
+      )}
+      {fromApp && (
+        <Button variant="ghost" className="mt-4 -ml-3" onClick={() => setUsingRecoveryCode(!usingRecoveryCode)}>
+          {usingRecoveryCode ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+        </Button>
+      )}
     </AuthLayout>
   );
 }
