@@ -181,6 +181,7 @@ describe('tokens', () => {
       role: 'investor',
       emailVerifiedAt: expect.any(Date),
       kyc: expect.any(String),
+      authenticatorAt: null,
       currency: expect.objectContaining({ code: expect.any(String) }),
     });
     const whole = await tokens.findActiveWhole(user.token);
