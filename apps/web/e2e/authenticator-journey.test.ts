@@ -23,7 +23,7 @@ async function setUpAuthenticator(target: Page, name: string) {
   const shown = await target.getByTestId('authenticator-secret').textContent();
   secret = secretFromScreen(shown ?? '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await target.getByTitle('QR code for your authenticator app').waitFor();
+  await target.locator('svg title', { hasText: 'QR code for your authenticator app' }).waitFor({ state: 'attached' });
   await shot(target, `${name}-qr`);
   expect(await sidewaysOverflow(target)).toBe(0);
   await typeCode(target, await freshCode(secret));
