@@ -16,6 +16,7 @@ import { createPasskeys } from './modules/auth/passkeys.service.ts';
 import { createPasswordReset } from './modules/auth/password-reset.service.ts';
 import { createRegistration } from './modules/auth/registration.service.ts';
 import { createSessions } from './modules/auth/session.service.ts';
+import { createSecondStep } from './modules/auth/second-step.ts';
 import { createTokens } from './modules/auth/tokens.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -31,6 +32,9 @@ import { createNotificationPreferences } from './modules/account/notifications.t
 import { createEmailChange } from './modules/account/email-change.service.ts';
 import { createProfileService } from './modules/account/profile.service.ts';
 import { createSecurityService } from './modules/account/security.service.ts';
+import { createSecurityEvents } from './modules/account/security-events.service.ts';
+import { sessionsRoutes } from './modules/account/sessions.routes.ts';
+import { createSessionList } from './modules/account/sessions.service.ts';
 import { createImageStore } from './modules/kyc/kyc.images.ts';
 import { createKycRepository } from './modules/kyc/kyc.repository.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
@@ -118,7 +122,7 @@ export async function buildApp({
   const codes = createCodes({ db, clock, throttle, secret: appSecret, users, mail });
   const recoveryCodes = createRecoveryCodes({ db, clock, secret: appSecret });
   const authenticator = createAuthenticator({ db, clock, secret: appSecret, users, recoveryCodes });
-  registerAuth(app, { tokens });
+  registerAuth(app, { tokens, clock });
   // Identity images: two files of at most 2 MB; anything bigger is refused while it streams in.
   await app.register(multipart, {
     limits: { fileSize: kycImageMaxBytes, files: 2, fields: 8, fieldSize: 1024, parts: 10 },
@@ -128,6 +132,7 @@ export async function buildApp({
   const devices = createDevices(db, clock, mail);
   const kycRepository = createKycRepository(db);
   const present = createUserPresenter((userId) => kycRepository.documentsOf(userId), reference.currencies);
+  const secondStep = createSecondStep({ codes, mail });
   const access = {
     db,
     clock,
@@ -139,8 +144,10 @@ export async function buildApp({
     throttle,
     mail,
     devices,
+    secondStep,
     appUrl: config.appUrl,
   };
+  const events = createSecurityEvents({ db, clock, users, mail });
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(referenceRoutes, { prefix: '/api', reference });
   await app.register(clientConfigRoutes, { prefix: '/api', config });
@@ -164,7 +171,7 @@ export async function buildApp({
   await app.register(portfolioRoutes, { prefix: '/api', portfolio });
   await app.register(savingsRoutes, { prefix: '/api', db, savings });
   await app.register(transactionsRoutes, { prefix: '/api', db, wallet });
-  await app.register(paymentMethodsRoutes, { prefix: '/api', wallet });
+  await app.register(paymentMethodsRoutes, { prefix: '/api', wallet, events });
   await app.register(autoRoutes, { prefix: '/api', auto });
   const trading = createTradingService({ db, clock, users });
   await app.register(positionRoutes, { prefix: '/api', db, trading });
@@ -185,9 +192,11 @@ export async function buildApp({
     profile,
     emailChange,
     security: createSecurityService(access),
+    events,
     notifications: createNotificationPreferences(db),
     present,
   });
+  await app.register(sessionsRoutes, { prefix: '/api', sessions: createSessionList({ tokens, events }) });
   const market = createMarketRepository(db);
   const hub = createQuoteHub(db, market, app.log);
   app.addHook('onReady', () => hub.start());

@@ -1,7 +1,7 @@
 import { userResponse } from '@itrust/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, savedBankAccount, signUp } from '../test/fixtures.ts';
+import { bearer, savedDestination, signUp } from '../test/fixtures.ts';
 
 type Schema = { type?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; $ref?: string };
 type Operation = {
@@ -78,7 +78,7 @@ describe('the wallet, savings, automated-investing and user responses', () => {
 
   it('give the user with every record the include asks for', async () => {
     const user = await signUp(testApp, { verified: true });
-    await savedBankAccount(testApp, user.token);
+    await savedDestination(testApp, user);
     const response = await testApp.app.inject({
       method: 'GET',
       url: '/api/user?include=wallet,transactions,savings,country,state,city,currency,depositAccount,withdrawalAccount',

@@ -101,13 +101,40 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-/** Saves a bank account as the user's payment method through the API: returns its id. */
-export async function savedBankAccount(testApp: TestApp, token: string): Promise<string> {
+/** A step-up through the API: the emailed code, so that the session may make risky changes for 5 minutes. */
+export async function stepUp(testApp: TestApp, user: { email: string; token: string }): Promise<void> {
+  // A session that stepped up a moment ago needs no new code (codes may be asked for once per 30 s).
+  const { rows } = await testApp.database.db.$client.query<{ at: Date | null }>(
+    "select second_step_at as at from access_tokens where token_hash = sha256(convert_to($1, 'utf8'))",
+    [user.token],
+  );
+  const now = (testApp.dependencies.clock?.now() ?? new Date()).getTime();
+  const at = rows[0]?.at;
+  if (at && now - at.getTime() < 4 * 60 * 1000) return;
+  const send = (url: string, payload?: Record<string, unknown>) =>
+    testApp.app.inject({ method: 'POST', url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
+  const sent = await send('/api/user/security/step-up/code');
+  if (sent.statusCode !== 200) throw new Error(`no step-up code was sent: ${sent.body}`);
+  const code = await testApp.outbox.code(user.email, 'confirmation code');
+  const confirmed = await send('/api/user/security/step-up', { code });
+  if (confirmed.statusCode !== 200) throw new Error(`the step-up failed: ${confirmed.body}`);
+}
+
+/**
+ * Saves a withdrawal destination (a bank account unless `method` says otherwise) through the API,
+ * after a step-up, as one saved a day ago (so that withdrawals may go to it): returns its id.
+ */
+export async function savedDestination(
+  testApp: TestApp,
+  user: { email: string; token: string },
+  method?: Record<string, unknown>,
+): Promise<string> {
+  await stepUp(testApp, user);
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/user/payment-method',
-    headers: bearer(token),
-    payload: {
+    headers: bearer(user.token),
+    payload: method ?? {
       type: 'bank',
       label: 'Main',
       account_number: '12345678',
@@ -118,7 +145,12 @@ export async function savedBankAccount(testApp: TestApp, token: string): Promise
     },
   });
   if (response.statusCode !== 201) throw new Error(`the bank account was not saved: ${response.body}`);
-  return response.json().data.payment_method.id as string;
+  const id = response.json().data.payment_method.id as string;
+  await testApp.database.db.$client.query(
+    "update payment_methods set created_at = created_at - interval '1 day', usable_at = usable_at - interval '1 day' where id = $1",
+    [id],
+  );
+  return id;
 }
 
 /**

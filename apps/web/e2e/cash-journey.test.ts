@@ -5,6 +5,7 @@ import { cents } from './support/money.ts';
 import type { RunningApp } from './support/server.ts';
 import type { Stack } from './support/stack.ts';
 import { browserJourney, shot } from './support/journey.ts';
+import { confirmItIsYou } from './support/step-up.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -100,7 +101,10 @@ describe('the cash wallet in Chromium', () => {
     await page.getByLabel('Bank Code/Routing Number').fill('20-00-00');
     await page.getByLabel('Bank Address').fill('2 Lombard Street, London');
     await page.getByRole('button', { name: 'Save' }).click();
+    await confirmItIsYou(page, stack.dataDir, 'demo@example.com');
     await page.getByTestId('payment-method-card').getByText('Second Example Bank').waitFor();
+    await page.getByTestId('usable-from').getByText('Withdrawals to it can be made from').waitFor();
+    await shot(page, 'cash-new-destination');
     // The server's limit is checked before the confirmation, in the account's currency.
     await page.getByText('Between $1,000.00 and $1,000,000.00.').waitFor();
     await page.getByLabel('Amount').fill('500');
@@ -111,6 +115,14 @@ describe('the cash wallet in Chromium', () => {
     await page.getByRole('button', { name: 'Withdraw' }).click();
     const confirm = page.getByRole('dialog', { name: 'confirm withdrawal request' });
     await confirm.getByText('Second Example Bank 55779911').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm
+      .getByText(/^This withdrawal destination can be used from .* UTC, or now once you confirm it/)
+      .waitFor();
+    // A day goes by: the product has no way to wait one, so the destination's dates move back.
+    await stack.sql(
+      "update payment_methods set created_at = created_at - interval '1 day', usable_at = usable_at - interval '1 day' where bank_name = 'Second Example Bank'",
+    );
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Withdrawal request received.').waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();

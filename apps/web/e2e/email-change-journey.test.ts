@@ -9,6 +9,7 @@ import { shot } from './support/journey.ts';
 import { codeFromOutbox, mailFromOutbox } from './support/outbox.ts';
 import { failedShotName, SignInPage } from './support/sign-in-page.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { confirmItIsYou } from './support/step-up.ts';
 
 const oldEmail = 'demo@example.com';
 const newEmail = 'demo.moved@example.com';
@@ -117,6 +118,8 @@ describe('email change in Chromium', () => {
 
     await password.fill('not the password');
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    // A new email needs a recent second step: the dialog asks for it, then the change goes on.
+    await confirmItIsYou(page, stack.dataDir, oldEmail, seenMail);
     await expect.poll(() => messageBeside(password)).toBe('The password is incorrect.');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('current_password');
     // Scrolled to by the focus, the field shows below the sticky header rather than under it.

@@ -6,6 +6,7 @@ import { typeCode } from './support/code-boxes.ts';
 import { operatorToken } from './support/investor.ts';
 import { shot as shotOf } from './support/journey.ts';
 import { codeFromOutbox } from './support/outbox.ts';
+import { confirmItIsYou } from './support/step-up.ts';
 import { cents } from './support/money.ts';
 import { chooseOption } from './support/select.ts';
 import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
@@ -245,6 +246,7 @@ describe('a new user in Chromium', () => {
     await field('Bank Code/Routing Number').fill('20-00-00');
     await field('Bank Address').fill('1 Bank Street, London');
     await page.getByRole('button', { name: 'Save' }).click();
+    await confirmItIsYou(page, stack.dataDir, person.email, seenMail);
     await page.getByText('Withdraw Info Updated.').waitFor();
     await page.getByTestId('payment-method-card').waitFor();
     await shot('bank-details-saved');

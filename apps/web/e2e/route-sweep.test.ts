@@ -318,12 +318,20 @@ describe('in-app navigation', () => {
 describe('the operator console on a phone', () => {
   it('keeps a withdrawal card with a long ETH address within the screen', async () => {
     const { token } = sessions.investor;
+    // Adding a destination needs a step-up, and one added today takes a day before money can go to it.
+    await postApi('/user/security/step-up/code', {}, token);
+    const code = await codeFromOutbox(stack.dataDir, 'demo@example.com', 'confirmation code', new Set());
+    await postApi('/user/security/step-up', { code }, token);
     const saved = await postApi(
       '/user/payment-method',
       { type: 'crypto', currency: 'eth', wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7' },
       token,
     );
     const method = saved.data['payment_method'] as { id: string };
+    await stack.sql(
+      "update payment_methods set created_at = created_at - interval '1 day', usable_at = usable_at - interval '1 day' where id = $1",
+      [method.id],
+    );
     await postApi('/user/transaction/withdraw', { amount: '1500.00', payment_method_id: method.id }, token);
     const page = pages.phone!;
     await enter(page, sessions.operator);

@@ -9,6 +9,7 @@ import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
 import type { RunningApp } from './support/server.ts';
 import { SignInPage } from './support/sign-in-page.ts';
+import { confirmItIsYou } from './support/step-up.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { shot } from './support/journey.ts';
 
@@ -165,6 +166,8 @@ describe('account settings in Chromium', () => {
     await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase 2026');
     await page.getByLabel('Re-enter new password').fill('a brand new passphrase 2026');
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    // A password change needs a recent second step: the dialog asks for it, then the change goes on.
+    await confirmItIsYou(page, dataDir, 'demo@example.com', seenMail);
     await expect.poll(() => old.getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('old_password');
     const describedBy = (await old.getAttribute('aria-describedby')) ?? '';

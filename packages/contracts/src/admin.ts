@@ -21,7 +21,7 @@ export type KycQueueResponse = z.infer<typeof kycQueueResponse>;
 /** A wallet request as operators see it: whose it is, and where a withdrawal is paid. */
 export const adminTransaction = transaction.extend({
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-  payment_method: paymentMethod.omit({ id: true, is_withdrawal: true, created_at: true }).nullable(),
+  payment_method: paymentMethod.omit({ id: true, is_withdrawal: true, created_at: true, usable_at: true }).nullable(),
 });
 export const adminTransactionListResponse = z.object({ transactions: page(adminTransaction) });
 export type AdminTransactionListResponse = z.infer<typeof adminTransactionListResponse>;

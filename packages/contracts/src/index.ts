@@ -15,3 +15,4 @@ export * from './user.ts';
 export * from './wallet.ts';
 export * from './orders.ts';
 export * from './passkeys.ts';
+export * from './sessions.ts';

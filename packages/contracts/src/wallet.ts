@@ -55,6 +55,8 @@ export const paymentMethod = z.object({
   bank_address: z.string().nullable(),
   is_withdrawal: z.boolean(),
   created_at: z.string(),
+  /** From when money can go to it: a day after it was added, unless confirmed with a strong second step. */
+  usable_at: z.string(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 

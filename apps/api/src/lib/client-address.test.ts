@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { clientKey } from './client-address.ts';
+import { addressPrefix, clientKey } from './client-address.ts';
 
 it('counts an IPv4 client by its address and an IPv6 one by its /64 network', () => {
   expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
@@ -11,4 +11,11 @@ it('counts an IPv4 client by its address and an IPv6 one by its /64 network', ()
   expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   expect(clientKey('::1')).toBe('0:0:0:0::/64');
   expect(clientKey('::')).toBe('0:0:0:0::/64');
+});
+
+it('shows where a session is as the /24 of an IPv4 address and the /48 of an IPv6 one', () => {
+  expect(addressPrefix('203.0.113.7')).toBe('203.0.113.0/24');
+  expect(addressPrefix('::ffff:203.0.113.7')).toBe('203.0.113.0/24');
+  expect(addressPrefix('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1::/48');
+  expect(addressPrefix('::1')).toBe('0:0:0::/48');
 });

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, Forbidden, Unauthenticated } from '../lib/errors.ts';
 import type { AccessUser, SignedInUser } from '../db/signed-in-user.ts';
 import type { ClientInfo } from '../lib/client-address.ts';
+import type { Clock } from '../lib/clock.ts';
+import { secondStepOf, type SessionSecondStep } from './step-up.ts';
 
 /**
  * Who may call a route. Every API route declares one in `config.access`, and the access check reads
@@ -23,6 +25,7 @@ export type AuthContext = {
   scope: 'full' | 'two_fa';
   user: AccessUser;
   wholeUser?: SignedInUser;
+  secondStep: SessionSecondStep;
 };
 
 // Module augmentation needs interfaces.
@@ -40,7 +43,13 @@ declare module 'fastify' {
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 /** A live token as the access check reads it: its id and scope, with its user. */
-export type LiveToken<User> = { id: string; scope: 'full' | 'two_fa'; user: User };
+export type LiveToken<User> = {
+  id: string;
+  scope: 'full' | 'two_fa';
+  secondStepAt: Date | null;
+  secondStepMethod: string | null;
+  user: User;
+};
 
 /** What the access check needs of the tokens; app.ts passes the auth module's tokens in. */
 export type TokenLookup = {
@@ -60,7 +69,7 @@ export const authMessages = {
 export const hasStrongSecondStep = (user: AccessUser) => user.authenticatorAt !== null;
 
 /** Reads the bearer token on every request and enforces the route's access level before the body is read. */
-export function registerAuth(app: FastifyInstance, deps: { tokens: TokenLookup }): void {
+export function registerAuth(app: FastifyInstance, deps: { tokens: TokenLookup; clock: Clock }): void {
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
     if (route.config?.access || !isApiRoute(route.url)) return;
@@ -74,11 +83,12 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: TokenLookup }
     admit(request, access, await callerOf(token, request.routeOptions.config.wholeUser === true));
   });
 
-  const callerFrom = ({ id, scope, user }: LiveToken<AccessUser>) => ({
+  const callerFrom = ({ id, scope, user, secondStepAt, secondStepMethod }: LiveToken<AccessUser>) => ({
     tokenId: id,
     userId: user.id,
     scope,
     user,
+    secondStep: secondStepOf(secondStepAt, secondStepMethod, deps.clock.now()),
   });
 
   /** The live token's caller, with the whole user when the route asks for it; undefined for any other token. */

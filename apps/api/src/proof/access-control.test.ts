@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../test/app.ts';
-import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
+import { bearer, signUp, stepUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { fingerprint, investorTables } from '../../test/fingerprint.ts';
 import { multipart } from '../../test/multipart.ts';
 import { createSoftAuthenticator } from '../../test/passkey-authenticator.ts';
@@ -99,6 +99,7 @@ beforeAll(async () => {
   ids['transaction'] = (
     await post('/api/user/transaction/deposit', { amount: '100', mode: 'bank' })
   ).json().data.transaction.id;
+  await stepUp(testApp, owner);
   const method = await post('/api/user/payment-method', {
     type: 'bank',
     account_number: '12345678',
@@ -125,6 +126,7 @@ beforeAll(async () => {
   const options = (await post('/api/user/passkeys/options', {})).json().data.options;
   const { credential } = createSoftAuthenticator(testApp.config.passkeys.origin).create(options);
   ids['passkey'] = (await post('/api/user/passkeys', { name: 'Laptop', credential })).json().data?.passkey?.id;
+  ids['session'] = (await sql('select id from access_tokens where user_id = $1 limit 1', [owner.id])).rows[0]?.id;
   for (const [name, id] of Object.entries(ids)) expect(id, name).toBeTruthy();
 }, 60_000);
 afterAll(() => testApp.close());
@@ -159,6 +161,7 @@ describe("another investor with the first one's ids", () => {
       }),
     ]);
     attempts.push(['remove a passkey', as('DELETE', `/api/user/passkeys/${ids['passkey']}`)]);
+    attempts.push(['sign out a session', as('DELETE', `/api/user/security/sessions/${ids['session']}`)]);
     for (const [name, attempt] of attempts) expect((await attempt).statusCode, name).toBe(404);
     expect(await ownedFingerprint()).toBe(before);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, registration, signUp, uniqueSuffix } from '../../test/fixtures.ts';
+import { bearer, registration, signUp, stepUp, uniqueSuffix } from '../../test/fixtures.ts';
 
 // One mailbox is one account, however its address is spelled; and an account stays its owner's
 // when a token is stolen.
@@ -110,8 +110,15 @@ describe('email change with a stolen token', () => {
     const attacker = `attacker.${uniqueSuffix()}@evil.test`;
     const tokenAlone = await post('/api/user/profile', { email: attacker }, victim.token);
     expect(tokenAlone.statusCode).toBe(422);
-    const guessed = await post('/api/user/profile', { email: attacker, current_password: 'password123' }, victim.token);
-    expect(guessed.statusCode).toBe(422);
+    const guess = () => post('/api/user/profile', { email: attacker, current_password: 'password123' }, victim.token);
+    // Without the second step, the token alone cannot even try a password.
+    const notConfirmed = await guess();
+    expect(notConfirmed.statusCode).toBe(403);
+    expect(notConfirmed.json().message).toBe(
+      'Confirm it is you first: your second step is needed to change your email address.',
+    );
+    await stepUp(testApp, victim);
+    expect((await guess()).statusCode).toBe(422);
 
     // Even knowing the password, the code the attacker receives is not enough.
     expect(
@@ -135,6 +142,7 @@ describe('email change with a stolen token', () => {
   it("mails a third party's address once, however many accounts ask at once", async () => {
     const target = `someone.${uniqueSuffix()}@third.party`;
     const accounts = await Promise.all(Array.from({ length: 20 }, () => signUp(testApp, { verified: true })));
+    await Promise.all(accounts.map((account) => stepUp(testApp, account)));
     const responses = await Promise.all(
       accounts.map((account) =>
         post('/api/user/profile', { email: target, current_password: account.password }, account.token),

@@ -122,6 +122,8 @@ const owned = [
   'savings_products',
   'auto_settings',
   { table: 'users', row: 't.id, t.email, t.first_name, t.kyc, t.role, t.two_fa_activated_at, t.currency_id' },
+  // A refused request never ends a session (reads do move its last seen time).
+  { table: 'access_tokens', row: 't.id, t.revoked_at' },
 ];
 const ownedFingerprint = () => fingerprint(testApp.database.db, owned);
 

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, registration, signUp, type SignedUpUser } from '../../test/fixtures.ts';
+import { bearer, registration, savedDestination, signUp, stepUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -15,6 +15,8 @@ const smuggled = {
   kyc: 'approved',
   email_verified_at: '2020-01-01T00:00:00Z',
   two_fa_activated_at: '2020-01-01T00:00:00Z',
+  usable_at: '2020-01-01T00:00:00Z',
+  second_step_at: '2099-01-01T00:00:00Z',
 };
 
 let testApp: TestApp;
@@ -65,6 +67,7 @@ describe('mass assignment', () => {
         },
       },
     ];
+    await stepUp(testApp, user);
     const responses: Record<string, number> = {};
     for (const write of writes) {
       const response = await testApp.app.inject({
@@ -113,19 +116,7 @@ describe('mass assignment', () => {
     const before = await guarded(trader.id);
     const asset = (await sql("select id from assets where symbol = 'AAPL'")).rows[0]?.id;
     const product = (await sql("select id from savings_products where name = 'SEP IRA'")).rows[0]?.id;
-    const method = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/payment-method',
-      headers: bearer(trader.token),
-      payload: {
-        type: 'bank',
-        account_number: '1',
-        account_name: 'T',
-        bank_name: 'B',
-        routing_number: '1',
-        bank_address: 'A',
-      },
-    });
+    const methodId = await savedDestination(testApp, trader);
     const writes: { method: 'POST' | 'PUT'; url: string; payload: Record<string, unknown> }[] = [
       {
         method: 'POST',
@@ -142,7 +133,7 @@ describe('mass assignment', () => {
       {
         method: 'POST',
         url: '/api/user/transaction/withdraw',
-        payload: { amount: '100', payment_method_id: method.json().data.payment_method.id },
+        payload: { amount: '100', payment_method_id: methodId },
       },
       { method: 'PUT', url: '/api/user/auto', payload: { model: 'growth' } },
     ];

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, savedBankAccount, signUp, type SignedUpUser } from '../../test/fixtures.ts';
+import { bearer, savedDestination, signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
 import { autoServiceFor, type AutoService } from '../modules/auto/auto.service.ts';
 import { ledgerRepository, marketShards } from '../modules/ledger/ledger.repository.ts';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await db.$client.query("update users set kyc = 'approved' where id = $1", [investor.id]);
   const deposit = await wallet.requestDeposit(investor.id, { amount: new Decimal('50000000'), mode: 'bank' });
   await wallet.approve(deposit.id);
-  paymentMethodId = await savedBankAccount(testApp, investor.token);
+  paymentMethodId = await savedDestination(testApp, investor);
   const { rows } = await db.$client.query<{ id: number; name: string }>('select id, name from savings_products');
   for (const row of rows) products.set(row.name, row.id);
   for (const name of ['Cash Management Account', 'Rollover IRA', 'ROTH IRA']) {
@@ -120,7 +120,7 @@ describe('concurrent money requests of one investor', () => {
       () => wallet.swap(investor.id, { amount: amount('400'), from: 'brokerage', to: 'auto' }),
       () => trading.buy(investor.id, { assetId: appleId, quantity: amount('0.5') }),
       () => trading.close(investor.id, positionId, amount('0.01')),
-      () => wallet.requestWithdrawal(investor.id, { amount: amount('25'), paymentMethodId }),
+      () => wallet.requestWithdrawal(investor.id, { amount: amount('25'), paymentMethodId }, () => ({ strong: false })),
       () => savings.contribute(investor.id, products.get('Cash Management Account') ?? 0, amount('1000')),
     ];
     const unexpected: unknown[] = [];

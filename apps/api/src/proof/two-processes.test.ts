@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { londonPlacesIn, registrationBody } from '../../test/fixtures.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
+import { createOutboxReader } from '../../test/outbox.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -20,8 +21,12 @@ let database: TestDatabase;
 let dataDir: string;
 const servers: Server[] = [];
 
+// One outbox for both: whichever process runs a mail job writes the message there.
 const startServer = (name: string) =>
-  startServerProcess(database.url, path.join(dataDir, name), { MARKET_TICK_SECONDS: '1' });
+  startServerProcess(database.url, path.join(dataDir, name), {
+    MARKET_TICK_SECONDS: '1',
+    MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+  });
 
 const db = () => database.db;
 let token: string;
@@ -121,6 +126,10 @@ describe('two API processes on one database', () => {
   });
 
   it('holds no more than the cash for parallel withdrawals split between them', async () => {
+    // Adding a destination needs a step-up: the code is asked through one process and given to the other.
+    expect((await call(either(0), 'POST', '/user/security/step-up/code')).status).toBe(200);
+    const code = await createOutboxReader(path.join(dataDir, 'outbox')).code(email, 'confirmation code');
+    expect((await call(either(1), 'POST', '/user/security/step-up', { code })).status).toBe(200);
     const method = await call(either(0), 'POST', '/user/payment-method', {
       type: 'bank',
       account_number: '12345678',
@@ -130,6 +139,11 @@ describe('two API processes on one database', () => {
       bank_address: '1 Street',
     });
     const paymentMethodId = (method.body.data?.['payment_method'] as { id: string }).id;
+    // As one added a day ago: a newer one takes a strong second step, which this investor has not set up.
+    await db().$client.query(
+      "update payment_methods set created_at = created_at - interval '1 day', usable_at = usable_at - interval '1 day' where id = $1",
+      [paymentMethodId],
+    );
     const topUp = await wallet.requestDeposit(userId, { amount: new Decimal('500'), mode: 'bank' });
     await wallet.approve(topUp.id);
     const responses = await Promise.all(
@@ -180,6 +194,35 @@ describe('two API processes on one database', () => {
     expect(after.length).toBeGreaterThan(8);
     expect(after.filter((result) => result.status !== 401)).toEqual([]);
     // The other session of the same investor goes on.
+    expect((await call(second, 'GET', '/user')).status).toBe(200);
+  });
+
+  it('refuses a session in both processes as soon as the owner has signed it out from another', async () => {
+    const [first, second] = servers as [Server, Server];
+    const signedIn = await call(first, 'POST', '/user/login', { login: email, password });
+    const asSession = { authorization: `Bearer ${(signedIn.body.data as { token: string }).token}` };
+    const { body } = await call(second, 'GET', '/user/security/sessions');
+    const other = (body.data?.['sessions'] as { id: string; current: boolean }[]).filter((one) => !one.current);
+    let signedOut = false;
+    let stop = false;
+    const results: { sentAfterSignOut: boolean; status: number }[] = [];
+    const load = Array.from({ length: 8 }, async (_, index) => {
+      while (!stop) {
+        const sentAfterSignOut = signedOut;
+        const { status } = await call(either(index), 'GET', '/user', undefined, asSession);
+        results.push({ sentAfterSignOut, status });
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const { id } of other) expect((await call(first, 'DELETE', `/user/security/sessions/${id}`)).status).toBe(200);
+    signedOut = true;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stop = true;
+    await Promise.all(load);
+    const after = results.filter((result) => result.sentAfterSignOut);
+    expect(results.filter((result) => !result.sentAfterSignOut && result.status === 200).length).toBeGreaterThan(8);
+    expect(after.length).toBeGreaterThan(8);
+    expect(after.filter((result) => result.status !== 401)).toEqual([]);
     expect((await call(second, 'GET', '/user')).status).toBe(200);
   });
 

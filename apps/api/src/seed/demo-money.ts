@@ -59,14 +59,21 @@ export async function seedDemoMoney(
   at(2, 10);
   await wallet.requestDeposit(userId, { amount: new Decimal('2500'), mode: 'crypto', coin: 'btc' });
   at(1, 16);
-  const bank = await wallet.savePaymentMethod(userId, {
-    type: 'bank',
-    label: 'Everyday account',
-    account_number: '31926819',
-    account_name: 'Demo Investor',
-    bank_name: 'Example Bank',
-    routing_number: '40-47-84',
-    bank_address: '1 Bank Street, London',
-  });
-  await wallet.requestWithdrawal(userId, { amount: new Decimal('5000'), paymentMethodId: bank.id });
+  // The demo investor confirmed the account with a strong second step when adding it, so it works at once.
+  const bank = await wallet.savePaymentMethod(
+    userId,
+    {
+      type: 'bank',
+      label: 'Everyday account',
+      account_number: '31926819',
+      account_name: 'Demo Investor',
+      bank_name: 'Example Bank',
+      routing_number: '40-47-84',
+      bank_address: '1 Bank Street, London',
+    },
+    true,
+  );
+  await wallet.requestWithdrawal(userId, { amount: new Decimal('5000'), paymentMethodId: bank.id }, () => ({
+    strong: true,
+  }));
 }

@@ -12,9 +12,13 @@ export const codePurpose = pgEnum('code_purpose', [
   'email_change',
   'two_fa_disable',
   'email_change_current',
+  'step_up',
 ]);
 
-/** Bearer tokens, stored only as their SHA-256. A 'two_fa' token may only finish the second sign-in step. */
+/**
+ * Bearer tokens, stored only as their SHA-256. A 'two_fa' token may only finish the second sign-in step.
+ * A full token is a signed-in session: its browser and network are kept to list it under Security.
+ */
 export const accessTokens = pgTable(
   'access_tokens',
   {
@@ -25,6 +29,13 @@ export const accessTokens = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
+    userAgent: text('user_agent'),
+    /** The /24 (IPv4) or /48 (IPv6) network signed in from: where, roughly, without the address. */
+    addressPrefix: text('address_prefix'),
+    lastSeenAt: timestamptz('last_seen_at'),
+    /** When this session last proved the user's second step (at sign-in or a step-up), and with what. */
+    secondStepAt: timestamptz('second_step_at'),
+    secondStepMethod: text('second_step_method'),
   },
   (table) => [index('access_tokens_user_id_idx').on(table.userId)],
 );

@@ -112,6 +112,8 @@ export const paymentMethods = pgTable(
     bankAddress: text('bank_address'),
     isWithdrawal: boolean('is_withdrawal').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** A new withdrawal destination waits a day before money can go to it, unless confirmed with a strong second step. */
+    usableAt: timestamptz('usable_at').notNull().defaultNow(),
   },
   (table) => [index('payment_methods_user_id_idx').on(table.userId)],
 );

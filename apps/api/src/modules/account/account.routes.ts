@@ -9,9 +9,12 @@ import {
   twoFactorToggleRequest,
   userResourceResponse,
 } from '@itrust/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noData, ok } from '../../lib/responses.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { requireStepUp } from '../../plugins/step-up.ts';
+import type { SecurityEvents } from './security-events.service.ts';
 import { emailChangeMessages, type EmailChange } from './email-change.service.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
 import type { NotificationPreferencesStore } from './notifications.ts';
@@ -22,6 +25,7 @@ type Services = {
   profile: ProfileService;
   emailChange: EmailChange;
   security: SecurityService;
+  events: SecurityEvents;
   notifications: NotificationPreferencesStore;
   present: PresentUser;
 };
@@ -30,9 +34,10 @@ const tags = ['account'];
 
 export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
   app,
-  { profile, emailChange, security, notifications, present },
+  { profile, emailChange, security, events, notifications, present },
 ) => {
   const currentUser = async (userId: string) => present(await profile.current(userId));
+  const actor = (request: FastifyRequest) => ({ userId: authOf(request).userId, clientAddress: request.ip });
 
   // The old client sends POST with _method=PATCH; PATCH itself is accepted too.
   for (const method of ['POST', 'PATCH'] as const) {
@@ -48,7 +53,10 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
       },
       handler: async (request) => {
         const { userId } = authOf(request);
-        const { emailChangeSentTo } = await profile.update(userId, request.body);
+        const { emailChangeSentTo } = await profile.update(userId, request.body, () =>
+          requireStepUp(request, 'change your email address'),
+        );
+        if (emailChangeSentTo) await events.record(actor(request), { action: 'email_change.started' });
         const message = emailChangeSentTo
           ? `Profile updated. We sent a code to ${emailChangeSentTo} and another to your current address: ` +
             'your email changes once you enter both.'
@@ -100,7 +108,9 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
       schema: { tags, summary: 'Change the password', body: passwordChangeRequest, response: { 200: noData } },
     },
     async (request) => {
+      requireStepUp(request, 'change your password');
       await security.changePassword(authOf(request), request.body.old_password, request.body.new_password);
+      await events.record(actor(request), { action: 'password.changed' });
       return ok(securityMessages.passwordChanged, {});
     },
   );
@@ -118,7 +128,10 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
     },
     async (request) => {
       const auth = authOf(request);
-      const message = await security.toggleTwoFactor(auth, request.body ?? {});
+      const message = await security.toggleTwoFactor(auth, request.body ?? {}, () =>
+        requireStepUp(request, 'switch two-factor sign-in off'),
+      );
+      if (message === securityMessages.twoFactorOff) await events.record(actor(request), { action: 'two_fa.off' });
       return ok(message, { user: await currentUser(auth.userId) });
     },
   );

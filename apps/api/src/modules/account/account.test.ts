@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, londonPlaces, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, londonPlaces, signUp, stepUp, type SignedUpUser } from '../../../test/fixtures.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -128,6 +128,7 @@ describe('POST /api/user/profile/password', () => {
       })
     ).json().data.token as string;
     const change = (body: Record<string, string>) => send('POST', '/api/user/profile/password', user.token, body);
+    await stepUp(testApp, user);
 
     const wrongOld = await change({
       old_password: 'not it at all',
@@ -175,6 +176,7 @@ describe('POST /api/user/profile/two-fa', () => {
     expect(on.statusCode).toBe(200);
     expect(on.json().data.user.two_fa_activated_at).not.toBeNull();
 
+    await stepUp(testApp, user);
     const tokenAlone = await send('POST', '/api/user/profile/two-fa', user.token);
     expect(tokenAlone.statusCode).toBe(422);
     expect(tokenAlone.json().message).toBe(

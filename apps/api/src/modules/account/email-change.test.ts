@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, registration, signUp, uniqueSuffix, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, registration, signUp, stepUp, uniqueSuffix, type SignedUpUser } from '../../../test/fixtures.ts';
 
 let testApp: TestApp;
 const clock = createTestClock();
@@ -18,8 +18,15 @@ const me = async (token: string) =>
     pending_email: string | null;
   };
 const signIn = (login: string, password: string) => inject('/api/user/login', { login, password });
-const requestChange = (user: SignedUpUser, email: string, password?: string) =>
-  inject('/api/user/profile', { email, ...(password === undefined ? {} : { current_password: password }) }, user.token);
+/** Asks for the change after a step-up, which a new email needs (step-up.test.ts refuses it without). */
+const requestChange = async (user: SignedUpUser, email: string, password?: string) => {
+  await stepUp(testApp, user);
+  return inject(
+    '/api/user/profile',
+    { email, ...(password === undefined ? {} : { current_password: password }) },
+    user.token,
+  );
+};
 const codesFor = async (oldEmail: string, newEmail: string) => ({
   new_email_code: await testApp.outbox.code(newEmail, 'Confirm your new Itrust email address'),
   current_email_code: await testApp.outbox.code(oldEmail, 'Confirm the change of your Itrust email address'),

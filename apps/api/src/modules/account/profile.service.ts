@@ -57,10 +57,14 @@ export function createProfileService(deps: {
     current: (userId: string): Promise<SignedInUser> => users.get(userId),
 
     /**
-     * Blank fields keep their stored values. A new email needs the current password, and waits for
-     * the codes sent to it and to the current address.
+     * Blank fields keep their stored values. A new email needs a step-up (`confirmEmailChange` asks
+     * for it) and the current password, and waits for the codes sent to it and to the current address.
      */
-    async update(userId: string, body: ProfileUpdate): Promise<{ emailChangeSentTo: string | undefined }> {
+    async update(
+      userId: string,
+      body: ProfileUpdate,
+      confirmEmailChange: () => void,
+    ): Promise<{ emailChangeSentTo: string | undefined }> {
       const user = await users.findById(userId);
       if (!user) throw new Conflict('The account no longer exists.');
       const errors: FieldErrors = {};
@@ -92,6 +96,7 @@ export function createProfileService(deps: {
       const newEmail = typedEmail !== normalizeEmail(user.email) ? typedEmail : undefined;
       if (newEmail) Object.assign(errors, await emailChange.problems(user, newEmail, body.current_password));
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+      if (newEmail) confirmEmailChange();
       if (newEmail && body.current_password) await emailChange.checkPassword(user, body.current_password);
 
       const sent = await db.transaction(async (tx) => {

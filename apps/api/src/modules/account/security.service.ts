@@ -47,16 +47,21 @@ export function createSecurityService(deps: AuthDependencies) {
       });
     },
 
-    /** On needs nothing more; off needs the password or a fresh emailed code, never the token alone. */
+    /**
+     * On needs nothing more; off needs a step-up (`confirmOff` asks for it) and the password or a fresh
+     * emailed code, never the token alone.
+     */
     async toggleTwoFactor(
       auth: Authenticated,
-      proof: { password?: string | undefined; code?: string | undefined } = {},
+      proof: { password?: string | undefined; code?: string | undefined },
+      confirmOff: () => void,
     ): Promise<string> {
       const current = await user(auth.userId);
       if (!current.twoFaActivatedAt) {
         await users.update(current.id, { twoFaActivatedAt: clock.now() });
         return securityMessages.twoFactorOn;
       }
+      confirmOff();
       if (proof.password) {
         if (!(await passwordMatches(current.id, current.passwordHash, proof.password))) {
           throw new ValidationFailed({ password: [securityMessages.wrongPassword] });

@@ -2,7 +2,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, signedInOperator, signUp, uniqueSuffix, type SignedUpUser } from '../../../test/fixtures.ts';
+import {
+  bearer,
+  savedDestination,
+  signedInOperator,
+  signUp,
+  uniqueSuffix,
+  type SignedUpUser,
+} from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { parameterised, tablesScanned, watchQueries } from '../../../test/query-log.ts';
@@ -159,13 +166,11 @@ describe('money decisions', () => {
       await asInvestor(investor, 'POST', '/api/user/transaction/deposit', { amount: '800', mode: 'bank' })
     ).json().data.transaction.id as string;
     await asOperator('POST', `/api/admin/transactions/${deposit}/approve`);
-    const method = (
-      await asInvestor(investor, 'POST', '/api/user/payment-method', {
-        type: 'crypto',
-        currency: 'eth',
-        wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
-      })
-    ).json().data.payment_method.id as string;
+    const method = await savedDestination(testApp, investor, {
+      type: 'crypto',
+      currency: 'eth',
+      wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+    });
     const withdrawal = (
       await asInvestor(investor, 'POST', '/api/user/transaction/withdraw', { amount: '300', payment_method_id: method })
     ).json().data.transaction.id as string;

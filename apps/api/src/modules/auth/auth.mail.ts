@@ -21,7 +21,8 @@ export function codeMail(
 
 const notYou = 'If this was not you, you can ignore this message.';
 
-export type CodeKind = 'sign-in' | 'email verification' | 'password reset' | 'email change' | 'two-factor switch-off';
+export type CodeKind =
+  'sign-in' | 'email verification' | 'password reset' | 'email change' | 'two-factor switch-off' | 'confirmation';
 
 export const authMail = {
   emailVerification: (recipient: Recipient, code: string) =>

@@ -44,6 +44,7 @@ const kinds: Record<CodePurpose, CodeKind> = {
   email_change: 'email change',
   email_change_current: 'email change',
   two_fa_disable: 'two-factor switch-off',
+  step_up: 'confirmation',
 };
 
 /** Whose code is checked: an account, or for a reset code, an email address no account has. */

@@ -73,7 +73,7 @@ export function createRegistration(deps: AuthDependencies) {
           );
           return {
             userId: id,
-            token: await tokens.issue(id, 'full', tx),
+            token: await tokens.issue(id, 'full', tx, { client }),
             code: await codes.issue(id, 'email_verification', tx),
           };
         })

@@ -15,6 +15,7 @@ import type { Authenticator } from './authenticator.ts';
 import { authenticatorMessages } from './authenticator.ts';
 import type { Codes } from './codes.ts';
 import type { RecoveryCodes } from './recovery-codes.ts';
+import type { SecondStep } from './second-step.ts';
 import type { Tokens } from './tokens.ts';
 
 // What the account module uses of sign-in: the code mails, and how often a code may be sent.
@@ -35,6 +36,7 @@ export const sessionMessages = {
   badCredentials: 'These credentials do not match our records.',
   tooManySignIns: (wait: string) => `Too many sign-in attempts. Please try again in ${wait}.`,
   emailAlreadyVerified: 'Your email address is already verified.',
+  steppedUp: 'Thank you: you can make security changes for the next 5 minutes.',
 } as const;
 
 /** How the second step is given: the authenticator app once one is set up, otherwise an emailed code. */
@@ -55,11 +57,12 @@ export type AuthDependencies = {
   throttle: Throttle;
   mail: MailQueue;
   devices: Devices;
+  secondStep: SecondStep;
   appUrl: string;
 };
 
 export function createSessions(deps: AuthDependencies) {
-  const { db, clock, users, tokens, codes, authenticator, recoveryCodes, throttle, mail, devices } = deps;
+  const { db, clock, users, tokens, codes, authenticator, recoveryCodes, throttle, mail, devices, secondStep } = deps;
 
   async function currentUser(userId: string) {
     const user = await users.findById(userId);
@@ -67,11 +70,11 @@ export function createSessions(deps: AuthDependencies) {
     return user;
   }
 
-  async function finishSecondStep(auth: Authenticated, client: ClientInfo) {
+  async function finishSecondStep(auth: Authenticated, client: ClientInfo, method: string) {
     const token = await db.transaction(async (tx) => {
       await tokens.revoke(auth.tokenId, tx);
       await codes.unlockReset(tx, auth.userId);
-      return tokens.issue(auth.userId, 'full', tx);
+      return tokens.issue(auth.userId, 'full', tx, { client, secondStep: method });
     });
     const user = await currentUser(auth.userId);
     await devices.noteSignIn(user, client);
@@ -121,7 +124,7 @@ export function createSessions(deps: AuthDependencies) {
           user.role === 'operator' ||
           ((await manyFailures()) && !(await devices.isKnown(user.id, client, tx)));
         const method = secondStepMethodOf(user);
-        const token = await tokens.issue(user.id, secondStep ? 'two_fa' : 'full', tx);
+        const token = await tokens.issue(user.id, secondStep ? 'two_fa' : 'full', tx, { client });
         const code = secondStep && method === 'email' ? await codes.issue(user.id, 'two_fa', tx) : undefined;
         if (!secondStep) await codes.unlockReset(tx, user.id);
         return { signedIn: { token, user, code, method: secondStep ? method : null } };
@@ -148,13 +151,13 @@ export function createSessions(deps: AuthDependencies) {
       const user = await currentUser(auth.userId);
       if (secondStepMethodOf(user) === 'authenticator') await authenticator.check(user.id, code);
       else await codes.check(user.id, 'two_fa', code, { consume: true });
-      return finishSecondStep(auth, client);
+      return finishSecondStep(auth, client, secondStepMethodOf(user));
     },
 
     /** A recovery code in place of the second step; it never works again. */
     async verifyRecoveryCode(auth: Authenticated, code: string, client: ClientInfo) {
       await recoveryCodes.use(auth.userId, code);
-      return finishSecondStep(auth, client);
+      return finishSecondStep(auth, client, 'recovery_code');
     },
 
     async resendTwoFactor(auth: Authenticated) {
@@ -162,6 +165,16 @@ export function createSessions(deps: AuthDependencies) {
       if (secondStepMethodOf(user) === 'authenticator') throw new Conflict(authenticatorMessages.noResend);
       const code = await codes.resend(user.id, 'two_fa');
       await mail.queue(authMail.twoFactor(user, code));
+    },
+
+    /** A step-up: the user's second step again, so that this session may make risky changes for a while. */
+    async stepUp(auth: Authenticated, code: string) {
+      const method = await secondStep.verify(auth.userId, { code }, 'step-up');
+      await tokens.markSecondStep(auth.tokenId, method);
+    },
+
+    async sendStepUpCode(auth: Authenticated) {
+      await secondStep.sendStepUpCode(await currentUser(auth.userId));
     },
 
     async logout(auth: Authenticated) {

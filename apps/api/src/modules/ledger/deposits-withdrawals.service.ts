@@ -5,9 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
+import { AppError, Conflict, Forbidden, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { ledgerRepository as ledger } from './ledger.repository.ts';
 import { toMoney } from '../../lib/money.ts';
+import { newDestinationWaitMs } from './payment-methods.service.ts';
 import { walletMessages, type DecisionRecorder, type TransactionRow, type WalletWrites } from './wallet-writes.ts';
 
 /** The smallest and largest amount of each request, from the configuration. */
@@ -84,10 +85,14 @@ export function createDepositsAndWithdrawals(deps: {
       );
     },
 
-    /** A pending withdrawal holds its amount in the cash wallet at once. */
+    /**
+     * A pending withdrawal holds its amount in the cash wallet at once. To a destination added in the
+     * last day it needs a fresh second step (`confirm` asks for it), and a strong one until it is usable.
+     */
     async requestWithdrawal(
       userId: string,
       input: { amount: Decimal; paymentMethodId: string; comment?: string | undefined },
+      confirm: () => { strong: boolean },
     ) {
       return withReference((reference) =>
         moving(async (tx) => {
@@ -96,6 +101,12 @@ export function createDepositsAndWithdrawals(deps: {
             .from(paymentMethods)
             .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.userId, userId)));
           if (!method) throw new NotFound(walletMessages.noSuchPaymentMethod);
+          const now = clock.now();
+          if (now.getTime() - method.createdAt.getTime() < newDestinationWaitMs) {
+            const { strong } = confirm();
+            if (method.usableAt > now && !strong)
+              throw new Forbidden(walletMessages.destinationWaiting(method.usableAt));
+          }
           const currency = await currencyOf(userId, tx);
           range(input.amount, limits.withdrawal, limitNames.withdrawal, currency);
           const wallets = await ledger.walletsOf(tx, userId, currency);

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, signUp } from '../../../test/fixtures.ts';
+import { bearer, savedDestination, signUp } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { createWalletService, type WalletService } from './wallet.service.ts';
@@ -40,12 +40,11 @@ it('agrees with an in-memory model of the balances after every step of random se
       const headers = bearer(user.token);
       const post = (url: string, payload: Record<string, unknown>) =>
         testApp.app.inject({ method: 'POST', url, headers, payload });
-      const method = await post('/api/user/payment-method', {
+      const methodId = await savedDestination(testApp, user, {
         type: 'crypto',
         currency: 'eth',
         wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
       });
-      const methodId = method.json().data.payment_method.id as string;
 
       const model = { cash: new Decimal(0), auto: new Decimal(0), brokerage: new Decimal(0), held: new Decimal(0) };
       const pending: { id: string; type: 'credit' | 'debit'; amount: Decimal }[] = [];

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, savedBankAccount, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, savedDestination, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { watchQueries } from '../../../test/query-log.ts';
@@ -50,7 +50,7 @@ async function fund(user: SignedUpUser, amount: string) {
   await wallet.approve(response.json().data.transaction.id);
 }
 
-const bankMethod = (user: SignedUpUser) => savedBankAccount(testApp, user.token);
+const bankMethod = (user: SignedUpUser) => savedDestination(testApp, user);
 
 const wallets = async (user: SignedUpUser) =>
   (await testApp.app.inject({ method: 'GET', url: '/api/user?include=wallet', headers: bearer(user.token) })).json()

@@ -2,7 +2,9 @@ import { paymentMethodListResponse, paymentMethodResponse, successEnvelope } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationFailed } from '../../lib/errors.ts';
-import { authOf } from '../../plugins/auth.ts';
+import { authOf, clientInfo } from '../../plugins/auth.ts';
+import { requireStepUp } from '../../plugins/step-up.ts';
+import type { SecurityEvents } from '../account/security-events.service.ts';
 import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
@@ -33,7 +35,10 @@ const cryptoMethod = z.object({
   wallet_address: text(120),
 });
 
-export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
+export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; events: SecurityEvents }> = async (
+  app,
+  { wallet, events },
+) => {
   app.post(
     '/user/payment-method',
     {
@@ -56,7 +61,12 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ wallet: WalletService
             wallet_address: [`This is not a valid ${body.currency.toUpperCase()} address.`],
           });
       }
-      const saved = await wallet.savePaymentMethod(userId, body);
+      const secondStep = requireStepUp(request, 'add a withdrawal destination');
+      const saved = await wallet.savePaymentMethod(userId, body, secondStep.strong);
+      await events.record(
+        { userId, clientAddress: clientInfo(request).address },
+        { action: 'payment_method.added', id: saved.id, usableAt: new Date(saved.usable_at) },
+      );
       return reply
         .code(201)
         .send({ status: 'success', message: 'Withdraw Info Updated.', data: { payment_method: saved } });

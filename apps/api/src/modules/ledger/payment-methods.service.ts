@@ -1,6 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentMethods } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+/** A new withdrawal destination waits this long, so that whoever took over the account cannot empty it at once. */
+export const newDestinationWaitMs = 24 * 60 * 60 * 1000;
 
 /** A bank account or a crypto address for withdrawals, as the user typed it. */
 export type NewPaymentMethod =
@@ -35,18 +39,26 @@ const present = (row: PaymentMethodRow) => ({
   ...paymentMethodDetails(row),
   is_withdrawal: row.isWithdrawal,
   created_at: row.createdAt.toISOString(),
+  usable_at: row.usableAt.toISOString(),
 });
 
-export function createPaymentMethods(db: Database) {
+export function createPaymentMethods(db: Database, clock: Clock) {
   return {
-    // Each field is stored as typed: the old client copied the account name into the bank name.
-    async savePaymentMethod(userId: string, method: NewPaymentMethod) {
+    /**
+     * Each field is stored as typed (the old client copied the account name into the bank name). It
+     * can be used a day later, or at once when the session confirmed it with a strong second step.
+     */
+    async savePaymentMethod(userId: string, method: NewPaymentMethod, confirmedStrongly: boolean) {
+      const now = clock.now();
+      const usableAt = confirmedStrongly ? now : new Date(now.getTime() + newDestinationWaitMs);
       const [saved] = await db
         .insert(paymentMethods)
         .values(
           method.type === 'bank'
             ? {
                 userId,
+                createdAt: now,
+                usableAt,
                 type: 'bank',
                 label: method.label ?? null,
                 accountNumber: method.account_number,
@@ -57,6 +69,8 @@ export function createPaymentMethods(db: Database) {
               }
             : {
                 userId,
+                createdAt: now,
+                usableAt,
                 type: 'crypto',
                 label: method.label ?? null,
                 currency: method.currency,

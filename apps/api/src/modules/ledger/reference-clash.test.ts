@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, savedBankAccount, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, savedDestination, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { newReference, walletServiceFor, type WalletService } from './wallet.service.ts';
@@ -74,7 +74,7 @@ describe('a reference already taken', () => {
     for (const key of [undefined, 'clash-key']) {
       it(`is drawn again for ${what} ${key ? 'with' : 'without'} an Idempotency-Key, and the money moves once`, async () => {
         const payload = url.endsWith('withdraw')
-          ? { ...body, payment_method_id: await savedBankAccount(testApp, user.token) }
+          ? { ...body, payment_method_id: await savedDestination(testApp, user) }
           : body;
         const before = await written();
         clashes = 2;

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { wireNumber } from '../../lib/wire-number.ts';
 import { exportRoute } from '../../lib/csv.ts';
 import { periodOf, periodQuery } from '../../lib/period.ts';
+import { requireStepUp } from '../../plugins/step-up.ts';
 import { approvedUserOf, authOf } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { amountFrom, amountMessages } from '../../lib/money.ts';
@@ -112,11 +113,15 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; wallet: W
     async (request, reply) => {
       const userId = approvedUserOf(request, 'Verify your identity before withdrawing.');
       return idempotent(db, request, reply, userId, async () => {
-        const withdrawal = await wallet.requestWithdrawal(userId, {
-          amount: amountFrom(request.body.amount),
-          paymentMethodId: request.body.payment_method_id,
-          comment: request.body.comment,
-        });
+        const withdrawal = await wallet.requestWithdrawal(
+          userId,
+          {
+            amount: amountFrom(request.body.amount),
+            paymentMethodId: request.body.payment_method_id,
+            comment: request.body.comment,
+          },
+          () => requireStepUp(request, 'withdraw to a destination added in the last 24 hours'),
+        );
         return created('Withdrawal request received. The amount is reserved until it is paid out.', {
           transaction: presentTransaction(withdrawal),
         });

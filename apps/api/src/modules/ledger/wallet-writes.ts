@@ -18,6 +18,9 @@ export const walletMessages = {
   notPending: 'This transaction is no longer pending.',
   noSuchTransaction: 'No such transaction.',
   noSuchPaymentMethod: 'No such payment method.',
+  destinationWaiting: (usableAt: Date) =>
+    `This withdrawal destination can be used from ${usableAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
+    'or now once you confirm it with an authenticator app or a passkey.',
 } as const;
 
 export type TransactionRow = typeof transactions.$inferSelect;

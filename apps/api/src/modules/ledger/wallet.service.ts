@@ -82,7 +82,7 @@ export function createWalletService(deps: {
 
     ...depositsAndWithdrawals,
     ...transfers,
-    ...createPaymentMethods(db),
+    ...createPaymentMethods(db, clock),
     ...createTransactionHistory(db),
 
     /** The bank account a withdrawal goes to by default: the newest saved one. */

@@ -1,6 +1,7 @@
 import type { UserResource } from '@itrust/contracts';
 import { normalizeEmail } from '@itrust/contracts/email-identity';
 import type { SyntheticEvent } from 'react';
+import { useStepUp } from '../../../components/step-up-dialog';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
@@ -44,6 +45,7 @@ const formFrom = (user: UserResource): Form => ({
 /** My profile: personal, contact and verification details; blank fields keep their saved values. */
 export function ProfilePanel({ user }: { user: UserResource }) {
   const update = useUpdateProfile();
+  const stepUp = useStepUp();
   const feedback = useSaveFeedback();
   const { values: form, setValues: setForm, set, field } = useFormValues<Form>(() => formFrom(user), feedback.fields);
   const formRef = useFocusAfterRefusal(feedback.refusals);
@@ -55,14 +57,16 @@ export function ProfilePanel({ user }: { user: UserResource }) {
     event.preventDefault();
     let stored: UserResource | undefined;
     await feedback.run(async () => {
-      const response = await update.mutateAsync({
-        ...form,
-        current_password: emailChanging ? form.current_password : undefined,
-        city: form.city ?? undefined,
-        country_id: form.country_id ?? undefined,
-        state_id: form.state_id ?? undefined,
-        nationality: form.nationality ?? undefined,
-      });
+      const response = await stepUp.guarded(() =>
+        update.mutateAsync({
+          ...form,
+          current_password: emailChanging ? form.current_password : undefined,
+          city: form.city ?? undefined,
+          country_id: form.country_id ?? undefined,
+          state_id: form.state_id ?? undefined,
+          nationality: form.nationality ?? undefined,
+        }),
+      );
       stored = response.data.user;
       return response;
     });
@@ -125,6 +129,7 @@ export function ProfilePanel({ user }: { user: UserResource }) {
           {update.isPending ? 'Saving…' : 'Save Changes'}
         </Button>
       </form>
+      {stepUp.dialog}
       {pendingEmail && (
         <ConfirmEmailChange
           newEmail={pendingEmail}

@@ -1,6 +1,7 @@
 import { messages, requiredShort } from '@itrust/contracts/auth-rules';
 import type { UserResource } from '@itrust/contracts';
 import { useState, type SyntheticEvent } from 'react';
+import { useStepUp } from '../../../components/step-up-dialog';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { Switch } from '../../../components/ui/switch';
@@ -10,6 +11,7 @@ import { markTwoFactorPassed } from '../../../lib/storage-keys';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
 import { useSendTwoFaOffCode, useToggleTwoFa } from '../api/toggle-two-fa';
 import { Panel } from './panel';
+import { SessionsPanel } from './sessions-panel';
 import { useFocusAfterRefusal, useSaveFeedback } from './use-save-feedback';
 
 const emptyPasswords: PasswordChange = { old_password: '', new_password: '', new_password_confirmation: '' };
@@ -27,12 +29,14 @@ export function SecurityPanel({ user }: { user: UserResource }) {
         <TwoFactorRow on={user.two_fa_activated_at !== null} />
       </div>
       <PasswordForm />
+      <SessionsPanel />
     </Panel>
   );
 }
 
 function TwoFactorRow({ on }: { on: boolean }) {
   const toggle = useToggleTwoFa();
+  const stepUp = useStepUp();
   const sendCode = useSendTwoFaOffCode();
   const feedback = useSaveFeedback();
   const [askingProof, setAskingProof] = useState(false);
@@ -51,7 +55,7 @@ function TwoFactorRow({ on }: { on: boolean }) {
   const switchOff = async (event: SyntheticEvent) => {
     event.preventDefault();
     const body = proof.two_fa_code ? { code: proof.two_fa_code } : { password: proof.two_fa_password };
-    if (await feedback.run(() => toggle.mutateAsync(body))) {
+    if (await feedback.run(() => stepUp.guarded(() => toggle.mutateAsync(body)))) {
       setAskingProof(false);
       proofForm.set({ two_fa_password: '', two_fa_code: '' });
     }
@@ -106,12 +110,14 @@ function TwoFactorRow({ on }: { on: boolean }) {
         </form>
       )}
       <MessageBanner error={feedback.error} success={feedback.success} />
+      {stepUp.dialog}
     </div>
   );
 }
 
 function PasswordForm() {
   const change = useChangePassword();
+  const stepUp = useStepUp();
   const feedback = useSaveFeedback();
   const formRef = useFocusAfterRefusal(feedback.refusals);
   const { values, setValues, field } = useFormValues(emptyPasswords, feedback.fields);
@@ -122,35 +128,38 @@ function PasswordForm() {
     const mismatch = values.new_password !== values.new_password_confirmation;
     const refusal = missing ? requiredShort(missing) : mismatch ? messages.passwordsDoNotMatch : null;
     if (refusal) feedback.showError(refusal);
-    else if (await feedback.run(() => change.mutateAsync(values))) setValues(emptyPasswords);
+    else if (await feedback.run(() => stepUp.guarded(() => change.mutateAsync(values)))) setValues(emptyPasswords);
   };
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={(event) => void save(event)}
-      className="mt-6 space-y-4 border-t border-slate-100 pt-6"
-      noValidate
-    >
-      <h3 className="font-semibold text-slate-900">Change password</h3>
-      <TextField label="Old password" type="password" autoComplete="current-password" {...field('old_password')} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="use 8 or more characters with a mix of letters, numbers & symbols"
-        {...field('new_password')}
-      />
-      <TextField
-        label="Re-enter new password"
-        type="password"
-        autoComplete="new-password"
-        {...field('new_password_confirmation')}
-      />
-      <MessageBanner error={feedback.error} success={feedback.success} />
-      <Button type="submit" disabled={change.isPending}>
-        Save Changes
-      </Button>
-    </form>
+    <>
+      <form
+        ref={formRef}
+        onSubmit={(event) => void save(event)}
+        className="mt-6 space-y-4 border-t border-slate-100 pt-6"
+        noValidate
+      >
+        <h3 className="font-semibold text-slate-900">Change password</h3>
+        <TextField label="Old password" type="password" autoComplete="current-password" {...field('old_password')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="use 8 or more characters with a mix of letters, numbers & symbols"
+          {...field('new_password')}
+        />
+        <TextField
+          label="Re-enter new password"
+          type="password"
+          autoComplete="new-password"
+          {...field('new_password_confirmation')}
+        />
+        <MessageBanner error={feedback.error} success={feedback.success} />
+        <Button type="submit" disabled={change.isPending}>
+          Save Changes
+        </Button>
+      </form>
+      {stepUp.dialog}
+    </>
   );
 }

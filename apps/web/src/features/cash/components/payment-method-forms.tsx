@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useStepUp } from '../../../components/step-up-dialog';
 import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
 import { useFormValues, type FieldProps } from '../../../lib/use-form-values';
@@ -27,6 +28,7 @@ type MethodFormProps = {
  */
 function MethodForm({ type, title, initial, onSaved, children }: MethodFormProps) {
   const save = useSavePaymentMethod();
+  const stepUp = useStepUp();
   const error = useFlash();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
   const { values, field } = useFormValues(initial, {
@@ -37,7 +39,7 @@ function MethodForm({ type, title, initial, onSaved, children }: MethodFormProps
     error.clear();
     setFieldErrors({});
     try {
-      onSaved((await save.mutateAsync({ type, ...values })).message);
+      onSaved((await stepUp.guarded(() => save.mutateAsync({ type, ...values }))).message);
     } catch (failure) {
       if (!(failure instanceof ApiError)) {
         error.show('An error occurred.');
@@ -54,15 +56,19 @@ function MethodForm({ type, title, initial, onSaved, children }: MethodFormProps
     event.preventDefault();
     void submit(event.currentTarget);
   };
+  // The dialog stays outside the form: it is a form of its own.
   return (
-    <form onSubmit={onSubmit} className="space-y-3 rounded-xl border border-slate-200 p-4" noValidate>
-      <h3 className="font-semibold text-slate-900">{title}</h3>
-      {children(field)}
-      <MessageBanner error={error.message} />
-      <Button type="submit" disabled={save.isPending}>
-        Save
-      </Button>
-    </form>
+    <>
+      <form onSubmit={onSubmit} className="space-y-3 rounded-xl border border-slate-200 p-4" noValidate>
+        <h3 className="font-semibold text-slate-900">{title}</h3>
+        {children(field)}
+        <MessageBanner error={error.message} />
+        <Button type="submit" disabled={save.isPending}>
+          Save
+        </Button>
+      </form>
+      {stepUp.dialog}
+    </>
   );
 }
 

@@ -20,6 +20,8 @@ import { useAmountRequest } from '../../../hooks/use-amount-request';
 import { AddBankForm, AddCryptoForm } from './payment-method-forms';
 import { useMoney } from '../../../lib/use-money';
 
+const usableFrom = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
 function MethodCard({ method }: { method: PaymentMethod }) {
   const rows =
     method.type === 'bank'
@@ -46,6 +48,12 @@ function MethodCard({ method }: { method: PaymentMethod }) {
           <dd className="text-right font-medium break-all">{value}</dd>
         </div>
       ))}
+      {new Date(method.usable_at) > new Date() && (
+        <div className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="usable-from">
+          <dt className="font-medium">New destination</dt>
+          <dd>Withdrawals to it can be made from {usableFrom.format(new Date(method.usable_at))}.</dd>
+        </div>
+      )}
     </dl>
   );
 }
