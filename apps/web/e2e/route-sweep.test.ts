@@ -130,7 +130,8 @@ async function scrollDownAndFollow(page: Page, link: ReturnType<Page['getByRole'
 }
 
 beforeAll(async () => {
-  stack = await startStack('route-sweep');
+  // The sweep opens every screen in a minute or two; the rate limit has tests of its own.
+  stack = await startStack('route-sweep', { RATE_LIMIT_PER_MINUTE: '100000' });
   const seen = new Set<string>();
   sessions.investor = await apiSession('demo@example.com', stack.demoPassword, seen);
   sessions.operator = await apiSession('ops@example.com', stack.operatorPassword, seen);
