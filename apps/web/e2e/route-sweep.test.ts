@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../src/app/router.tsx';
 import { launchChromium, reachPastScreen, sidewaysOverflow } from './support/browser.ts';
+import { freshCode, operatorSession } from './support/authenticator.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { shot } from './support/journey.ts';
 import { chooseOption } from './support/select.ts';
@@ -134,7 +135,11 @@ beforeAll(async () => {
   stack = await startStack('route-sweep', { RATE_LIMIT_PER_MINUTE: '100000' });
   const seen = new Set<string>();
   sessions.investor = await apiSession('demo@example.com', stack.demoPassword, seen);
-  sessions.operator = await apiSession('ops@example.com', stack.operatorPassword, seen);
+  // The console asks operators for an authenticator app: set it up, then sign in with its code.
+  const { secret } = await operatorSession(stack, seen);
+  const waiting = await postApi('/user/login', { login: 'ops@example.com', password: stack.operatorPassword });
+  const passed = await postApi('/user/verify-two-fa', { code: await freshCode(secret) }, String(waiting.data['token']));
+  sessions.operator = { token: String(passed.data['token']), user: passed.data['user'] };
   browser = await launchChromium();
   for (const { name, size, phone } of viewports) {
     const page = await browser.newPage({ viewport: size, isMobile: phone, hasTouch: phone });

@@ -37,5 +37,9 @@ export const passkeyChallenges = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
   },
-  (table) => [index('passkey_challenges_expires_at_idx').on(table.expiresAt)],
+  (table) => [
+    index('passkey_challenges_expires_at_idx').on(table.expiresAt),
+    // Deleting a user finds their challenges by this index rather than by scanning every challenge.
+    index('passkey_challenges_user_id_idx').on(table.userId),
+  ],
 );
