@@ -50,6 +50,18 @@ export const passkeyRequestOptionsResponse = z.object({ options: passkeyRequestO
 /** The second step's options: null when the user has no passkey to offer. */
 export const passkeySecondStepOptionsResponse = z.object({ options: passkeyRequestOptions.nullable() });
 
+/** A credential as @simplewebauthn/browser returns it, with the response fields of its ceremony. */
+const credentialWith = <Shape extends z.ZodRawShape>(response: Shape) =>
+  z.object(
+    {
+      id: base64url(1400),
+      rawId: base64url(1400),
+      type: z.literal('public-key', { error: incomplete }),
+      response: z.object(response, { error: incomplete }),
+    },
+    { error: incomplete },
+  );
+
 /** A new credential as @simplewebauthn/browser returns it from registration. */
 export const passkeyRegistrationRequest = z.object({
   name: z
@@ -57,43 +69,21 @@ export const passkeyRegistrationRequest = z.object({
     .trim()
     .min(1, passkeyNameRules.required)
     .max(passkeyNameRules.max, `At most ${passkeyNameRules.max} characters.`),
-  credential: z.object(
-    {
-      id: base64url(1400),
-      rawId: base64url(1400),
-      type: z.literal('public-key', { error: incomplete }),
-      response: z.object(
-        {
-          clientDataJSON: base64url(8192),
-          attestationObject: base64url(65_536),
-          transports: z.array(z.string().max(32)).max(10).optional(),
-        },
-        { error: incomplete },
-      ),
-    },
-    { error: incomplete },
-  ),
+  credential: credentialWith({
+    clientDataJSON: base64url(8192),
+    attestationObject: base64url(65_536),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
 });
 export type PasskeyRegistrationRequest = z.infer<typeof passkeyRegistrationRequest>;
 
 /** A signed challenge as @simplewebauthn/browser returns it from authentication. */
 export const passkeyAssertionRequest = z.object({
-  credential: z.object(
-    {
-      id: base64url(1400),
-      rawId: base64url(1400),
-      type: z.literal('public-key', { error: incomplete }),
-      response: z.object(
-        {
-          clientDataJSON: base64url(8192),
-          authenticatorData: base64url(8192),
-          signature: base64url(2048),
-          userHandle: base64url(128).optional(),
-        },
-        { error: incomplete },
-      ),
-    },
-    { error: incomplete },
-  ),
+  credential: credentialWith({
+    clientDataJSON: base64url(8192),
+    authenticatorData: base64url(8192),
+    signature: base64url(2048),
+    userHandle: base64url(128).optional(),
+  }),
 });
 export type PasskeyAssertionRequest = z.infer<typeof passkeyAssertionRequest>;
