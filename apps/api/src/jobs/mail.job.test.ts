@@ -69,8 +69,10 @@ describe('mail over SMTP', () => {
       const message = (to: string) => ({ to, subject: 'Hello', text: 'Hello.', html: '<p>Hello.</p>' });
       await withSmtp.dependencies.mail.queue(message('held@example.com'));
       await expect.poll(() => smtp.attempts.length, { timeout: 10_000 }).toBe(1);
-      for (const to of ['first@example.com', 'refused@example.com', 'last@example.com'])
-        await withSmtp.dependencies.mail.queue(message(to));
+      // Queued in one call: one insert, each message still retried on its own.
+      await withSmtp.dependencies.mail.queue(
+        ...['first@example.com', 'refused@example.com', 'last@example.com'].map(message),
+      );
       await expect
         .poll(() => smtp.attempts.filter((to) => to === 'refused@example.com').length, { timeout: 20_000 })
         .toBeGreaterThanOrEqual(2);

@@ -38,7 +38,8 @@ export async function registerMailJob(boss: PgBoss, mailer: Mailer): Promise<voi
   );
 }
 
-export type MailQueue = { queue: (message: MailMessage) => Promise<void> };
+/** Queues mail; several messages at once go in one insert, in the order given. */
+export type MailQueue = { queue: (...messages: MailMessage[]) => Promise<void> };
 
 /** A queued message carries its place in the queue: pg-boss stores the time only to the millisecond. */
 type QueuedMail = MailMessage & { order?: number };
@@ -50,9 +51,12 @@ export function createMailQueue(boss: PgBoss): MailQueue {
   // Microseconds since the epoch, strictly increasing in this process even within one millisecond.
   let last = 0;
   return {
-    queue: async (message) => {
-      last = Math.max(last + 1, Date.now() * 1000);
-      await boss.send(mailQueue, { ...message, order: last });
+    queue: async (...messages) => {
+      const jobs = messages.map((message) => {
+        last = Math.max(last + 1, Date.now() * 1000);
+        return { data: { ...message, order: last } };
+      });
+      if (jobs.length > 0) await boss.insert(mailQueue, jobs);
     },
   };
 }

@@ -1,8 +1,8 @@
 import { orderEndReasons } from '@itrust/contracts';
 import { Decimal } from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { transaction, type Executor, type Transaction } from '../../db/client.ts';
-import { assets, orders, positions } from '../../db/schema/index.ts';
+import { assets, currencies, orders, positions, users } from '../../db/schema/index.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { toMoney } from '../../lib/money.ts';
@@ -27,7 +27,7 @@ const conditionMet = sql`(
  * running this at once fill each order once, and a cancel racing a fill ends it in one state.
  */
 export function createOrderFills(deps: TradingDeps & { mail?: MailQueue | undefined }) {
-  const { db, clock, users, mail } = deps;
+  const { db, clock, mail } = deps;
 
   /** Trading at one tick's price: the settlement reads that price, not whatever the quote says by now. */
   function atPrice(price: string) {
@@ -45,7 +45,7 @@ export function createOrderFills(deps: TradingDeps & { mail?: MailQueue | undefi
       return work(tx);
     });
 
-  async function fill(id: string, userId: string, price: string): Promise<OrderRow | undefined> {
+  async function fill(id: string, userId: string, price: string, currency: string): Promise<OrderRow | undefined> {
     const trading = atPrice(price);
     const now = clock.now();
     return ending(userId, async (tx) => {
@@ -54,7 +54,6 @@ export function createOrderFills(deps: TradingDeps & { mail?: MailQueue | undefi
         .from(orders)
         .where(and(eq(orders.id, id), eq(orders.status, 'open')));
       if (!order) return undefined;
-      const currency = await trading.settlement.currencyOf(userId, tx);
       if (order.side === 'buy') {
         const quantity = new Decimal(order.quantity ?? 0);
         const { cost } = await trading.settlement.priced(tx, order.assetId, quantity, currency);
@@ -97,17 +96,30 @@ export function createOrderFills(deps: TradingDeps & { mail?: MailQueue | undefi
 
   /** Tells each owner who wants mail that an order filled or ended without filling; after the commit. */
   async function notify(ended: OrderRow[]) {
-    for (const order of ended) {
-      const user = await users.findById(order.userId);
-      if (!mail || !user?.emailNotifications) continue;
-      const [asset] = await db.select({ symbol: assets.symbol }).from(assets).where(eq(assets.id, order.assetId));
-      const symbol = asset?.symbol ?? '';
-      await mail.queue(
-        order.status === 'filled'
-          ? orderMail.filled(user, order, symbol, user.currency.code)
-          : orderMail.ended(user, order, symbol, orderEndReasons[order.endReason ?? 'expired'].toLowerCase()),
+    if (!mail || ended.length === 0) return;
+    const rows = await db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, currency: currencies.code })
+      .from(users)
+      .innerJoin(currencies, eq(currencies.id, users.currencyId))
+      .where(
+        and(inArray(users.id, [...new Set(ended.map((order) => order.userId))]), eq(users.emailNotifications, true)),
       );
-    }
+    const symbols = await db
+      .select({ id: assets.id, symbol: assets.symbol })
+      .from(assets)
+      .where(inArray(assets.id, [...new Set(ended.map((order) => order.assetId))]));
+    const recipients = new Map(rows.map((row) => [row.id, row]));
+    const symbolOf = new Map(symbols.map((asset) => [asset.id, asset.symbol]));
+    await mail.queue(
+      ...ended.flatMap((order) => {
+        const user = recipients.get(order.userId);
+        const symbol = symbolOf.get(order.assetId) ?? '';
+        if (!user) return [];
+        return order.status === 'filled'
+          ? orderMail.filled(user, order, symbol, user.currency)
+          : orderMail.ended(user, order, symbol, orderEndReasons[order.endReason ?? 'expired'].toLowerCase());
+      }),
+    );
   }
 
   const filled = async (tx: Executor, id: string, figures: Partial<OrderRow>) =>
@@ -128,12 +140,14 @@ export function createOrderFills(deps: TradingDeps & { mail?: MailQueue | undefi
         update orders o set triggered_at = ${now} from asset_quotes q
         where q.asset_id = o.asset_id and o.status = 'open' and o.type = 'stop_limit' and o.triggered_at is null
           and case when o.side = 'buy' then q.price >= o.stop_price else q.price <= o.stop_price end`);
-      const { rows: due } = await db.execute<{ id: string; user_id: string; price: string }>(sql`
-        select o.id, o.user_id, q.price::text from orders o join asset_quotes q on q.asset_id = o.asset_id
+      const { rows: due } = await db.execute<{ id: string; user_id: string; price: string; currency: string }>(sql`
+        select o.id, o.user_id, q.price::text, c.code as currency
+        from orders o join asset_quotes q on q.asset_id = o.asset_id
+          join users u on u.id = o.user_id join currencies c on c.id = u.currency_id
         where o.status = 'open' and (o.expires_at is null or o.expires_at > ${now}) and ${conditionMet}
         order by o.created_at`);
       for (const row of due) {
-        const order = await fill(row.id, row.user_id, row.price).catch(async (error: unknown) => {
+        const order = await fill(row.id, row.user_id, row.price, row.currency).catch(async (error: unknown) => {
           if (!(error instanceof ValidationFailed)) throw error;
           return ending(row.user_id, (tx) => endOrder(tx, row.id, 'cancelled', 'too_small', now));
         });
