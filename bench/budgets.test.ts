@@ -23,6 +23,7 @@ const endpoint = (p99: number, errors = 0) => ({ count: 100, p50: 1, p99, errors
 
 /** A tick that filled every resting order, with the day's endpoints meanwhile judged as the day's budget judges them. */
 const tickFill = (endpoints: Record<string, ReturnType<typeof endpoint>>, orders = 1_000) => ({
+  rate: 250,
   placed: 1_000,
   orders,
   tickMs: 900,
@@ -145,7 +146,7 @@ describe('the benchmark budgets', () => {
   });
 
   it('fails the tick that fills resting orders on a slow endpoint meanwhile, an error, or an order left unfilled', () => {
-    const budget = 'mixed day as a tick fills 1000 orders: p99 ≤ 50 ms, no errors';
+    const budget = 'mixed day at 250 req/s as a tick fills 1000 orders: p99 ≤ 50 ms, no errors';
     const withTick = (measured: BudgetInput['tickFill']) => failing({ ...atLimits(), tickFill: measured });
     expect(withTick(tickFill({ 'GET /a': endpoint(51) }))).toEqual([budget]);
     expect(withTick(tickFill({ 'GET /a': endpoint(5, 1) }))).toEqual([budget]);

@@ -1,6 +1,5 @@
 import { createDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { setQuotePrice } from '../apps/api/src/modules/market/tick.ts';
-import { dayRate } from './mixed-day.ts';
 import { seconds } from './measure.ts';
 import { sendOnSchedule } from './steady.ts';
 import { judgeDay, tradingDay, type Asset, type Investor, type Screen } from './trading-day.ts';
@@ -53,8 +52,8 @@ async function fillProgress(db: Database, ids: string[]): Promise<FillProgress> 
 }
 
 /**
- * A tick that fills `restingOrders` limit buys at once, in the middle of a mixed trading day at the
- * budget's rate. The production API runs as it does for investors: the bench moves the asset's price in
+ * A tick that fills `restingOrders` limit buys at once, in the middle of a mixed trading day at `rate`:
+ * the highest the day held without the tick, so that what the figures show is the tick's cost. The production API runs as it does for investors: the bench moves the asset's price in
  * the database below the orders' limit, and the API's own next tick fills them. The tick's time is from
  * its first fill to its last, as the orders record them; the day's endpoints are judged as the day's
  * budget judges them.
@@ -65,13 +64,14 @@ export async function measureTickFill(
   screens: Screen[],
   investors: Investor[],
   asset: Asset,
+  rate: number,
 ) {
   const db = createDatabase(databaseUrl, 1);
   try {
     await setQuotePrice(db, asset.symbol, '100');
     const placed = await placeRestingOrders(url, investors, asset);
     // Long enough for the next tick to come and its fills to end inside the day.
-    const day = sendOnSchedule(url, tradingDay(screens, investors, dayRate, seconds * 8));
+    const day = sendOnSchedule(url, tradingDay(screens, investors, rate, seconds * 8));
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     await setQuotePrice(db, asset.symbol, '89');
     let progress = await fillProgress(db, placed);
@@ -86,9 +86,9 @@ export async function measureTickFill(
     const judged = judgeDay(during.endpoints);
     const tickMs = progress.first && progress.last ? progress.last.getTime() - progress.first.getTime() : NaN;
     console.log(
-      `  a tick filling ${progress.filled} resting orders: ${tickMs} ms; the mixed day meanwhile ${judged.holds ? 'holds' : 'does not hold'} (slowest ${judged.worst}, p99 ${judged.worstP99} ms; ${judged.errors} errors)`,
+      `  a tick filling ${progress.filled} resting orders: ${tickMs} ms; the mixed day at ${rate} req/s meanwhile ${judged.holds ? 'holds' : 'does not hold'} (slowest ${judged.worst}, p99 ${judged.worstP99} ms; ${judged.errors} errors)`,
     );
-    return { placed: placed.length, orders: progress.filled, tickMs, endpoints: during.endpoints, ...judged };
+    return { rate, placed: placed.length, orders: progress.filled, tickMs, endpoints: during.endpoints, ...judged };
   } finally {
     await db.$client.end();
   }

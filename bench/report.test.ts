@@ -28,6 +28,7 @@ const results: Results = {
     highestRate: 250,
   },
   tickFill: {
+    rate: 250,
     placed: 1_000,
     orders: 1_000,
     tickMs: 900,

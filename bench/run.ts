@@ -108,6 +108,8 @@ async function main() {
       visitScreens(fixtures.assets),
       investors,
       fixtures.assets.at(-1) ?? { id: 1, symbol: 'AAPL' },
+      // The highest rate the day held; the lowest it tried when none held.
+      day.highestRate || Math.min(...day.search.map((step) => step.rate)),
     );
     const [other, ...signingIn] = investors;
     if (!other) throw new Error('no investors');
