@@ -17,7 +17,7 @@ export class SignInPage {
   }
 
   submitButton() {
-    return this.page.getByRole('button', { name: 'Sign in' });
+    return this.page.getByRole('button', { name: 'Sign in', exact: true });
   }
 
   async signIn(login: string, password: string) {

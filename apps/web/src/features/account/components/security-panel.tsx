@@ -11,6 +11,7 @@ import { markTwoFactorPassed } from '../../../lib/storage-keys';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
 import { useSendTwoFaOffCode, useToggleTwoFa } from '../api/toggle-two-fa';
 import { Panel } from './panel';
+import { PasskeysPanel } from './passkeys-panel';
 import { SessionsPanel } from './sessions-panel';
 import { useFocusAfterRefusal, useSaveFeedback } from './use-save-feedback';
 
@@ -28,6 +29,7 @@ export function SecurityPanel({ user }: { user: UserResource }) {
         </div>
         <TwoFactorRow on={user.two_fa_activated_at !== null} />
       </div>
+      <PasskeysPanel />
       <PasswordForm />
       <SessionsPanel />
     </Panel>

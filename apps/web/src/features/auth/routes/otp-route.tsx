@@ -11,6 +11,7 @@ import { useVerifyRecoveryCode } from '../api/verify-recovery-code';
 import { useVerifyTwoFa } from '../api/verify-two-fa';
 import { AuthLayout } from '../components/auth-layout';
 import { CodeForm } from '../components/code-form';
+import { PasskeySecondStep } from '../components/passkey-second-step';
 import { RecoveryCodeForm } from '../components/recovery-code-form';
 import { SignOutButton } from '../components/sign-out-button';
 import { useSignOut } from '../../../lib/use-sign-out';
@@ -93,6 +94,7 @@ export function OtpRoute() {
           {usingRecoveryCode ? 'Use a code from the app instead' : 'Use a recovery code instead'}
         </Button>
       )}
+      <PasskeySecondStep />
     </AuthLayout>
   );
 }

@@ -12,6 +12,7 @@ import { storeSession } from '../../../lib/storage-keys';
 import { timing, wait } from '../../../lib/timing';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
+import { PasskeySignIn } from '../components/passkey-sign-in';
 import { ProductPitch } from '../components/product-pitch';
 
 export function SignInRoute() {
@@ -57,6 +58,7 @@ export function SignInRoute() {
         <Button type="submit" className="w-full" disabled={!filled || login.isPending}>
           Sign in
         </Button>
+        <PasskeySignIn onError={error.show} />
         <p className="text-center text-sm text-slate-700">
           New to Itrust?{' '}
           <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">

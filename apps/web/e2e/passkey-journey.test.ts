@@ -1,0 +1,165 @@
+import { createServer } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
+import { shot } from './support/journey.ts';
+import { failedShotName, SignInPage } from './support/sign-in-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+const phoneSize = { width: 390, height: 844 };
+let stack: Stack;
+let browser: Browser;
+let base: string;
+const problems: string[] = [];
+const pages: Page[] = [];
+
+/** A port free now: the app's own address (APP_URL) is the passkeys' origin, so it must be known before it starts. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/** A page whose browser holds a virtual platform authenticator that verifies its user, as a phone or laptop does. */
+async function pageWithAuthenticator(viewport: { width: number; height: number }, mobile = false) {
+  const context: BrowserContext = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile });
+  const page = await context.newPage();
+  problems.push(...watchPageProblems(page));
+  pages.push(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  return { page, credentials };
+}
+
+const waitForPath = (page: Page, pathname: string) =>
+  page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+
+async function signInWithPassword(page: Page) {
+  await new SignInPage(page).open(base);
+  await new SignInPage(page).signIn('demo@example.com', stack.demoPassword);
+}
+
+async function addPasskey(page: Page, name: string) {
+  await page.goto(`${base}/security`);
+  await page.getByRole('heading', { name: 'Passkeys' }).waitFor();
+  await page.getByLabel('Passkey name').fill(name);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByText('Passkey added.').waitFor();
+  await page.getByRole('list', { name: 'Your passkeys' }).getByText(name).waitFor();
+}
+
+async function logOut(page: Page) {
+  await page.goto(`${base}/user`);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await waitForPath(page, '/');
+  await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  stack = await startStack('passkey', { PORT: String(port), APP_URL: base });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.stop();
+});
+
+afterEach(async (context) => {
+  const page = pages.at(-1);
+  if (page && context.task.result?.state === 'fail') await shot(page, failedShotName(context.task.name));
+});
+
+describe('passkeys in Chromium', () => {
+  it('registers a passkey on a desktop, signs out and signs in with the passkey alone', async () => {
+    const { page, credentials } = await pageWithAuthenticator({ width: 1280, height: 800 });
+    await signInWithPassword(page);
+    await waitForPath(page, '/portfolio');
+    await page.goto(`${base}/security`);
+    await page.getByText('You have no passkeys yet.').waitFor();
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Give the passkey a name.').waitFor();
+    await shot(page, 'passkeys-empty-desktop');
+
+    await addPasskey(page, 'Work laptop');
+    const [held] = await credentials();
+    expect(held?.isResidentCredential).toBe(true);
+    await page.getByText(/Added .* · not used yet/).waitFor();
+    await shot(page, 'passkeys-added-desktop');
+
+    await logOut(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await waitForPath(page, '/portfolio');
+    await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    await page.goto(`${base}/security`);
+    await page.getByText(/Added .* · last used /).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('offers the passkey as the second step after the password', async () => {
+    const { page } = await pageWithAuthenticator({ width: 1280, height: 800 });
+    await signInWithPassword(page);
+    await waitForPath(page, '/portfolio');
+    await addPasskey(page, 'Desk key');
+    await stack.sql("update users set two_fa_activated_at = now() where email = 'demo@example.com'");
+    await logOut(page);
+
+    await signInWithPassword(page);
+    await waitForPath(page, '/otp');
+    await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+    await waitForPath(page, '/portfolio');
+    await stack.sql("update users set two_fa_activated_at = null where email = 'demo@example.com'");
+    expect(problems).toEqual([]);
+  });
+
+  it('removes a passkey, after which it no longer signs in', async () => {
+    const { page } = await pageWithAuthenticator({ width: 1280, height: 800 });
+    await signInWithPassword(page);
+    await waitForPath(page, '/portfolio');
+    await addPasskey(page, 'Old tablet');
+    await page.getByRole('button', { name: 'Remove passkey Old tablet' }).click();
+    await page.getByRole('button', { name: 'Remove Old tablet' }).click();
+    await page.getByText('Passkey removed.').waitFor();
+    expect(await page.getByText('Old tablet').count()).toBe(0);
+
+    await logOut(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page
+      .getByText('This passkey is not registered with Itrust. Sign in with your password, then add it under Security.')
+      .waitFor();
+    await shot(page, 'passkey-unknown-desktop');
+  });
+
+  it('registers and signs in with a passkey on a 390×844 phone, without sideways scrolling', async () => {
+    const { page } = await pageWithAuthenticator(phoneSize, true);
+    await signInWithPassword(page);
+    await waitForPath(page, '/portfolio');
+    await addPasskey(page, 'My phone with a rather long name that must wrap');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'passkeys-phone');
+
+    await logOut(page);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'passkey-sign-in-phone');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await waitForPath(page, '/portfolio');
+    expect(problems).toEqual([]);
+  });
+});
