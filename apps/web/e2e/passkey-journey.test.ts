@@ -118,11 +118,14 @@ describe('passkeys in Chromium', () => {
     await signInWithPassword(page);
     await waitForPath(page, '/portfolio');
     await addPasskey(page, 'Desk key');
-    await stack.sql("update users set two_fa_activated_at = now() where email = 'demo@example.com'");
+    // Turned on while signed out: the Security switch would also mark this browser's second step as done.
     await logOut(page);
+    await stack.sql("update users set two_fa_activated_at = now() where email = 'demo@example.com'");
 
     await signInWithPassword(page);
     await waitForPath(page, '/otp');
+    await page.getByRole('button', { name: 'Use a passkey instead' }).waitFor();
+    await shot(page, 'passkey-second-step-desktop');
     await page.getByRole('button', { name: 'Use a passkey instead' }).click();
     await waitForPath(page, '/portfolio');
     await stack.sql("update users set two_fa_activated_at = null where email = 'demo@example.com'");
