@@ -12,6 +12,7 @@ import { createCodes } from './modules/auth/codes.ts';
 import { createRecoveryCodes } from './modules/auth/recovery-codes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passkeyRoutes } from './modules/auth/passkeys.routes.ts';
+import { createPasskeysRepository } from './modules/auth/passkeys.repository.ts';
 import { createPasskeys } from './modules/auth/passkeys.service.ts';
 import { createPasswordReset } from './modules/auth/password-reset.service.ts';
 import { createRegistration } from './modules/auth/registration.service.ts';
@@ -131,7 +132,12 @@ export async function buildApp({
   const reference = createReferenceService(createReferenceRepository(db));
   const devices = createDevices(db, clock, mail);
   const kycRepository = createKycRepository(db);
-  const present = createUserPresenter((userId) => kycRepository.documentsOf(userId), reference.currencies);
+  const passkeysRepository = createPasskeysRepository(db);
+  const present = createUserPresenter(
+    (userId) => kycRepository.documentsOf(userId),
+    reference.currencies,
+    async (userId) => (await passkeysRepository.countOf(userId)) > 0,
+  );
   const secondStep = createSecondStep({ codes, mail });
   const access = {
     db,

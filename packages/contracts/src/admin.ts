@@ -49,9 +49,15 @@ export const userDetailResponse = z.object({
 });
 export type UserDetail = z.infer<typeof userDetailResponse>['user'];
 
+/** Who made a change: an operator at the console, or a user on their own account (a security change). */
+export const auditActorKind = z.enum(['operator', 'user']);
+export type AuditActorKind = z.infer<typeof auditActorKind>;
+
 export const auditEntry = z.object({
   id: z.number().int(),
-  operator_id: z.string(),
+  actor_kind: auditActorKind,
+  actor_id: z.string(),
+  actor_email: z.string(),
   action: z.string(),
   object_type: z.string(),
   object_id: z.string(),

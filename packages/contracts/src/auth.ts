@@ -147,6 +147,8 @@ export const userResource = z.object({
   two_fa_activated_at: z.string().nullable(),
   /** Set once an authenticator app is confirmed: it is then the second step at sign-in. */
   authenticator_at: z.string().nullable(),
+  /** Whether the user has registered a passkey (a strong second step, like the authenticator app). */
+  has_passkey: z.boolean(),
   created_at: z.string(),
   /** The currency figures are shown in, converted at the reference rate; `currency_id` names it. */
   currency: currencySummary,

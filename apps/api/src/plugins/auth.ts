@@ -54,7 +54,7 @@ export type LiveToken<User> = {
 /** What the access check needs of the tokens; app.ts passes the auth module's tokens in. */
 export type TokenLookup = {
   findActive: (token: string) => Promise<LiveToken<AccessUser> | undefined>;
-  findActiveWhole: (token: string) => Promise<LiveToken<SignedInUser> | undefined>;
+  findActiveWhole: (token: string) => Promise<LiveToken<SignedInUser & AccessUser> | undefined>;
 };
 
 export const authMessages = {
@@ -66,7 +66,7 @@ export const authMessages = {
 } as const;
 
 /** A second step that a stolen mailbox cannot give: NIST SP 800-63B does not accept email codes. */
-export const hasStrongSecondStep = (user: AccessUser) => user.authenticatorAt !== null;
+export const hasStrongSecondStep = (user: AccessUser) => user.authenticatorAt !== null || user.hasPasskey;
 
 /** Reads the bearer token on every request and enforces the route's access level before the body is read. */
 export function registerAuth(app: FastifyInstance, deps: { tokens: TokenLookup; clock: Clock }): void {

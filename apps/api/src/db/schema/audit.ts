@@ -1,12 +1,19 @@
-import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
-/** Every operator action. Append-only: a trigger refuses updates and deletes. */
+/** Who did what the audit log records: an operator at the console, or a user on their own account. */
+export const auditActorKind = pgEnum('audit_actor_kind', ['operator', 'user']);
+
+/**
+ * Every operator action, and every security change users make to their own account. Append-only:
+ * a trigger refuses updates and deletes. `operator_id` is the actor's id, whichever kind.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorKind: auditActorKind('actor_kind').notNull(),
     operatorId: uuid('operator_id')
       .notNull()
       .references(() => users.id),

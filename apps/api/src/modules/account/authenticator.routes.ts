@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/responses.ts';
 import { authOf, wholeUserOf } from '../../plugins/auth.ts';
+import { requireStepUp } from '../../plugins/step-up.ts';
 import { authenticatorMessages, type Authenticator } from '../auth/session.service.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
 import type { ProfileService } from './profile.service.ts';
@@ -24,6 +25,7 @@ type Services = {
 };
 
 const tags = ['account'];
+const setUpApp = 'set up an authenticator app';
 
 export const authenticatorRoutes: FastifyPluginAsyncZod<Services> = async (
   app,
@@ -60,8 +62,13 @@ export const authenticatorRoutes: FastifyPluginAsyncZod<Services> = async (
         response: { 200: successEnvelope(authenticatorSetupResponse) },
       },
     },
-    async (request) =>
-      ok('Scan the QR code, then enter the code your app shows.', await authenticator.start(wholeUserOf(request))),
+    async (request) => {
+      requireStepUp(request, setUpApp);
+      return ok(
+        'Scan the QR code, then enter the code your app shows.',
+        await authenticator.start(wholeUserOf(request)),
+      );
+    },
   );
 
   app.post(
@@ -76,6 +83,7 @@ export const authenticatorRoutes: FastifyPluginAsyncZod<Services> = async (
       },
     },
     async (request) => {
+      requireStepUp(request, setUpApp);
       const { userId } = authOf(request);
       const recoveryCodes = await authenticator.confirm(userId, request.body.code);
       return ok(authenticatorMessages.setUp, { recovery_codes: recoveryCodes, user: await currentUser(userId) });

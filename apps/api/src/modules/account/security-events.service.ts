@@ -67,6 +67,7 @@ export function createSecurityEvents(deps: { db: Database; clock: Clock; users: 
       if (event.action === 'session.revoked' && ids.length === 0) return;
       await db.insert(auditLog).values(
         (objectType === 'user' ? [actor.userId] : ids).map((objectId) => ({
+          actorKind: 'user' as const,
           operatorId: actor.userId,
           action: event.action,
           objectType,

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { bearer, signUp, stepUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { signInWithPasskey, withPasskey } from '../../../test/passkeys.ts';
 import { walletServiceFor } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 
@@ -147,10 +148,9 @@ describe('a new withdrawal destination', () => {
   });
 
   it('asks for a fresh second step to withdraw to it within its first day', async () => {
-    const user = await funded();
-    await stepUp(testApp, user);
-    // Until authenticator apps and passkeys arrive, a strong second step is set here by hand.
-    await sql("update access_tokens set second_step_method = 'authenticator' where user_id = $1", [user.id]);
+    const owner = await funded();
+    // A passkey sign-in is a fresh and strong second step: no step-up, and no day to wait.
+    const user = { ...owner, token: await signInWithPasskey(testApp, await withPasskey(testApp, owner)) };
     const added = (await post(user, '/api/user/payment-method', bank)).json().data.payment_method;
     expect(added.usable_at).toBe(added.created_at);
     expect((await withdraw(user, added.id)).statusCode).toBe(201);

@@ -1,5 +1,6 @@
 import {
   adminTransactionListResponse,
+  auditActorKind,
   auditResponse,
   savingsProductUpdateResponse,
   successEnvelope,
@@ -170,16 +171,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; present: 
       config: { access: 'operator' },
       schema: {
         tags,
-        summary: 'Every operator action, newest first',
-        querystring: z.object(paging).strict(),
+        summary: 'Every operator action and every security change users make, newest first; actor keeps one kind',
+        querystring: z.object({ ...paging, actor: auditActorKind.optional() }).strict(),
         response: { 200: successEnvelope(auditResponse) },
       },
     },
     async (request) => {
-      const { rows, total } = await admin.auditPage(request.query.page, request.query.per_page);
+      const { page, per_page: perPage, actor } = request.query;
+      const { rows, total } = await admin.auditPage(page, perPage, actor);
       const entries = rows.map((row) => ({
         id: row.id,
-        operator_id: row.operatorId,
+        actor_kind: row.actorKind,
+        actor_id: row.operatorId,
+        actor_email: row.actorEmail,
         action: row.action,
         object_type: row.objectType,
         object_id: row.objectId,
@@ -188,7 +192,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; present: 
         client_address: row.clientAddress,
         created_at: row.createdAt.toISOString(),
       }));
-      return ok('OK', { audit: pageOf(entries, request.query.page, request.query.per_page, total) });
+      return ok('OK', { audit: pageOf(entries, page, perPage, total) });
     },
   );
 };

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { userHasPasskey } from '../../db/signed-in-user.ts';
 import {
   auditLog,
   currencies,
@@ -81,7 +82,7 @@ export function createAdminService(deps: {
       const where = eq(users.kyc, status);
       const [rows, total] = await Promise.all([
         db
-          .select({ user: users, currency: currencies, display: displayCurrencies })
+          .select({ user: users, currency: currencies, display: displayCurrencies, hasPasskey: userHasPasskey })
           .from(users)
           .innerJoin(currencies, eq(currencies.id, users.currencyId))
           .leftJoin(displayCurrencies, eq(displayCurrencies.id, users.displayCurrencyId))
@@ -97,6 +98,7 @@ export function createAdminService(deps: {
         ...row.user,
         currency: row.currency,
         displayCurrency: row.display ?? row.currency,
+        hasPasskey: row.hasPasskey,
       }));
       return { people, documents, total };
     },
@@ -186,17 +188,21 @@ export function createAdminService(deps: {
       return { user, wallets, recent };
     },
 
-    async auditPage(page: number, perPage: number) {
+    /** The audit log, newest first, with each actor's email; `actor` keeps one kind of actor. */
+    async auditPage(page: number, perPage: number, actor?: 'operator' | 'user') {
+      const where = actor ? eq(auditLog.actorKind, actor) : undefined;
       const [rows, total] = await Promise.all([
         db
-          .select()
+          .select({ entry: auditLog, actorEmail: users.email })
           .from(auditLog)
+          .innerJoin(users, eq(users.id, auditLog.operatorId))
+          .where(where)
           .orderBy(desc(auditLog.id))
           .limit(perPage)
           .offset((page - 1) * perPage),
-        db.$count(auditLog),
+        db.$count(auditLog, where),
       ]);
-      return { rows, total };
+      return { rows: rows.map((row) => ({ ...row.entry, actorEmail: row.actorEmail })), total };
     },
   };
 }

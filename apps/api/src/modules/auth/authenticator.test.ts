@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { withAuthenticator } from '../../../test/authenticator.ts';
-import { bearer, operatorWithEmailCodes, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, operatorWithEmailCodes, signUp, stepUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { base32Encode, totpFromBase32 } from '../../../test/totp.ts';
 import { sealSecret } from '../../lib/secret-box.ts';
 import { authMessages } from '../../plugins/auth.ts';
@@ -31,6 +31,7 @@ const secondStep = async (user: SignedUpUser, code: string) =>
 
 async function userWithAuthenticator() {
   const user = await signUp(testApp, { verified: true });
+  await stepUp(testApp, user);
   return { user, ...(await withAuthenticator(testApp, user.token)) };
 }
 

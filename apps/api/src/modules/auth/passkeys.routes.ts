@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, clientInfo } from '../../plugins/auth.ts';
+import { requireStepUp } from '../../plugins/step-up.ts';
 import { noData, ok } from '../../lib/responses.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
 import { passkeyMessages, type Passkey, type Passkeys } from './passkeys.service.ts';
@@ -19,6 +20,7 @@ import { passkeyMessages, type Passkey, type Passkeys } from './passkeys.service
 type Services = { passkeys: Passkeys; present: PresentUser };
 
 const tags = ['access'];
+const addPasskey = 'add a passkey';
 
 const presentPasskey = (passkey: Passkey) => ({
   id: passkey.id,
@@ -51,7 +53,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod<Services> = async (app, { pass
         response: { 200: successEnvelope(passkeyCreationOptionsResponse) },
       },
     },
-    async (request) => ok('OK', { options: await passkeys.registrationOptions(authOf(request).userId) }),
+    async (request) => {
+      requireStepUp(request, addPasskey);
+      return ok('OK', { options: await passkeys.registrationOptions(authOf(request).userId) });
+    },
   );
 
   app.post(
@@ -66,6 +71,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<Services> = async (app, { pass
       },
     },
     async (request, reply) => {
+      requireStepUp(request, addPasskey);
       const passkey = await passkeys.register(authOf(request).userId, request.body);
       return reply.code(201).send(ok(passkeyMessages.added, { passkey: presentPasskey(passkey) }));
     },

@@ -126,7 +126,7 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
       await repository.noteUse(passkey.id, counter, clock.now(), tx);
       await work?.(tx);
       await codes.unlockReset(tx, passkey.userId);
-      return tokens.issue(passkey.userId, 'full', tx);
+      return tokens.issue(passkey.userId, 'full', tx, { client, secondStep: 'passkey' });
     });
     const user = await users.get(passkey.userId);
     await devices.noteSignIn(user, client);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, signInForCode, signUp, withTwoFactor, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, signInForCode, signUp, stepUp, withTwoFactor, type SignedUpUser } from '../../../test/fixtures.ts';
 import { createSoftAuthenticator, type SoftPasskey } from '../../../test/passkey-authenticator.ts';
 import { passkeyMessages } from './passkeys.service.ts';
 
@@ -26,6 +26,7 @@ const passkeysOf = async (user: SignedUpUser) =>
     last_used_at: string | null;
   }[];
 const registrationOptions = async (user: SignedUpUser) => {
+  await stepUp(testApp, user);
   const response = await call('POST', '/api/user/passkeys/options', user.token);
   expect(response.statusCode).toBe(200);
   return response.json().data.options;
@@ -76,6 +77,7 @@ describe('registering a passkey', () => {
 
     const late = authenticator.create(await registrationOptions(user)).credential;
     clock.advance(5 * 60 * 1000 + 1000);
+    await stepUp(testApp, user);
     const expired = await call('POST', '/api/user/passkeys', user.token, { name: 'Late', credential: late });
     expect(expired.json().message).toBe(passkeyMessages.expired);
     expect((await passkeysOf(user)).map((passkey) => passkey.name)).toEqual(['One']);
@@ -85,6 +87,7 @@ describe('registering a passkey', () => {
     const user = await signUp(testApp, { verified: true });
     const other = await signUp(testApp, { verified: true });
     const theirs = authenticator.create(await registrationOptions(other)).credential;
+    await stepUp(testApp, user);
     const stolen = await call('POST', '/api/user/passkeys', user.token, { name: 'Theirs', credential: theirs });
     expect(stolen.json().message).toBe(passkeyMessages.expired);
 

@@ -117,7 +117,7 @@ export function createTokens(db: Database, clock: Clock, fullLifetimeMs: number)
     findActive: (token: string): Promise<(ActiveToken & { user: AccessUser }) | undefined> =>
       findAccess(sha256Hex(token)),
     /** The same with the whole user. */
-    findActiveWhole: (token: string): Promise<(ActiveToken & { user: SignedInUser }) | undefined> =>
+    findActiveWhole: (token: string): Promise<(ActiveToken & { user: SignedInUser & AccessUser }) | undefined> =>
       findWhole(sha256Hex(token)),
     async revoke(tokenId: string, tx: Executor = db) {
       await tx.update(accessTokens).set({ revokedAt: clock.now() }).where(eq(accessTokens.id, tokenId));

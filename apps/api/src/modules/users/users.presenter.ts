@@ -8,7 +8,11 @@ const summary = ({ id, code, name, sign }: Currency) => ({ id, code, name, sign 
  * The user as the API shows it: snake_case, no secrets. `currency` is the one the client shows
  * figures in; the wallets' amounts are in `settlement_currency`, which the client converts from.
  */
-export function presentUser(user: SignedInUser, documents: KycDocument[], display = user.currency): UserResource {
+export function presentUser(
+  user: SignedInUser & { hasPasskey: boolean },
+  documents: KycDocument[],
+  display = user.currency,
+): UserResource {
   const front = documents.find((document) => document.side === 'front');
   const back = documents.find((document) => document.side === 'back');
   return {
@@ -46,6 +50,7 @@ export function presentUser(user: SignedInUser, documents: KycDocument[], displa
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     two_fa_activated_at: user.twoFaActivatedAt?.toISOString() ?? null,
     authenticator_at: user.authenticatorAt?.toISOString() ?? null,
+    has_passkey: user.hasPasskey,
     created_at: user.createdAt.toISOString(),
     currency: summary(display),
     settlement_currency: summary(user.currency),
@@ -56,11 +61,12 @@ export function presentUser(user: SignedInUser, documents: KycDocument[], displa
 export function createUserPresenter(
   documentsOf: (userId: string) => Promise<KycDocument[]>,
   currencies: () => Promise<Currency[]>,
+  hasPasskey: (userId: string) => Promise<boolean>,
 ) {
   return async (user: SignedInUser): Promise<UserResource> => {
-    const [documents, list] = await Promise.all([documentsOf(user.id), currencies()]);
+    const [documents, list, passkey] = await Promise.all([documentsOf(user.id), currencies(), hasPasskey(user.id)]);
     const display = list.find((currency) => currency.id === user.displayCurrencyId);
-    return presentUser(user, documents, display ?? user.currency);
+    return presentUser({ ...user, hasPasskey: passkey }, documents, display ?? user.currency);
   };
 }
 
