@@ -6,10 +6,12 @@ import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { browserJourney, shot, type Journey } from './support/journey.ts';
 import { SignInPage } from './support/sign-in-page.ts';
+import { confirmItIsYou } from './support/step-up.ts';
 
 const phoneSize = { width: 390, height: 844 };
 let journey: Journey;
 let secret = '';
+let operatorSecret = '';
 let recoveryCodes: string[] = [];
 
 browserJourney('authenticator', { viewport: { width: 1280, height: 800 } }, (ready) => (journey = ready));
@@ -17,16 +19,27 @@ browserJourney('authenticator', { viewport: { width: 1280, height: 800 } }, (rea
 const waitForPath = (target: Page, pathname: string) =>
   target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 
-/** Starts the set-up on Security, reads the key off the screen and turns the app on with a code made from it. */
-async function setUpAuthenticator(target: Page, name: string) {
+/**
+ * Starts the set-up on Security (confirming it is `confirmAs`, when the session passed no second
+ * step lately), reads the key off the screen and turns the app on with a code made from it.
+ */
+async function setUpAuthenticator(target: Page, name: string, confirmAs?: string): Promise<string> {
   await target.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  if (confirmAs) {
+    const dialog = target.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog
+      .getByText('Confirm it is you first: your second step is needed to set up an authenticator app.')
+      .waitFor();
+    await shot(target, `${name}-step-up`);
+    await confirmItIsYou(target, journey.stack.dataDir, confirmAs);
+  }
   const shown = await target.getByTestId('authenticator-secret').textContent();
-  secret = secretFromScreen(shown ?? '');
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  const key = secretFromScreen(shown ?? '');
+  expect(key).toMatch(/^[A-Z2-7]{16,}$/);
   await target.locator('svg title', { hasText: 'QR code for your authenticator app' }).waitFor({ state: 'attached' });
   await shot(target, `${name}-qr`);
   expect(await sidewaysOverflow(target)).toBe(0);
-  await typeCode(target, await freshCode(secret));
+  await typeCode(target, await freshCode(key));
   await target.getByRole('button', { name: 'Turn on' }).click();
   const list = target.getByRole('list', { name: 'Recovery codes' });
   await list.waitFor();
@@ -34,6 +47,37 @@ async function setUpAuthenticator(target: Page, name: string) {
   expect(recoveryCodes).toHaveLength(10);
   await shot(target, `${name}-recovery-codes`);
   expect(await sidewaysOverflow(target)).toBe(0);
+  return key;
+}
+
+async function api(path: string, body: unknown, token?: string) {
+  const response = await fetch(`${journey.stack.app.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { message: string; data: { token?: string } };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${envelope.message}`);
+  return envelope.data;
+}
+
+/** The demo investor, signed in elsewhere with the app, adds a withdrawal destination: a change of their own. */
+async function demoAddsDestination() {
+  const waiting = await api('/user/login', { login: 'demo@example.com', password: journey.stack.demoPassword });
+  const signedIn = await api('/user/verify-two-fa', { code: await freshCode(secret) }, waiting.token);
+  await api(
+    '/user/payment-method',
+    {
+      type: 'bank',
+      label: 'Savings',
+      account_number: '12345678',
+      account_name: 'Demo Investor',
+      bank_name: 'Babbage Bank',
+      routing_number: '40-11-62',
+      bank_address: '1 Analytical Row, London',
+    },
+    signedIn.token,
+  );
 }
 
 async function signInToSecondStep(target: Page) {
@@ -46,12 +90,12 @@ async function signInToSecondStep(target: Page) {
 }
 
 describe('an authenticator app in Chromium', () => {
-  it('is set up from Security with the key on the screen, and shows the recovery codes once', async () => {
+  it('is set up from Security after a step-up, with the key on the screen, and shows the recovery codes once', async () => {
     const { page, stack } = journey;
     await page.goto(`${stack.app.url}/security`);
     await page.getByRole('heading', { name: 'Authenticator app' }).waitFor();
     await shot(page, 'authenticator-off');
-    await setUpAuthenticator(page, 'authenticator-desktop');
+    secret = await setUpAuthenticator(page, 'authenticator-desktop', 'demo@example.com');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByText(/On since/).waitFor();
     await page.reload();
@@ -91,7 +135,7 @@ describe('an authenticator app in Chromium', () => {
     await removal.getByLabel('Current password').fill(journey.stack.demoPassword);
     await removal.getByRole('button', { name: 'Remove', exact: true }).click();
     await phone.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
-    await setUpAuthenticator(phone, 'authenticator-phone');
+    secret = await setUpAuthenticator(phone, 'authenticator-phone');
     expect(problems).toEqual([]);
     await phone.close();
   });
@@ -113,9 +157,39 @@ describe('an authenticator app in Chromium', () => {
     await shot(operator, 'authenticator-operator-refused');
     await operator.getByRole('link', { name: 'Open Settings → Security' }).click();
     await waitForPath(operator, '/security');
-    await setUpAuthenticator(operator, 'authenticator-operator');
+    operatorSecret = await setUpAuthenticator(operator, 'authenticator-operator');
     await operator.goto(`${journey.stack.app.url}/admin`);
     await operator.getByRole('tab', { name: 'Identity checks' }).waitFor();
+    expect(problems).toEqual([]);
+    await operator.close();
+  });
+
+  it("shows the operator an account holder's own change in the audit log as theirs, on desktop and phone", async () => {
+    await demoAddsDestination();
+    const operator = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchPageProblems(operator);
+    await new SignInPage(operator).open(journey.stack.app.url);
+    await new SignInPage(operator).signIn('ops@example.com', journey.stack.operatorPassword);
+    await waitForPath(operator, '/otp');
+    await typeCode(operator, await freshCode(operatorSecret));
+    await operator.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(operator, '/admin');
+    await operator.getByRole('tab', { name: 'Audit log' }).click();
+    const log = operator.getByRole('region', { name: 'Audit log' });
+    const change = log.getByRole('row').filter({ hasText: 'payment_method.added' });
+    await change.getByText('Account holder', { exact: true }).waitFor();
+    expect(await change.getByText('demo@example.com').count()).toBe(1);
+    expect(await change.getByText('Operator', { exact: true }).count()).toBe(0);
+    await shot(operator, 'authenticator-audit-log');
+
+    await operator.getByRole('radio', { name: 'Operators' }).click();
+    await log.getByText('payment_method.added').waitFor({ state: 'detached' });
+    await operator.getByRole('radio', { name: 'Account holders' }).click();
+    await log.getByText('payment_method.added').waitFor();
+    await operator.setViewportSize(phoneSize);
+    await log.getByRole('listitem').filter({ hasText: 'payment_method.added' }).getByText('Account holder').waitFor();
+    expect(await sidewaysOverflow(operator)).toBe(0);
+    await shot(operator, 'authenticator-audit-log-phone');
     expect(problems).toEqual([]);
     await operator.close();
   });

@@ -2,6 +2,7 @@ import type { AuthenticatorSetupResponse } from '@itrust/contracts';
 import { messages } from '@itrust/contracts/auth-rules';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type SyntheticEvent } from 'react';
+import { useStepUp } from '../../../components/step-up-dialog';
 import { Button } from '../../../components/ui/button';
 import { CodeInput, emptyCode } from '../../../components/ui/code-input';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -60,13 +61,15 @@ export function AuthenticatorPanel() {
 function SetUp({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
   const start = useStartAuthenticator();
   const confirm = useConfirmAuthenticator();
+  const stepUp = useStepUp();
   const feedback = useSaveFeedback();
   const [setup, setSetup] = useState<AuthenticatorSetupResponse | null>(null);
   const [code, setCode] = useState(emptyCode);
 
+  // Setting up a second step is a risky change: the server asks for a recent one first.
   const begin = () =>
     void feedback.run(async () => {
-      const response = await start.mutateAsync();
+      const response = await stepUp.guarded(() => start.mutateAsync());
       setSetup(response.data);
       setCode(emptyCode());
       return { message: '' };
@@ -76,7 +79,7 @@ function SetUp({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
     if (code.some((character) => character === '')) feedback.showError(messages.invalidCode);
     else
       void feedback.run(async () => {
-        const response = await confirm.mutateAsync(code.join(''));
+        const response = await stepUp.guarded(() => confirm.mutateAsync(code.join('')));
         onConfirmed(response.data.recovery_codes);
         return response;
       });
@@ -89,34 +92,38 @@ function SetUp({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
         <Button onClick={begin} disabled={start.isPending}>
           Set up an authenticator app
         </Button>
+        {stepUp.dialog}
       </div>
     );
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate aria-label="Set up an authenticator app">
-      <p className="text-sm text-slate-700">
-        Scan this QR code with your authenticator app, or type in the key below. Then enter the six-digit code the app
-        shows.
-      </p>
-      <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-        <QRCodeSVG value={setup.uri} size={168} marginSize={2} title="QR code for your authenticator app" />
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-900">Key</p>
-          <p data-testid="authenticator-secret" className="font-mono text-sm break-all text-slate-900">
-            {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
-          </p>
+    <>
+      <form onSubmit={submit} className="space-y-4" noValidate aria-label="Set up an authenticator app">
+        <p className="text-sm text-slate-700">
+          Scan this QR code with your authenticator app, or type in the key below. Then enter the six-digit code the app
+          shows.
+        </p>
+        <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+          <QRCodeSVG value={setup.uri} size={168} marginSize={2} title="QR code for your authenticator app" />
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-900">Key</p>
+            <p data-testid="authenticator-secret" className="font-mono text-sm break-all text-slate-900">
+              {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+            </p>
+          </div>
         </div>
-      </div>
-      <CodeInput label="Code from the app" value={code} onChange={setCode} disabled={confirm.isPending} />
-      <MessageBanner error={feedback.error} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={confirm.isPending}>
-          Turn on
-        </Button>
-        <Button variant="ghost" onClick={() => setSetup(null)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+        <CodeInput label="Code from the app" value={code} onChange={setCode} disabled={confirm.isPending} />
+        <MessageBanner error={feedback.error} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={confirm.isPending}>
+            Turn on
+          </Button>
+          <Button variant="ghost" onClick={() => setSetup(null)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+      {stepUp.dialog}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import type {
   AdminTransactionListResponse,
+  AuditActorKind,
   AuditResponse,
   KycQueueResponse,
   UserDetail,
@@ -27,10 +28,12 @@ export const useTransactionQueue = (type: 'credit' | 'debit') =>
       ).transactions,
   });
 
-export const useAudit = (page: number) =>
+/** A page of the audit log; `actor` keeps the entries of operators or of users (their own security changes). */
+export const useAudit = (page: number, actor?: AuditActorKind) =>
   useQuery({
-    queryKey: ['admin', 'audit', page],
-    queryFn: async () => (await apiData<AuditResponse>(`/admin/audit?page=${page}&per_page=25`)).audit,
+    queryKey: ['admin', 'audit', page, actor ?? 'all'],
+    queryFn: async () =>
+      (await apiData<AuditResponse>(`/admin/audit?page=${page}&per_page=25${actor ? `&actor=${actor}` : ''}`)).audit,
     placeholderData: keepPreviousData,
   });
 

@@ -4,6 +4,7 @@ import { BrandLogo } from '../../../components/ui/brand-logo';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useUser } from '../../../lib/queries/get-user';
 import { needsSecondStep, readAccessToken, readStoredUser, twoFactorPassed } from '../../../lib/storage-keys';
 import { useSignOut } from '../../../lib/use-sign-out';
 import { AuditLog } from '../components/audit-log';
@@ -24,7 +25,8 @@ export function AdminRoute() {
   useDocumentTitle('Operations');
   const [tab, setTab] = useState<Tab>('kyc');
   const { caption, signOut } = useSignOut();
-  const user = readStoredUser();
+  // The server's answer, once it comes, knows of a passkey or an app set up since the sign-in.
+  const user = useUser().data ?? readStoredUser();
   if (!readAccessToken() || !user) return <Navigate to="/" replace />;
   if (needsSecondStep(user)) return <Navigate to="/otp" replace />;
   // An investor's session has no second step to pass here: no code was sent, so say what this page is.
@@ -42,7 +44,7 @@ export function AdminRoute() {
   }
   // Operators always pass the second step, whether or not they switched two-factor on.
   if (!twoFactorPassed()) return <Navigate to="/otp" replace />;
-  if (!user.authenticator_at) return <StrongMethodNeeded />;
+  if (!user.authenticator_at && !user.has_passkey) return <StrongMethodNeeded />;
 
   return (
     <div className="min-h-screen">
