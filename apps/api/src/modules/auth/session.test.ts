@@ -182,6 +182,7 @@ describe('tokens', () => {
       emailVerifiedAt: expect.any(Date),
       kyc: expect.any(String),
       authenticatorAt: null,
+      hasPasskey: false,
       currency: expect.objectContaining({ code: expect.any(String) }),
     });
     const whole = await tokens.findActiveWhole(user.token);
