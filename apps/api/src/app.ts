@@ -60,6 +60,8 @@ import { createAuditRepository } from './modules/admin/audit.repository.ts';
 import { paymentMethodsRoutes } from './modules/ledger/payment-methods.routes.ts';
 import { transactionsRoutes } from './modules/ledger/transactions.routes.ts';
 import { walletServiceFor } from './modules/ledger/wallet.service.ts';
+import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
+import { createSchedules } from './modules/schedules/schedules.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { createMarketService } from './modules/market/market.service.ts';
@@ -182,6 +184,7 @@ export async function buildApp({
   const trading = createTradingService({ db, clock, users });
   await app.register(positionRoutes, { prefix: '/api', db, trading });
   await app.register(orderRoutes, { prefix: '/api', db, trading });
+  await app.register(scheduleRoutes, { prefix: '/api', db, schedules: createSchedules({ db, clock }) });
   await app.register(tradeHistoryRoutes, { prefix: '/api', trading });
   await app.register(watchlistRoutes, { prefix: '/api', watchlist: createWatchlist(db) });
   const emailChange = createEmailChange(access);

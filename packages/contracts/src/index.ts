@@ -14,5 +14,6 @@ export * from './trading.ts';
 export * from './user.ts';
 export * from './wallet.ts';
 export * from './orders.ts';
+export * from './schedules.ts';
 export * from './passkeys.ts';
 export * from './sessions.ts';

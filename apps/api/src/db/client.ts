@@ -82,6 +82,25 @@ export class DrawnValueTaken extends Error {}
 /** How many times work that draws a random value runs before a clash is an error (at 40 bits, two in a row are rare enough). */
 export const drawsAllowed = 5;
 
+/** How many times a transaction runs when PostgreSQL breaks it off (isTransientConflict). */
+const conflictAttemptsAllowed = 3;
+
+/**
+ * Runs a whole transaction again when it drew a value already taken or PostgreSQL broke it off:
+ * safe because a run that failed left nothing behind (a request's key commits with its work).
+ */
+export async function withRetries<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let draws = 1, conflicts = 1; ;) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (error instanceof DrawnValueTaken && draws < drawsAllowed) draws += 1;
+      else if (isTransientConflict(error) && conflicts < conflictAttemptsAllowed) conflicts += 1;
+      else throw error;
+    }
+  }
+}
+
 /** Runs `work` in a transaction holding an advisory lock on `key`, so check-then-write cannot race. */
 export function withKeyLock<T>(db: Database, key: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  DrawnValueTaken,
-  drawsAllowed,
-  isTransientConflict,
-  isUniqueViolation,
-  transaction,
-  type Database,
-  type Executor,
-} from '../db/client.ts';
+import { isUniqueViolation, transaction, withRetries, type Database, type Executor } from '../db/client.ts';
 import { retention } from '../db/retention.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
 
@@ -124,22 +116,6 @@ async function rememberRefusal(db: Database, claim: Key, refused: AppError) {
       set request_hash = excluded.request_hash, response_status = excluded.response_status,
         response_body = excluded.response_body, created_at = excluded.created_at
       where ${expired}`);
-}
-
-/** How many times a request's transaction runs when PostgreSQL breaks it off (isTransientConflict). */
-const conflictAttemptsAllowed = 3;
-
-/** Safe to rerun whole: the key commits with the work, so a run that failed left nothing behind. */
-async function withRetries<T>(transaction: () => Promise<T>): Promise<T> {
-  for (let draws = 1, conflicts = 1; ;) {
-    try {
-      return await transaction();
-    } catch (error) {
-      if (error instanceof DrawnValueTaken && draws < drawsAllowed) draws += 1;
-      else if (isTransientConflict(error) && conflicts < conflictAttemptsAllowed) conflicts += 1;
-      else throw error;
-    }
-  }
 }
 
 function send(reply: FastifyReply, response: WorkResponse) {

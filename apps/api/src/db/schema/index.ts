@@ -10,3 +10,4 @@ export * from './trading.ts';
 export * from './users.ts';
 export * from './orders.ts';
 export * from './passkeys.ts';
+export * from './schedules.ts';

@@ -34,7 +34,7 @@ type Order = {
 /** Buying: a brokerage buy opens a position; an automated-investing buy adds to the one it holds. */
 export function createPositionOpening(
   { clock }: { clock: Clock },
-  { currencyOf, priced, postTrade, settle }: TradeSettlement,
+  { currencyOf, priced, postTrade, quoteAt, settle }: TradeSettlement,
 ) {
   /**
    * Buys inside the caller's transaction at the current price; the cost leaves the wallet through
@@ -125,6 +125,20 @@ export function createPositionOpening(
 
   return {
     buyIn,
+
+    /**
+     * Buys `amount` worth of an asset at the current price from the brokerage wallet, in the caller's
+     * transaction if there is one: a recurring buy's run. The quantity is rounded down, so the cost,
+     * rounded up to the cent, never exceeds the amount.
+     */
+    async buyWorth(userId: string, assetId: number, amount: Decimal) {
+      return settle(async (tx) => {
+        const currency = await currencyOf(userId, tx);
+        const { quote, rate } = await quoteAt(tx, assetId, currency);
+        const quantity = amount.dividedBy(new Decimal(quote.price).times(rate)).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+        return buyIn(tx, userId, currency, { assetId, quantity, wallet: 'brokerage' });
+      });
+    },
 
     /** Buys at the current price into a new brokerage position. */
     async buy(
