@@ -36,15 +36,15 @@ describe('error envelopes', () => {
     expect(response.json()).toEqual({ status: 'error', message: 'No route for GET /api/no/such/thing.' });
   });
 
-  it('has no market price hook unless MARKET_PRICE_HOOK=on, which production refuses', async () => {
+  it('has no test hooks unless TEST_HOOKS=on, which production refuses', async () => {
     const hook = await testApp.app.inject({
       method: 'POST',
       url: '/api/dev/market/price',
       payload: { symbol: 'AAPL', price: '1' },
     });
     expect(hook.statusCode).toBe(404);
-    const production = { NODE_ENV: 'production', APP_SECRET: 'a'.repeat(32), MARKET_PRICE_HOOK: 'on' };
-    expect(() => loadConfig(production)).toThrow(/MARKET_PRICE_HOOK: a test hook, never on in production/);
+    const production = { NODE_ENV: 'production', APP_SECRET: 'a'.repeat(32), TEST_HOOKS: 'on' };
+    expect(() => loadConfig(production)).toThrow(/TEST_HOOKS: hooks for tests, never on in production/);
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {

@@ -60,6 +60,8 @@ import { createAuditRepository } from './modules/admin/audit.repository.ts';
 import { paymentMethodsRoutes } from './modules/ledger/payment-methods.routes.ts';
 import { transactionsRoutes } from './modules/ledger/transactions.routes.ts';
 import { walletServiceFor } from './modules/ledger/wallet.service.ts';
+import { scheduleHookRoutes } from './modules/schedules/schedule-hook.routes.ts';
+import { createScheduleRuns } from './modules/schedules/schedule-runs.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { createSchedules } from './modules/schedules/schedules.service.ts';
 import { createMarketRepository } from './modules/market/market.repository.ts';
@@ -224,9 +226,11 @@ export async function buildApp({
   await app.register(adminKycRoutes, { prefix: '/api', admin });
   await app.register(adminRoutes, { prefix: '/api', admin, present });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
-  if (config.marketPriceHook) {
+  if (config.testHooks) {
     const fills = createOrderFills({ db, clock, users, mail });
     await app.register(priceHookRoutes, { prefix: '/api', db, afterTick: () => fills.fillTriggered() });
+    const runsAt = (at: Date) => createScheduleRuns({ db, clock: { now: () => at }, trading, wallet, mail });
+    await app.register(scheduleHookRoutes, { prefix: '/api', runsAt });
   }
 
   await registerWebApp(app, config.webDistDir);

@@ -25,7 +25,7 @@ const envSchema = z.object({
   MARKET_DATA_API_KEY: optionalText,
   MARKET_SEED: z.coerce.number().int().default(20250131),
   MARKET_TICK_SECONDS: z.coerce.number().min(1).max(3600).default(5),
-  MARKET_PRICE_HOOK: z.enum(['on', 'off']).default('off'),
+  TEST_HOOKS: z.enum(['on', 'off']).default('off'),
   CHAT_WIDGET_ID: optionalText,
   WEB_DIST_DIR: optionalText,
   PLATFORM_SETTINGS_FILE: optionalText,
@@ -75,8 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  APP_SECRET: required in production (at least 32 random characters).',
     );
   }
-  if (values.NODE_ENV === 'production' && values.MARKET_PRICE_HOOK === 'on') {
-    throw new ConfigError('Invalid configuration:\n  MARKET_PRICE_HOOK: a test hook, never on in production.');
+  if (values.NODE_ENV === 'production' && values.TEST_HOOKS === 'on') {
+    throw new ConfigError('Invalid configuration:\n  TEST_HOOKS: hooks for tests, never on in production.');
   }
   const dataDir = path.resolve(repoRoot, values.DATA_DIR);
   const range = (min: number, max: number): [number, number] => [min, max];
@@ -102,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     marketSeed: values.MARKET_SEED,
     marketTickSeconds: values.MARKET_TICK_SECONDS,
     /** Lets end-to-end tests set a price and fill the orders it crosses (POST /api/dev/market/price). */
-    marketPriceHook: values.MARKET_PRICE_HOOK === 'on',
+    testHooks: values.TEST_HOOKS === 'on',
     chatWidgetId: values.CHAT_WIDGET_ID,
     webDistDir: path.resolve(repoRoot, values.WEB_DIST_DIR ?? 'apps/web/dist'),
     platformSettingsFile: path.resolve(

@@ -14,7 +14,7 @@ const applePath = '/asset/Apple/AAPL';
 // Prices move only when the test says so, through the simulated market's test hook.
 browserJourney(
   'orders',
-  { env: { MARKET_TICK_SECONDS: '3600', MARKET_PRICE_HOOK: 'on' } },
+  { env: { MARKET_TICK_SECONDS: '3600', TEST_HOOKS: 'on' } },
   (ready) => ({ stack, browser, page, problems } = ready),
 );
 

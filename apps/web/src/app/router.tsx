@@ -5,6 +5,7 @@ import { SignInRoute } from '../features/auth/routes/sign-in-route';
 import { autoQuery } from '../features/auto/api/auto';
 import { transactionsQuery } from '../features/cash/api/wallet';
 import { walletsQuery } from '../lib/queries/wallets';
+import { schedulesQuery } from '../lib/queries/schedules';
 import { assetQuery } from '../features/market/api/get-asset';
 import { assetsQuery } from '../features/market/api/get-assets';
 import { historyQuery } from '../features/market/api/get-history';
@@ -146,6 +147,9 @@ export const routes: RouteObject[] = [
             loader: prefetch(() => [queryClient.query(autoQuery())]),
           }),
           screen('/history', async () => (await import('./routes/history-route')).HistoryRoute),
+          screen('/recurring', async () => (await import('./routes/recurring-route')).RecurringRoute, {
+            loader: prefetch(() => [queryClient.query(schedulesQuery())]),
+          }),
           screen('/savings', async () => (await import('../features/savings/routes/savings-route')).SavingsRoute, {
             loader: prefetch(() => [queryClient.query(mySavingsQuery())]),
           }),

@@ -7,7 +7,7 @@ import { ok } from '../../lib/responses.ts';
 import { setQuotePrice } from './tick.ts';
 
 /**
- * A test hook of the simulated market, registered only when MARKET_PRICE_HOOK=on (never in
+ * A test hook of the simulated market, registered only when TEST_HOOKS=on (never in
  * production): sets an asset's price, then runs what follows a tick, so a test sees orders fill;
  * answers how many orders that ended.
  */

@@ -20,7 +20,7 @@ let secondPool: Database;
 
 beforeAll(async () => {
   testApp = await createTestApp(
-    { DEPOSIT_BANK_MIN: '1', RATE_LIMIT_PER_MINUTE: '1000000', MARKET_PRICE_HOOK: 'on' },
+    { DEPOSIT_BANK_MIN: '1', RATE_LIMIT_PER_MINUTE: '1000000', TEST_HOOKS: 'on' },
     { clock },
   );
   const users = createUsersRepository(testApp.database.db);

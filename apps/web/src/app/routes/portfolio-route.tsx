@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { ChartRange } from '../../components/charts/range-chart';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -36,7 +36,14 @@ export function PortfolioRoute() {
   const history = <TradeHistory id="history" approved={approved} />;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-brand-900">Portfolio</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-900">Portfolio</h1>
+        {approved && (
+          <Link to="/recurring" className="text-sm font-semibold text-brand-700 underline">
+            Recurring plans
+          </Link>
+        )}
+      </div>
       <KycNotices pendingText="Verify your identity to start trading and saving." />
       {!isDesktop && (
         <SegmentedControl

@@ -37,7 +37,7 @@ export function tabForPath(pathname: string): string {
   if (entry) return entry.id;
   if (['deposit', 'withdraw', 'transfer'].includes(first)) return 'cash';
   if (first === 'asset') return 'market';
-  if (first === 'auto') return 'portfolio';
+  if (first === 'auto' || first === 'recurring') return 'portfolio';
   if (first === 'contribute' || first === 'cashout' || first === 'openaccount') return 'savings';
   return 'user';
 }

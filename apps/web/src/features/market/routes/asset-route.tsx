@@ -18,6 +18,7 @@ import { AssetName } from '../components/asset-name';
 import { ChangeBadge } from '../components/change-badge';
 import { MarketStats } from '../components/market-stats';
 import { PriceChart } from '../components/price-chart';
+import { RecurringBuyCard } from '../components/recurring-buy-card';
 import { useLiveQuotes, withLiveQuote } from '../hooks/use-live-quotes';
 
 type Tab = 'market stats' | 'trade' | 'positions' | 'history';
@@ -90,8 +91,9 @@ export function AssetRoute() {
             </div>
             {/* Hidden rather than removed on a phone's other tabs: what was typed into it stays. */}
             <div hidden={!isDesktop && tab !== 'trade'}>
-              <div className="lg:sticky lg:top-6">
+              <div className="space-y-6 lg:sticky lg:top-6">
                 <TradeTicket asset={current} positions={mine} sign={settlement.sign} rate={settlement.rate} />
+                <RecurringBuyCard asset={current} />
               </div>
             </div>
           </div>
