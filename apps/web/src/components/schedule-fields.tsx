@@ -1,4 +1,5 @@
 import { scheduleFrequencies, scheduleFrequencyLabels, type ScheduleFrequency } from '@itrust/contracts';
+import { ApiError } from '../lib/api-client';
 import { localToday } from '../lib/queries/schedules';
 import { SelectField } from './ui/select-field';
 import { TextField } from './ui/text-field';
@@ -42,6 +43,18 @@ export function ScheduleFields({
   );
 }
 
-/** When a plan runs next, in the reader's own time. */
-export const nextRunText = (nextRunAt: string | null) =>
-  nextRunAt ? new Date(nextRunAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Paused';
+/** When a plan runs next, in the reader's own time; a slot just passed runs within the minute. */
+export const nextRunText = (nextRunAt: string | null) => {
+  if (!nextRunAt) return 'Paused';
+  const next = new Date(nextRunAt);
+  return next.getTime() <= Date.now()
+    ? 'due now'
+    : next.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/** A refusal the form's own fields do not show (a 5xx, or a field it has not): for its banner. */
+export function bannerError(error: Error | null, shownFields: string[]): string | null {
+  if (!error) return null;
+  const fields = error instanceof ApiError ? Object.keys(error.errors) : [];
+  return fields.length > 0 && fields.every((field) => shownFields.includes(field)) ? null : error.message;
+}

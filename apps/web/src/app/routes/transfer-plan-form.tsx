@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { AmountField } from '../../components/amount-field';
-import { nextRunText, ScheduleFields, type ScheduleTiming } from '../../components/schedule-fields';
+import { bannerError, nextRunText, ScheduleFields, type ScheduleTiming } from '../../components/schedule-fields';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { MessageBanner } from '../../components/ui/message-banner';
@@ -36,7 +36,7 @@ export function TransferPlanForm() {
   return (
     <Card title="Schedule a transfer">
       <form onSubmit={submit} noValidate className="mt-3 space-y-3">
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3">
           <SelectField
             label="From"
             options={walletOptions}
@@ -55,7 +55,7 @@ export function TransferPlanForm() {
         <AmountField value={amount} onChange={setAmount} error={errors['amount']?.[0]} />
         <ScheduleFields value={timing} onChange={setTiming} errors={errors} />
         <MessageBanner
-          error={create.isError ? create.error.message : null}
+          error={bannerError(create.error, ['from', 'to', 'amount', 'frequency', 'start_on'])}
           success={started ? `Transfer scheduled. First run: ${nextRunText(started.next_run_at)}.` : null}
         />
         <Button type="submit" disabled={create.isPending}>

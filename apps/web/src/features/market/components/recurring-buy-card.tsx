@@ -2,7 +2,7 @@ import type { Asset } from '@itrust/contracts';
 import { useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { AmountField } from '../../../components/amount-field';
-import { nextRunText, ScheduleFields, type ScheduleTiming } from '../../../components/schedule-fields';
+import { bannerError, nextRunText, ScheduleFields, type ScheduleTiming } from '../../../components/schedule-fields';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -35,7 +35,7 @@ export function RecurringBuyCard({ asset }: { asset: Pick<Asset, 'id' | 'symbol'
         <AmountField value={amount} onChange={setAmount} error={errors['amount']?.[0]} required />
         <ScheduleFields value={timing} onChange={setTiming} errors={errors} />
         <MessageBanner
-          error={create.isError ? create.error.message : null}
+          error={bannerError(create.error, ['amount', 'frequency', 'start_on'])}
           success={started ? `Recurring buy started. First run: ${nextRunText(started.next_run_at)}.` : null}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
