@@ -18,6 +18,7 @@ import { createPasswordReset } from './modules/auth/password-reset.service.ts';
 import { createRegistration } from './modules/auth/registration.service.ts';
 import { createSessions } from './modules/auth/session.service.ts';
 import { createSecondStep } from './modules/auth/second-step.ts';
+import { stepUpRoutes } from './modules/auth/step-up.routes.ts';
 import { createTokens } from './modules/auth/tokens.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -142,7 +143,6 @@ export async function buildApp({
     reference.currencies,
     async (userId) => (await passkeysRepository.countOf(userId)) > 0,
   );
-  const secondStep = createSecondStep({ codes, mail });
   const access = {
     db,
     clock,
@@ -154,9 +154,11 @@ export async function buildApp({
     throttle,
     mail,
     devices,
-    secondStep,
     appUrl: config.appUrl,
   };
+  const passkeys = createPasskeys({ ...access, relyingParty: config.passkeys });
+  const secondStep = createSecondStep({ users, codes, mail, authenticator, recoveryCodes, passkeys });
+  const sessions = createSessions({ ...access, secondStep });
   const events = createSecurityEvents({ db, clock, users, mail });
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(referenceRoutes, { prefix: '/api', reference });
@@ -164,13 +166,14 @@ export async function buildApp({
   await app.register(authRoutes, {
     prefix: '/api',
     registration: createRegistration(access),
-    sessions: createSessions(access),
+    sessions,
     passwordReset: createPasswordReset(access),
     present,
   });
+  await app.register(stepUpRoutes, { prefix: '/api', sessions });
   await app.register(passkeyRoutes, {
     prefix: '/api',
-    passkeys: createPasskeys({ ...access, relyingParty: config.passkeys }),
+    passkeys,
     present,
   });
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);

@@ -22,7 +22,7 @@ import { passwordProblem } from '../../lib/passwords.ts';
 import type { PasswordReset } from './password-reset.service.ts';
 import { resetMessages } from './password-reset.service.ts';
 import type { createRegistration } from './registration.service.ts';
-import { sessionMessages, type Sessions } from './session.service.ts';
+import type { Sessions } from './session.service.ts';
 
 type Services = {
   registration: ReturnType<typeof createRegistration>;
@@ -148,35 +148,6 @@ export const authRoutes: FastifyPluginAsyncZod<Services> = async (
     async (request) => {
       await sessions.resendTwoFactor(authOf(request));
       return ok('Code resent.', {});
-    },
-  );
-
-  app.post(
-    '/user/security/step-up',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Confirm it is you with your second step, for risky changes in the next 5 minutes',
-        body: codeRequest,
-        response: { 200: noData },
-      },
-    },
-    async (request) => {
-      await sessions.stepUp(authOf(request), request.body.code);
-      return ok(sessionMessages.steppedUp, {});
-    },
-  );
-
-  app.post(
-    '/user/security/step-up/code',
-    {
-      config: { access: 'verified' },
-      schema: { tags, summary: 'Email a code that confirms it is you', response: { 200: noData } },
-    },
-    async (request) => {
-      await sessions.sendStepUpCode(authOf(request));
-      return ok('Code sent.', {});
     },
   );
 

@@ -232,6 +232,14 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
       const counter = await verifyAssertion(passkey, credential, challenge, false);
       return signedIn(passkey, counter, client, (tx) => tokens.revoke(auth.tokenId, tx));
     },
+
+    /** A step-up with one of the user's passkeys, on a challenge from secondStepOptions (it works once). */
+    async confirm(userId: string, credential: PasskeyAssertionRequest['credential']): Promise<void> {
+      const challenge = await takeChallenge(credential.response.clientDataJSON, 'second_step', userId);
+      const passkey = await passkeyOf(credential, userId);
+      const counter = await verifyAssertion(passkey, credential, challenge, false);
+      await repository.noteUse(passkey.id, counter, clock.now());
+    },
   };
 }
 

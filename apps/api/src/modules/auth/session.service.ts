@@ -15,7 +15,7 @@ import type { Authenticator } from './authenticator.ts';
 import { authenticatorMessages } from './authenticator.ts';
 import type { Codes } from './codes.ts';
 import type { RecoveryCodes } from './recovery-codes.ts';
-import type { SecondStep } from './second-step.ts';
+import type { SecondStep, SecondStepProof } from './second-step.ts';
 import type { Tokens } from './tokens.ts';
 
 // What the account module uses of sign-in: the code mails, and how often a code may be sent.
@@ -57,12 +57,11 @@ export type AuthDependencies = {
   throttle: Throttle;
   mail: MailQueue;
   devices: Devices;
-  secondStep: SecondStep;
   appUrl: string;
 };
 
-export function createSessions(deps: AuthDependencies) {
-  const { db, clock, users, tokens, codes, authenticator, recoveryCodes, throttle, mail, devices, secondStep } = deps;
+export function createSessions(deps: AuthDependencies & { secondStep: SecondStep }) {
+  const { db, clock, users, tokens, codes, throttle, mail, devices, secondStep } = deps;
 
   async function currentUser(userId: string) {
     const user = await users.findById(userId);
@@ -148,16 +147,12 @@ export function createSessions(deps: AuthDependencies) {
 
     /** The second step: a correct code (from the user's method) swaps the waiting token for a full one. */
     async verifyTwoFactor(auth: Authenticated, code: string, client: ClientInfo) {
-      const user = await currentUser(auth.userId);
-      if (secondStepMethodOf(user) === 'authenticator') await authenticator.check(user.id, code);
-      else await codes.check(user.id, 'two_fa', code, { consume: true });
-      return finishSecondStep(auth, client, secondStepMethodOf(user));
+      return finishSecondStep(auth, client, await secondStep.verify(auth.userId, { code }, 'sign-in'));
     },
 
     /** A recovery code in place of the second step; it never works again. */
     async verifyRecoveryCode(auth: Authenticated, code: string, client: ClientInfo) {
-      await recoveryCodes.use(auth.userId, code);
-      return finishSecondStep(auth, client, 'recovery_code');
+      return finishSecondStep(auth, client, await secondStep.verify(auth.userId, { recoveryCode: code }, 'sign-in'));
     },
 
     async resendTwoFactor(auth: Authenticated) {
@@ -168,10 +163,12 @@ export function createSessions(deps: AuthDependencies) {
     },
 
     /** A step-up: the user's second step again, so that this session may make risky changes for a while. */
-    async stepUp(auth: Authenticated, code: string) {
-      const method = await secondStep.verify(auth.userId, { code }, 'step-up');
+    async stepUp(auth: Authenticated, proof: SecondStepProof) {
+      const method = await secondStep.verify(auth.userId, proof, 'step-up');
       await tokens.markSecondStep(auth.tokenId, method);
     },
+
+    stepUpPasskeyOptions: (auth: Authenticated) => secondStep.passkeyOptions(auth),
 
     async sendStepUpCode(auth: Authenticated) {
       await secondStep.sendStepUpCode(await currentUser(auth.userId));
