@@ -7,6 +7,9 @@ const focusable =
   'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea, [tabindex="0"]';
 /** The dialog's primary control, when it marks one, takes the focus before the first focusable one. */
 const preferred = '[data-autofocus]:not(:disabled)';
+/** A dialog opened over another (a step-up over a confirmation) takes the keys and the focus until it closes. */
+const onTop = (panel: HTMLElement | null) =>
+  panel !== null && [...document.querySelectorAll('[aria-modal]')].at(-1) === panel;
 
 export function Modal({ title, onClose, children }: ModalProps) {
   const id = useId();
@@ -23,6 +26,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
     // Found now: by the time the dialog closes, the control that opened it may have left the page.
     const section = previous?.closest('section');
     const onKey = (event: KeyboardEvent) => {
+      if (!onTop(panel.current)) return;
       if (event.key === 'Escape') close.current();
       if (event.key !== 'Tab' || !panel.current) return;
       const inside = [...panel.current.querySelectorAll<HTMLElement>(focusable)];
@@ -49,7 +53,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
   // its success step), the focused button is gone and the focus would fall to the page beneath.
   useEffect(() => {
     const inside = panel.current;
-    if (!inside || inside.contains(document.activeElement)) return;
+    if (!inside || !onTop(inside) || inside.contains(document.activeElement)) return;
     (inside.querySelector<HTMLElement>(preferred) ?? inside.querySelector<HTMLElement>(focusable))?.focus();
   });
 

@@ -16,6 +16,7 @@ import { usePaymentMethods, useWithdraw } from '../api/wallet';
 import { useWallets } from '../../../lib/queries/wallets';
 import { AmountField } from '../../../components/amount-field';
 import { ConfirmFlow } from '../../../components/confirm-flow';
+import { useStepUp } from '../../../components/step-up-dialog';
 import { useAmountRequest } from '../../../hooks/use-amount-request';
 import { AddBankForm, AddCryptoForm } from './payment-method-forms';
 import { useMoney } from '../../../lib/use-money';
@@ -66,6 +67,8 @@ export function WithdrawForm() {
   const wallets = useWallets();
   const limits = useLimits();
   const withdraw = useWithdraw();
+  // A destination added in the last day needs a fresh second step: the dialog asks for it over the confirmation.
+  const stepUp = useStepUp();
   const saved = useFlash();
   const { entered } = useMoney();
   const method = methods.data?.[0];
@@ -162,16 +165,19 @@ export function WithdrawForm() {
             },
           ]}
           submit={() =>
-            withdraw.mutateAsync({
-              amount: ungrouped(amount) ?? amount,
-              payment_method_id: method.id,
-              mode: method.type,
-            })
+            stepUp.guarded(() =>
+              withdraw.mutateAsync({
+                amount: ungrouped(amount) ?? amount,
+                payment_method_id: method.id,
+                mode: method.type,
+              }),
+            )
           }
           continueTo="/cash"
           onClose={close}
         />
       )}
+      {stepUp.dialog}
     </div>
   );
 }
