@@ -1,5 +1,6 @@
+import { createServer } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freshCode, secretFromScreen } from './support/authenticator.ts';
 import { phoneWithSessionOf, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
 import { typeCode } from './support/code-boxes.ts';
@@ -15,7 +16,22 @@ let journey: Journey;
 let secret = '';
 let recoveryCodes: string[] = [];
 
-browserJourney('step-up', { viewport: { width: 1280, height: 800 } }, (ready) => (journey = ready));
+/** A port free now: the app's own address (APP_URL) is the passkeys' origin, so it must be known before it starts. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+const env: Record<string, string> = {};
+beforeAll(async () => {
+  const port = String(await freePort());
+  Object.assign(env, { PORT: port, APP_URL: `http://localhost:${port}` });
+});
+browserJourney('step-up', { env, viewport: { width: 1280, height: 800 } }, (ready) => (journey = ready));
 
 const stepUpDialog = (target: Page) => target.getByRole('dialog', { name: 'Confirm it is you' });
 const tab = (target: Page, name: string) => target.getByRole('tab', { name }).click();
@@ -123,5 +139,44 @@ describe('a step-up with the authenticator app in Chromium', () => {
     await phone.getByText('Withdrawal request received.').waitFor();
     expect(problems).toEqual([]);
     await phone.close();
+  });
+
+  it('offers a passkey the user has, and a step-up with it lets a new destination be used at once', async () => {
+    const { page } = journey;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto(`${journey.stack.app.url}/security`);
+    await page.getByLabel('Passkey name').fill('Laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const added = page.getByText('Passkey added.');
+    await Promise.race([added.waitFor(), stepUpDialog(page).waitFor()]);
+    if (await stepUpDialog(page).isVisible()) {
+      await stepUpDialog(page)
+        .getByLabel('Code from your authenticator app')
+        .fill(await freshCode(secret));
+      await stepUpDialog(page).getByRole('button', { name: 'Confirm' }).click();
+    }
+    await added.waitFor();
+
+    await stepUpGoesStale();
+    await addBankAccount(page, 'Fourth Example Bank');
+    const dialog = stepUpDialog(page);
+    await dialog.getByRole('button', { name: 'Use a passkey' }).waitFor();
+    await shot(page, 'step-up-passkey-desktop');
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('payment-method-card').getByText('Fourth Example Bank').waitFor();
+    expect(await page.getByTestId('usable-from').count()).toBe(0);
+    expect(journey.problems).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { ApiError, apiData, apiRequest } from '../lib/api-client';
 import { useUser } from '../lib/queries/get-user';
-import { PasskeyNotUsed, stepUpWithPasskey } from './step-up-passkey';
+import { PasskeyPromptError } from '../lib/passkeys';
+import { stepUpWithPasskey } from './step-up-passkey';
 import { Button } from './ui/button';
 import { MessageBanner } from './ui/message-banner';
 import { Modal } from './ui/modal';
@@ -62,7 +63,7 @@ const fieldOf: Record<Way, { label: string; hint: string; maxLength: number; pat
 };
 
 const failureMessage = (failure: unknown) =>
-  failure instanceof ApiError || failure instanceof PasskeyNotUsed ? failure.message : 'An error occurred.';
+  failure instanceof ApiError || failure instanceof PasskeyPromptError ? failure.message : 'An error occurred.';
 
 function StepUpDialog({ reason, onDone }: { reason: string; onDone: (confirmed: boolean) => void }) {
   const user = useUser();

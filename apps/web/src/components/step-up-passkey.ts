@@ -1,13 +1,6 @@
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { apiData, apiRequest } from '../lib/api-client';
-
-/** The browser did not sign the challenge: cancelled, timed out, or no passkey of the user's on this device. */
-export class PasskeyNotUsed extends Error {
-  constructor() {
-    super('The passkey was not used. Please try again, or confirm another way.');
-    this.name = 'PasskeyNotUsed';
-  }
-}
+import { PasskeyPromptError, passkeyPromptMessages, signWithPasskey } from '../lib/passkeys';
+import type { PublicKeyCredentialRequestOptionsJSON } from '../lib/passkeys';
 
 /** Confirms it is the user with one of their passkeys: the server's challenge, signed by the device. */
 export async function stepUpWithPasskey(): Promise<void> {
@@ -15,10 +8,7 @@ export async function stepUpWithPasskey(): Promise<void> {
     '/user/security/step-up/passkey/options',
     { method: 'POST' },
   );
-  if (!options) throw new PasskeyNotUsed();
-  // The browser's own refusal says nothing the user can act on.
-  const credential = await startAuthentication({ optionsJSON: options }).catch(() => {
-    throw new PasskeyNotUsed();
-  });
+  if (!options) throw new PasskeyPromptError(passkeyPromptMessages.failed);
+  const credential = await signWithPasskey(options);
   await apiRequest('/user/security/step-up/passkey', { method: 'POST', body: { credential } });
 }
