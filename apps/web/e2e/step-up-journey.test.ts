@@ -90,6 +90,7 @@ describe('a step-up with the authenticator app in Chromium', () => {
   it('asks for the app code to add a destination, which can then be used at once', async () => {
     const { page } = journey;
     await turnOnAuthenticator(page);
+    await stepUpGoesStale();
     await addBankAccount(page, 'Second Example Bank');
     const dialog = stepUpDialog(page);
     await expectAppCodeAsked(dialog);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { withAuthenticator } from '../../../test/authenticator.ts';
-import { bearer, signUp, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, signUp, stepUp, type SignedUpUser } from '../../../test/fixtures.ts';
 import { createSoftAuthenticator, type SoftPasskey } from '../../../test/passkey-authenticator.ts';
 import { totpFromBase32 } from '../../../test/totp.ts';
 
@@ -40,7 +40,10 @@ const day = 24 * 60 * 60 * 1000;
 async function authenticatorUser() {
   clock.advance(3600_000);
   const user = await signUp(testApp, { verified: true });
+  // Setting the app up is itself a risky change: the emailed code confirms it.
+  await stepUp(testApp, user);
   const { secret, recoveryCodes } = await withAuthenticator(testApp, user.token);
+  clock.advance(5 * 60_000);
   clock.advance(30_000);
   return { user, secret, recoveryCodes, code: () => totpFromBase32(secret, clock.now()) };
 }
@@ -65,10 +68,12 @@ describe('a step-up with the authenticator app', () => {
   it('sends no emailed code, and an emailed code asked for before the app was set up does not stand in for it', async () => {
     clock.advance(3600_000);
     const user = await signUp(testApp, { verified: true });
+    await stepUp(testApp, user);
+    clock.advance(31_000);
     expect((await post(user, '/api/user/security/step-up/code')).statusCode).toBe(200);
     const emailed = await testApp.outbox.code(user.email, 'confirmation code');
     await withAuthenticator(testApp, user.token);
-    clock.advance(30_000);
+    clock.advance(5 * 60_000);
 
     const sent = await post(user, '/api/user/security/step-up/code');
     expect(sent.statusCode).toBe(409);
@@ -120,6 +125,7 @@ describe('a step-up with a recovery code', () => {
 
 describe('a step-up with a passkey', () => {
   async function withPasskey(user: SignedUpUser): Promise<SoftPasskey> {
+    await stepUp(testApp, user);
     const options = (await post(user, '/api/user/passkeys/options')).json().data.options;
     const { passkey, credential } = softPasskeys.create(options);
     expect((await post(user, '/api/user/passkeys', { name: 'Laptop', credential })).statusCode).toBe(201);
@@ -150,6 +156,7 @@ describe('a step-up with a passkey', () => {
     const other = await signUp(testApp, { verified: true });
     const theirs = await withPasskey(other);
     await withPasskey(user);
+    clock.advance(5 * 60_000 + 1000);
     const credential = softPasskeys.get(theirs, await options(user));
     const refused = await post(user, '/api/user/security/step-up/passkey', { credential });
     expect(refused.statusCode).toBe(422);
