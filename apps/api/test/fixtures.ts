@@ -215,3 +215,17 @@ export async function fundedInvestor(
   await wallet.swap(user.id, { amount: new Decimal(amount), from: 'cash', to: into });
   return user;
 }
+
+/** A stock of the test's own at 100, which only the test moves: other tests' orders and plans never touch it. */
+export async function listedStock(db: Database, symbol: string): Promise<number> {
+  const { rows } = await db.$client.query<{ asset_id: number }>(
+    `with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
+      values ($1, 'Test Corp', 'stocks', '2020-01-01', 0.3, 1000000, 100) returning id)
+    insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
+    select id, 100, 100, 100, 100, 100, 0, 1000, 1000000, current_date, now() from asset returning asset_id`,
+    [symbol],
+  );
+  const listed = rows[0];
+  if (!listed) throw new Error(`stock ${symbol} was not listed`);
+  return listed.asset_id;
+}

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, fundedInvestor, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, fundedInvestor, listedStock, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -77,14 +77,7 @@ const steps = fc.array(
 );
 
 async function newAsset(): Promise<number> {
-  const { rows } = await testApp.database.db.$client.query(
-    `with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
-      values ($1, 'Model Corp', 'stocks', '2020-01-01', 0.3, 1000000, 100) returning id)
-    insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
-    select id, 100, 100, 100, 100, 100, 0, 1000, 1000000, current_date, now() from asset returning asset_id`,
-    [`MD${(runs += 1)}`],
-  );
-  return rows[0].asset_id;
+  return listedStock(testApp.database.db, `MD${(runs += 1)}`);
 }
 
 /** The model's tick: each open order whose condition the price meets fills, oldest first. */

@@ -3,7 +3,7 @@ import { tradeRefusals } from '@itrust/contracts/trade-rules';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, fundedInvestor, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, fundedInvestor, listedStock, type SignedUpUser } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -30,14 +30,7 @@ beforeAll(async () => {
 // Each test trades a stock of its own at 100, whose price only the test moves: orders of other tests never cross.
 beforeEach(async () => {
   const symbol = `OR${(assets += 1)}`;
-  const { rows } = await testApp.database.db.$client.query(
-    `with asset as (insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
-      values ($1, 'Order Corp', 'stocks', '2020-01-01', 0.3, 1000000, 100) returning id)
-    insert into asset_quotes (asset_id, price, previous_close, day_open, day_high, day_low, volume, avg_volume, market_cap, trading_day, updated_at)
-    select id, 100, 100, 100, 100, 100, 0, 1000, 1000000, current_date, now() from asset returning asset_id`,
-    [symbol],
-  );
-  assetId = rows[0].asset_id;
+  assetId = await listedStock(testApp.database.db, symbol);
 });
 afterEach(async () => {
   expect(await ledgerProblems(testApp.database.db)).toEqual([]);
