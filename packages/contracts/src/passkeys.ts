@@ -19,6 +19,12 @@ export const passkeyResource = z.object({
 export type PasskeyResource = z.infer<typeof passkeyResource>;
 export const passkeysResponse = z.object({ passkeys: z.array(passkeyResource) });
 export type PasskeysResponse = z.infer<typeof passkeysResponse>;
+/** A new passkey; the first strong method of a user without recovery codes brings them, shown only here. */
+export const passkeyAddedResponse = z.object({
+  passkey: passkeyResource,
+  recovery_codes: z.array(z.string()).nullable(),
+});
+export type PasskeyAddedResponse = z.infer<typeof passkeyAddedResponse>;
 
 const credentialDescriptor = z.object({
   id: z.string(),

@@ -1,9 +1,9 @@
 import {
+  passkeyAddedResponse,
   passkeyAssertionRequest,
   passkeyCreationOptionsResponse,
   passkeyRegistrationRequest,
   passkeyRequestOptionsResponse,
-  passkeyResource,
   passkeySecondStepOptionsResponse,
   passkeysResponse,
   sessionResponse,
@@ -65,15 +65,16 @@ export const passkeyRoutes: FastifyPluginAsyncZod<Services> = async (app, { pass
       config: { access: 'verified' },
       schema: {
         tags,
-        summary: 'Add a passkey: the new credential, verified against its challenge, and its name',
+        summary: 'Add a passkey; a user without recovery codes gets them here, once',
         body: passkeyRegistrationRequest,
-        response: { 201: successEnvelope(z.object({ passkey: passkeyResource })) },
+        response: { 201: successEnvelope(passkeyAddedResponse) },
       },
     },
     async (request, reply) => {
       requireStepUp(request, addPasskey);
-      const passkey = await passkeys.register(authOf(request).userId, request.body);
-      return reply.code(201).send(ok(passkeyMessages.added, { passkey: presentPasskey(passkey) }));
+      const { passkey, recoveryCodes } = await passkeys.register(authOf(request).userId, request.body);
+      const message = recoveryCodes ? passkeyMessages.addedWithCodes : passkeyMessages.added;
+      return reply.code(201).send(ok(message, { passkey: presentPasskey(passkey), recovery_codes: recoveryCodes }));
     },
   );
 

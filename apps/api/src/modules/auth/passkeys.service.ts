@@ -12,7 +12,7 @@ import {
   isoUint8Array,
   parseAuthenticatorData,
 } from '@simplewebauthn/server/helpers';
-import type { Executor } from '../../db/client.ts';
+import { withKeyLock, type Executor } from '../../db/client.ts';
 import type { ClientInfo } from '../../lib/client-address.ts';
 import { AppError, Conflict, NotFound } from '../../lib/errors.ts';
 import type { Authenticated, AuthDependencies } from './session.service.ts';
@@ -35,6 +35,7 @@ export const passkeyMessages = {
   tooMany: `You can have at most ${maxPasskeys} passkeys: remove one to add another.`,
   notFound: 'No such passkey.',
   added: 'Passkey added.',
+  addedWithCodes: 'Passkey added. Keep your recovery codes somewhere safe: they are shown only once.',
   removed: 'Passkey removed.',
 } as const;
 
@@ -50,7 +51,7 @@ function decoded<T>(decode: () => T): T {
 }
 
 export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingParty }) {
-  const { db, clock, users, tokens, codes, devices, relyingParty } = deps;
+  const { db, clock, users, tokens, codes, devices, recoveryCodes, relyingParty } = deps;
   const repository = createPasskeysRepository(db);
   const expected = { expectedOrigin: relyingParty.origin, expectedRPID: relyingParty.rpId };
 
@@ -156,8 +157,14 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
       return { ...options };
     },
 
-    /** Verifies the new credential against the user's challenge and stores it under the name given. */
-    async register(userId: string, { name, credential }: PasskeyRegistrationRequest): Promise<Passkey> {
+    /**
+     * Verifies the new credential against the user's challenge and stores it under the name given.
+     * A user without recovery codes gets ten, returned here once (null when they have some already).
+     */
+    async register(
+      userId: string,
+      { name, credential }: PasskeyRegistrationRequest,
+    ): Promise<{ passkey: Passkey; recoveryCodes: string[] | null }> {
       const challenge = await takeChallenge(credential.response.clientDataJSON, 'registration', userId);
       const authData = decoded(() =>
         parseAuthenticatorData(
@@ -174,18 +181,25 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
       if (!verification.verified || !verification.registrationInfo) throw notVerified();
       const { credential: created } = verification.registrationInfo;
 
-      if ((await repository.countOf(userId)) >= maxPasskeys) throw new Conflict(passkeyMessages.tooMany);
-      const saved = await repository.insert({
-        userId,
-        credentialId: created.id,
-        publicKey: Buffer.from(created.publicKey),
-        counter: created.counter,
-        transports: credential.response.transports ?? [],
-        name,
-        createdAt: clock.now(),
+      // Two first passkeys at once must not issue two sets of codes, the second killing the first.
+      return withKeyLock(db, `recovery-codes:${userId}`, async (tx) => {
+        if ((await repository.countOf(userId, tx)) >= maxPasskeys) throw new Conflict(passkeyMessages.tooMany);
+        const passkey = await repository.insert(
+          {
+            userId,
+            credentialId: created.id,
+            publicKey: Buffer.from(created.publicKey),
+            counter: created.counter,
+            transports: credential.response.transports ?? [],
+            name,
+            createdAt: clock.now(),
+          },
+          tx,
+        );
+        if (!passkey) throw new Conflict(passkeyMessages.alreadyRegistered);
+        const fresh = (await recoveryCodes.left(userId, tx)) === 0 ? await recoveryCodes.issue(userId, tx) : null;
+        return { passkey, recoveryCodes: fresh };
       });
-      if (!saved) throw new Conflict(passkeyMessages.alreadyRegistered);
-      return saved;
     },
 
     async remove(userId: string, id: string): Promise<void> {

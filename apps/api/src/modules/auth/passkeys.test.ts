@@ -52,7 +52,7 @@ describe('registering a passkey', () => {
     const { credential } = authenticator.create(options);
     const response = await call('POST', '/api/user/passkeys', user.token, { name: '  Work laptop ', credential });
     expect(response.statusCode).toBe(201);
-    expect(response.json().message).toBe('Passkey added.');
+    expect(response.json().message).toBe(passkeyMessages.addedWithCodes);
     expect(await passkeysOf(user)).toEqual([
       { id: expect.any(String), name: 'Work laptop', created_at: clock.now().toISOString(), last_used_at: null },
     ]);

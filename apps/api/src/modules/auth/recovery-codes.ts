@@ -68,8 +68,8 @@ export function createRecoveryCodes(deps: { db: Database; clock: Clock; secret: 
       if (refused) throw new AppError(422, recoveryMessages.wrong, { code: [recoveryMessages.wrong] });
     },
 
-    async left(userId: string): Promise<number> {
-      const [row] = await db.select({ left: count() }).from(recoveryCodes).where(unused(userId));
+    async left(userId: string, tx: Executor = db): Promise<number> {
+      const [row] = await tx.select({ left: count() }).from(recoveryCodes).where(unused(userId));
       return row?.left ?? 0;
     },
   };
