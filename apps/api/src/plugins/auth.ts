@@ -59,6 +59,7 @@ export type TokenLookup = {
 
 export const authMessages = {
   secondStepPending: 'Enter the sign-in code we emailed you first.',
+  secondStepPendingApp: 'Enter the code from your authenticator app first.',
   secondStepDone: 'Two-factor sign-in is already complete.',
   emailUnverified: 'Verify your email address first.',
   operatorsOnly: 'This is for Itrust operators only.',
@@ -114,7 +115,8 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: TokenLookup; 
 
     if (access === 'any-token') return;
     if (caller.scope === 'two_fa') {
-      if (access !== 'second-step') throw new Forbidden(authMessages.secondStepPending);
+      if (access !== 'second-step')
+        throw new Forbidden(user.authenticatorAt ? authMessages.secondStepPendingApp : authMessages.secondStepPending);
       return;
     }
     if (access === 'second-step') throw new AppError(409, authMessages.secondStepDone);
