@@ -4,9 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
 import { shot } from './support/journey.ts';
 import { failedShotName, SignInPage } from './support/sign-in-page.ts';
+import { confirmItIsYou } from './support/step-up.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 const phoneSize = { width: 390, height: 844 };
+// A phone browser with a long name, as the signed-in devices list shows it.
+const phoneAgent =
+  'Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36';
 let stack: Stack;
 let browser: Browser;
 let base: string;
@@ -26,7 +30,12 @@ const freePort = () =>
 
 /** A page whose browser holds a virtual platform authenticator that verifies its user, as a phone or laptop does. */
 async function pageWithAuthenticator(viewport: { width: number; height: number }, mobile = false) {
-  const context: BrowserContext = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile });
+  const context: BrowserContext = await browser.newContext({
+    viewport,
+    isMobile: mobile,
+    hasTouch: mobile,
+    ...(mobile ? { userAgent: phoneAgent } : {}),
+  });
   const page = await context.newPage();
   problems.push(...watchPageProblems(page));
   pages.push(page);
@@ -59,7 +68,12 @@ async function addPasskey(page: Page, name: string) {
   await page.getByRole('heading', { name: 'Passkeys' }).waitFor();
   await page.getByLabel('Passkey name').fill(name);
   await page.getByRole('button', { name: 'Add a passkey' }).click();
-  await page.getByText('Passkey added.').waitFor();
+  const added = page.getByText('Passkey added.');
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  // Adding a second step is a risky change: without a recent second step the server asks for one first.
+  await added.or(stepUp).waitFor();
+  if (await stepUp.isVisible()) await confirmItIsYou(page, stack.dataDir, 'demo@example.com');
+  await added.waitFor();
   await page.getByRole('list', { name: 'Your passkeys' }).getByText(name).waitFor();
 }
 
@@ -102,7 +116,12 @@ describe('passkeys in Chromium', () => {
     const [held] = await credentials();
     expect(held?.isResidentCredential).toBe(true);
     await page.getByText(/Added .* · not used yet/).waitFor();
+    // The first strong second step brings the recovery codes, shown this once.
+    await page.getByText('Keep your recovery codes somewhere safe: they are shown only once.').waitFor();
+    expect(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
     await shot(page, 'passkeys-added-desktop');
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    expect(await page.getByRole('list', { name: 'Recovery codes' }).count()).toBe(0);
 
     await logOut(page);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -118,6 +137,7 @@ describe('passkeys in Chromium', () => {
     await signInWithPassword(page);
     await waitForPath(page, '/portfolio');
     await addPasskey(page, 'Desk key');
+    expect(await page.getByRole('list', { name: 'Recovery codes' }).count()).toBe(0);
     // Turned on while signed out: the Security switch would also mark this browser's second step as done.
     await logOut(page);
     await stack.sql("update users set two_fa_activated_at = now() where email = 'demo@example.com'");
@@ -156,6 +176,13 @@ describe('passkeys in Chromium', () => {
     await waitForPath(page, '/portfolio');
     await addPasskey(page, 'My phone with a rather long name that must wrap');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // Whatever the width of the phone, the badge never breaks over two lines.
+    const badge = page.getByText('This device', { exact: true });
+    for (let width = 300; width <= phoneSize.width; width += 3) {
+      await page.setViewportSize({ width, height: phoneSize.height });
+      expect(await badge.evaluate((element) => element.getClientRects().length), `at ${width} px`).toBe(1);
+    }
+    await page.setViewportSize(phoneSize);
     await shot(page, 'passkeys-phone');
 
     await logOut(page);

@@ -1,11 +1,13 @@
 import { passkeyNameRules, type PasskeyResource } from '@itrust/contracts/passkeys';
 import { useId, useState, type SyntheticEvent } from 'react';
+import { useStepUp } from '../../../components/step-up-dialog';
 import { Button } from '../../../components/ui/button';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../hooks/use-flash';
 import { ApiError } from '../../../lib/api-client';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { RecoveryCodesList } from './recovery-codes-list';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -15,6 +17,8 @@ export function PasskeysPanel() {
   const titleId = useId();
   const passkeys = usePasskeys();
   const add = useAddPasskey();
+  const { guarded, dialog } = useStepUp();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const success = useFlash();
   const error = useFlash();
   const [name, setName] = useState('');
@@ -40,7 +44,12 @@ export function PasskeysPanel() {
       setNameError(passkeyNameRules.required);
       return;
     }
-    if (await report(() => add.mutateAsync(name.trim()))) setName('');
+    const added = async () => {
+      const response = await guarded(() => add.mutateAsync(name.trim()));
+      setRecoveryCodes(response.data.recovery_codes);
+      return response;
+    };
+    if (await report(added)) setName('');
   };
 
   return (
@@ -89,6 +98,8 @@ export function PasskeysPanel() {
         </Button>
       </form>
       <MessageBanner error={error.message} success={success.message} />
+      {recoveryCodes && <RecoveryCodesList codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />}
+      {dialog}
     </section>
   );
 }

@@ -11,8 +11,8 @@ export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: 
         Your recovery codes
       </p>
       <p className="text-sm text-amber-950">
-        Each one signs you in once if you lose your authenticator app. Save them somewhere safe now: they are not shown
-        again.
+        Each one signs you in once if you lose your authenticator app or passkey. Save them somewhere safe now: they are
+        not shown again.
       </p>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
         {codes.map((code) => (

@@ -76,7 +76,7 @@ function SessionRow(props: { session: SignedInSession; disabled: boolean; onSign
         <p className="font-medium break-words text-slate-900">
           {name}
           {session.current && (
-            <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+            <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-emerald-800">
               This device
             </span>
           )}
