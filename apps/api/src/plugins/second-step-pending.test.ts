@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { withAuthenticator } from '../../test/authenticator.ts';
-import { bearer, signUp, withTwoFactor, type SignedUpUser } from '../../test/fixtures.ts';
+import { bearer, signUp, stepUp, withTwoFactor, type SignedUpUser } from '../../test/fixtures.ts';
 import { authMessages } from './auth.ts';
 
 let testApp: TestApp;
@@ -38,6 +38,7 @@ describe('a signed-in route before the second step', () => {
 
   it("asks for the app's code from a user with an authenticator app, who is emailed nothing", async () => {
     const user = await signUp(testApp, { verified: true });
+    await stepUp(testApp, user);
     await withAuthenticator(testApp, user.token);
     expect(await refusalWhileWaiting(user)).toBe('Enter the code from your authenticator app first.');
   });

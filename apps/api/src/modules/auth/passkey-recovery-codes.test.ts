@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { withAuthenticator } from '../../../test/authenticator.ts';
-import { bearer, signInForCode, signUp, withTwoFactor, type SignedUpUser } from '../../../test/fixtures.ts';
+import { bearer, signInForCode, signUp, stepUp, withTwoFactor, type SignedUpUser } from '../../../test/fixtures.ts';
 import { createSoftAuthenticator } from '../../../test/passkey-authenticator.ts';
 import { passkeyMessages } from './passkeys.service.ts';
 
@@ -16,6 +16,7 @@ afterAll(() => testApp.close());
 
 /** A new passkey's credential, made for a fresh challenge of the user's, ready to send. */
 async function newCredential(user: SignedUpUser) {
+  await stepUp(testApp, user);
   const options = await testApp.app.inject({
     method: 'POST',
     url: '/api/user/passkeys/options',
@@ -69,6 +70,7 @@ describe('recovery codes with a first passkey', () => {
 
   it("keep the authenticator app's codes: a passkey added after it brings none", async () => {
     const user = await signUp(testApp, { verified: true });
+    await stepUp(testApp, user);
     const { recoveryCodes } = await withAuthenticator(testApp, user.token);
     const added = await addPasskey(user, 'Laptop');
     expect(added.data.recovery_codes).toBeNull();
