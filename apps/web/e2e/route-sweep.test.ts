@@ -45,6 +45,7 @@ const addresses: Record<string, string[]> = {
   '/asset/:assetName/:symbol': ['/asset/Berkshire Hathaway Inc./BRK.B', '/asset/Société Générale S.A./GLE.PA'],
   '/auto': ['/auto'],
   '/history': ['/history'],
+  '/recurring': ['/recurring'],
   '/savings': ['/savings'],
   '/openaccount': ['/openaccount'],
   '/contribute/:walletName': ['/contribute/ROTH IRA', '/contribute/Épargne 2.0'],

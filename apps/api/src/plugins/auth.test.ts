@@ -32,7 +32,7 @@ const get = (url: string) => app.inject({ method: 'GET', url, headers: bearer(us
 
 it('gives a route what the access checks need of the user, and the whole user to a route that asks', async () => {
   expect((await get('/api/user/test-access')).json()).toEqual({
-    keys: ['authenticatorAt', 'currency', 'emailVerifiedAt', 'id', 'kyc', 'role'],
+    keys: ['authenticatorAt', 'currency', 'emailVerifiedAt', 'hasPasskey', 'id', 'kyc', 'role'],
   });
   expect((await get('/api/user/test-whole')).json()).toEqual({ email: user.email });
 });
