@@ -1,6 +1,5 @@
 import { messages } from '@itrust/contracts/auth-rules';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, phoneWithSessionOf, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
@@ -10,6 +9,7 @@ import { codeFromOutbox, mailFromOutbox } from './support/outbox.ts';
 import { failedShotName, SignInPage } from './support/sign-in-page.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { confirmItIsYou } from './support/step-up.ts';
+import { freePort } from './support/free-port.ts';
 
 const oldEmail = 'demo@example.com';
 const newEmail = 'demo.moved@example.com';
@@ -55,17 +55,6 @@ const reachPastCard = async (target: Page) => {
   const button = await target.getByRole('button', { name: 'Sign in' }).boundingBox();
   return (lastBox?.x ?? 0) + (lastBox?.width ?? 0) - ((button?.x ?? 0) + (button?.width ?? 0));
 };
-
-/** A port free now, so that the app's own address (APP_URL, which the mailed links use) is known before it starts. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** A sign-in sent from another loopback address, as from another person's network; returns the status. */
 const signInFrom = (localAddress: string, login: string, password: string) =>

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
@@ -6,6 +5,7 @@ import { shot } from './support/journey.ts';
 import { failedShotName, SignInPage } from './support/sign-in-page.ts';
 import { confirmItIsYou } from './support/step-up.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { freePort } from './support/free-port.ts';
 
 const phoneSize = { width: 390, height: 844 };
 // A phone browser with a long name, as the signed-in devices list shows it.
@@ -17,17 +17,6 @@ let base: string;
 const problems: string[] = [];
 const seenMail = new Set<string>();
 const pages: Page[] = [];
-
-/** A port free now: the app's own address (APP_URL) is the passkeys' origin, so it must be known before it starts. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** A page whose browser holds a virtual platform authenticator that verifies its user, as a phone or laptop does. */
 async function pageWithAuthenticator(viewport: { width: number; height: number }, mobile = false) {

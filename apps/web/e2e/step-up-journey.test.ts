@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshCode, secretFromScreen } from './support/authenticator.ts';
@@ -6,6 +5,7 @@ import { phoneWithSessionOf, sidewaysOverflow, watchPageProblems } from './suppo
 import { typeCode } from './support/code-boxes.ts';
 import { browserJourney, shot, type Journey } from './support/journey.ts';
 import { confirmItIsYou } from './support/step-up.ts';
+import { freePort } from './support/free-port.ts';
 
 /**
  * A step-up with the authenticator app: the demo investor turns the app on, and from then on the
@@ -16,16 +16,6 @@ let journey: Journey;
 let secret = '';
 let recoveryCodes: string[] = [];
 
-/** A port free now: the app's own address (APP_URL) is the passkeys' origin, so it must be known before it starts. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 const env: Record<string, string> = {};
 beforeAll(async () => {
   const port = String(await freePort());
