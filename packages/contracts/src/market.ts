@@ -59,3 +59,6 @@ export type FxRatesResponse = z.infer<typeof fxRatesResponse>;
 /** The data of each `quote` event of /api/stream/quotes: the asset with its new quote, never starred. */
 export const quoteEvent = asset;
 export type QuoteEvent = z.infer<typeof quoteEvent>;
+
+/** Where the API serves an asset's icon: a crypto logo or a stock's monogram. */
+export const assetIconPath = (symbol: string) => `/api/assets/${encodeURIComponent(symbol)}/icon.svg`;

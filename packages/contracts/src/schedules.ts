@@ -50,6 +50,8 @@ export const scheduleRefusals = {
 
 const scheduleAsset = asset.pick({ id: true, name: true, symbol: true, img: true, type: true });
 const userWallet = z.enum(['cash', 'auto', 'brokerage']);
+/** One of the user's own three wallets. */
+export type UserWallet = z.infer<typeof userWallet>;
 
 export const scheduleRun = z.object({
   slot: z.string(),

@@ -1,3 +1,4 @@
+import { assetIconPath } from '@itrust/contracts';
 import { decimalString } from '../../lib/money.ts';
 import type { AssetRow } from './market.repository.ts';
 
@@ -7,7 +8,7 @@ export function presentAsset(row: AssetRow) {
     id: row.id,
     name: row.name,
     symbol: row.symbol,
-    img: `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`,
+    img: assetIconPath(row.symbol),
     type: row.type,
     price: decimalString(row.price),
     changes_percentage: Number(row.changes_percentage).toFixed(2),

@@ -1,4 +1,4 @@
-import { scheduleLateHours, type ScheduleSkipReason } from '@itrust/contracts';
+import { scheduleLateHours, type ScheduleSkipReason, type UserWallet } from '@itrust/contracts';
 import { tradeRefusals } from '@itrust/contracts/trade-rules';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
@@ -11,8 +11,6 @@ import type { TradingService } from '../trading/trading.service.ts';
 import { scheduleMail } from './schedules.mail.ts';
 import { runAtOf, slotOn } from './slots.ts';
 
-type WalletKind = 'cash' | 'auto' | 'brokerage';
-
 /** The movements a run makes, each through the one function that writes its kind. */
 type Movements = { trading: Pick<TradingService, 'buyWorth'>; wallet: Pick<WalletService, 'swap'> };
 
@@ -21,8 +19,8 @@ type DueSchedule = {
   user_id: string;
   kind: 'buy' | 'transfer';
   asset_id: number | null;
-  from_wallet: WalletKind | null;
-  to_wallet: WalletKind | null;
+  from_wallet: UserWallet | null;
+  to_wallet: UserWallet | null;
   amount: string;
   slot: string;
   late: boolean;

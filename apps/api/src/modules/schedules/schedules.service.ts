@@ -1,10 +1,12 @@
 import {
+  assetIconPath,
   scheduleRefusals,
   scheduleRunTime,
   type Schedule,
   type ScheduleFrequency,
   type ScheduleKind,
   type ScheduleSkipReason,
+  type UserWallet,
 } from '@itrust/contracts';
 import type { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
@@ -15,13 +17,11 @@ import { NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { toMoney } from '../../lib/money.ts';
 import { firstSlotAfter, runAtOf } from './slots.ts';
 
-type WalletKind = 'cash' | 'auto' | 'brokerage';
-
 export type NewSchedule = {
   kind: ScheduleKind;
   assetId?: number | undefined;
-  from?: WalletKind | undefined;
-  to?: WalletKind | undefined;
+  from?: UserWallet | undefined;
+  to?: UserWallet | undefined;
   amount: Decimal;
   frequency: ScheduleFrequency;
   startOn: string;
@@ -41,8 +41,8 @@ type ScheduleView = {
   name: string | null;
   symbol: string | null;
   type: NonNullable<Schedule['asset']>['type'];
-  from_wallet: WalletKind | null;
-  to_wallet: WalletKind | null;
+  from_wallet: UserWallet | null;
+  to_wallet: UserWallet | null;
   amount: string;
   frequency: ScheduleFrequency;
   start_on: string;
@@ -66,7 +66,7 @@ const present = (row: ScheduleView): Schedule => ({
           name: row.name,
           symbol: row.symbol,
           type: row.type,
-          img: `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`,
+          img: assetIconPath(row.symbol),
         }
       : null,
   from_wallet: row.from_wallet,

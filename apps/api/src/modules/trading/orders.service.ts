@@ -1,4 +1,12 @@
-import { formatPrice, gtcDays, orderRefusals, type Order, type OrderStatus, type TimeInForce } from '@itrust/contracts';
+import {
+  assetIconPath,
+  formatPrice,
+  gtcDays,
+  orderRefusals,
+  type Order,
+  type OrderStatus,
+  type TimeInForce,
+} from '@itrust/contracts';
 import { holdPriceOf } from '@itrust/contracts/order-rules';
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
@@ -66,7 +74,7 @@ type OrderView = Omit<Order, 'asset' | 'type'> &
 
 const presentOrder = (row: OrderView): Order => ({
   id: row.id,
-  asset: { id: row.asset_id, name: row.name, symbol: row.symbol, type: row.type, img: iconOf(row.symbol) },
+  asset: { id: row.asset_id, name: row.name, symbol: row.symbol, type: row.type, img: assetIconPath(row.symbol) },
   side: row.side,
   type: row.order_type,
   quantity: row.quantity,
@@ -84,8 +92,6 @@ const presentOrder = (row: OrderView): Order => ({
   created_at: row.created_at,
   ended_at: row.ended_at,
 });
-
-const iconOf = (symbol: string) => `/api/assets/${encodeURIComponent(symbol)}/icon.svg`;
 
 /** `ended`: every status but open. */
 type OrderFilter = { status?: OrderStatus | 'ended' | undefined; symbol?: string | undefined; id?: string };

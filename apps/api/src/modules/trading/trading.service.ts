@@ -1,4 +1,4 @@
-import type { Holding, Position, Trade } from '@itrust/contracts';
+import { assetIconPath, type Holding, type Position, type Trade } from '@itrust/contracts';
 import { ExactDecimal, percentOf, toMoney } from '@itrust/contracts/money';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
@@ -85,7 +85,7 @@ function presentPosition(row: PositionView): Position {
   const exactPl = new ExactDecimal(exactValue).minus(row.cost);
   const value = toMoney(exactValue);
   const pl = toMoney(exactPl);
-  const img = `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`;
+  const img = assetIconPath(row.symbol);
   return {
     id: row.id,
     asset_id: row.asset_id,
@@ -237,7 +237,7 @@ function presentTrade(row: TradeRow): Trade {
       name: row.name,
       symbol: row.symbol,
       type: row.asset_type,
-      img: `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`,
+      img: assetIconPath(row.symbol),
     },
     quantity: row.quantity,
     price: row.price,

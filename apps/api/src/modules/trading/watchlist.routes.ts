@@ -1,4 +1,4 @@
-import { successEnvelope, watchlistResponse, watchlistStarredResponse } from '@itrust/contracts';
+import { assetIconPath, successEnvelope, watchlistResponse, watchlistStarredResponse } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decimalString } from '../../lib/money.ts';
@@ -28,7 +28,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: Watchlist }> = 
             symbol: row.symbol,
             name: row.name,
             type: row.type,
-            img: `/api/assets/${encodeURIComponent(row.symbol)}/icon.svg`,
+            img: assetIconPath(row.symbol),
             price: decimalString(row.price),
             changes_percentage: Number(row.change).toFixed(2),
             day_high: decimalString(row.dayHigh),
