@@ -175,6 +175,7 @@ export async function buildApp({
     prefix: '/api',
     passkeys,
     present,
+    events,
   });
   const auto = autoServiceFor(db, clock, users, config.autoInvestMinimumCash);
   const wallet = walletServiceFor(db, clock, users, config.limits, auto.raiseCash, references);
@@ -200,6 +201,7 @@ export async function buildApp({
     strongMethods: createStrongMethods(access),
     profile,
     present,
+    events,
   });
   await app.register(accountRoutes, {
     prefix: '/api',

@@ -150,7 +150,7 @@ describe('an authenticator app in Chromium', () => {
     await typeCode(operator, await codeFromOutbox(journey.stack.dataDir, 'ops@example.com', 'sign-in code', new Set()));
     await operator.getByRole('button', { name: 'Sign in' }).click();
     await waitForPath(operator, '/admin');
-    await operator.getByRole('heading', { name: 'Set up an authenticator app first' }).waitFor();
+    await operator.getByRole('heading', { name: 'Set up an authenticator app or a passkey first' }).waitFor();
     await operator
       .getByText('Operators must use an authenticator app or a passkey: set one up in Settings → Security.')
       .waitFor();

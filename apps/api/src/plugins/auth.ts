@@ -158,6 +158,9 @@ export function wholeUserOf(request: FastifyRequest): SignedInUser {
 }
 
 /** The caller's address, browser and device id (header X-Device-Id, stored by the web app), for sign-in alerts. */
+/** The signed-in user who made a change, and from where: what the audit log records of them. */
+export const actorOf = (request: FastifyRequest) => ({ userId: authOf(request).userId, clientAddress: request.ip });
+
 export function clientInfo(request: FastifyRequest): ClientInfo {
   const deviceId = request.headers['x-device-id'];
   return {

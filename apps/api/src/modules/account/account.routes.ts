@@ -9,10 +9,9 @@ import {
   twoFactorToggleRequest,
   userResourceResponse,
 } from '@itrust/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noData, ok } from '../../lib/responses.ts';
-import { authOf } from '../../plugins/auth.ts';
+import { actorOf, authOf } from '../../plugins/auth.ts';
 import { requireStepUp } from '../../plugins/step-up.ts';
 import type { SecurityEvents } from './security-events.service.ts';
 import { emailChangeMessages, type EmailChange } from './email-change.service.ts';
@@ -37,7 +36,6 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
   { profile, emailChange, security, events, notifications, present },
 ) => {
   const currentUser = async (userId: string) => present(await profile.current(userId));
-  const actor = (request: FastifyRequest) => ({ userId: authOf(request).userId, clientAddress: request.ip });
 
   // The old client sends POST with _method=PATCH; PATCH itself is accepted too.
   for (const method of ['POST', 'PATCH'] as const) {
@@ -56,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
         const { emailChangeSentTo } = await profile.update(userId, request.body, () =>
           requireStepUp(request, 'change your email address'),
         );
-        if (emailChangeSentTo) await events.record(actor(request), { action: 'email_change.started' });
+        if (emailChangeSentTo) await events.record(actorOf(request), { action: 'email_change.started' });
         const message = emailChangeSentTo
           ? `Profile updated. We sent a code to ${emailChangeSentTo} and another to your current address: ` +
             'your email changes once you enter both.'
@@ -110,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
     async (request) => {
       requireStepUp(request, 'change your password');
       await security.changePassword(authOf(request), request.body.old_password, request.body.new_password);
-      await events.record(actor(request), { action: 'password.changed' });
+      await events.record(actorOf(request), { action: 'password.changed' });
       return ok(securityMessages.passwordChanged, {});
     },
   );
@@ -131,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Services> = async (
       const message = await security.toggleTwoFactor(auth, request.body ?? {}, () =>
         requireStepUp(request, 'switch two-factor sign-in off'),
       );
-      if (message === securityMessages.twoFactorOff) await events.record(actor(request), { action: 'two_fa.off' });
+      if (message === securityMessages.twoFactorOff) await events.record(actorOf(request), { action: 'two_fa.off' });
       return ok(message, { user: await currentUser(auth.userId) });
     },
   );

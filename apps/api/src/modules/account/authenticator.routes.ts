@@ -10,11 +10,12 @@ import {
 } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/responses.ts';
-import { authOf, wholeUserOf } from '../../plugins/auth.ts';
+import { actorOf, authOf, wholeUserOf } from '../../plugins/auth.ts';
 import { requireStepUp } from '../../plugins/step-up.ts';
 import { authenticatorMessages, type Authenticator } from '../auth/session.service.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
 import type { ProfileService } from './profile.service.ts';
+import type { SecurityEvents } from './security-events.service.ts';
 import { strongMethodMessages, type StrongMethods } from './strong-methods.service.ts';
 
 type Services = {
@@ -22,6 +23,7 @@ type Services = {
   strongMethods: StrongMethods;
   profile: ProfileService;
   present: PresentUser;
+  events: SecurityEvents;
 };
 
 const tags = ['account'];
@@ -29,7 +31,7 @@ const setUpApp = 'set up an authenticator app';
 
 export const authenticatorRoutes: FastifyPluginAsyncZod<Services> = async (
   app,
-  { authenticator, strongMethods, profile, present },
+  { authenticator, strongMethods, profile, present, events },
 ) => {
   const currentUser = async (userId: string) => present(await profile.current(userId));
 
@@ -86,6 +88,7 @@ export const authenticatorRoutes: FastifyPluginAsyncZod<Services> = async (
       requireStepUp(request, setUpApp);
       const { userId } = authOf(request);
       const recoveryCodes = await authenticator.confirm(userId, request.body.code);
+      await events.record(actorOf(request), { action: 'authenticator.added' });
       return ok(authenticatorMessages.setUp, { recovery_codes: recoveryCodes, user: await currentUser(userId) });
     },
   );
@@ -104,6 +107,7 @@ export const authenticatorRoutes: FastifyPluginAsyncZod<Services> = async (
     async (request) => {
       const { userId } = authOf(request);
       await strongMethods.removeAuthenticator(userId, request.body);
+      await events.record(actorOf(request), { action: 'authenticator.removed' });
       return ok(authenticatorMessages.removed, { user: await currentUser(userId) });
     },
   );

@@ -35,6 +35,22 @@ const mails = {
     subject: 'Two-factor sign-in was switched off on your Itrust account',
     lines: ['Two-factor sign-in was just switched off on your Itrust account.', notYou],
   }),
+  'authenticator.added': () => ({
+    subject: 'An authenticator app was set up on your Itrust account',
+    lines: ['An authenticator app now gives the second step of signing in to your Itrust account.', notYou],
+  }),
+  'authenticator.removed': () => ({
+    subject: 'The authenticator app was removed from your Itrust account',
+    lines: ['The authenticator app no longer gives the second step of signing in to your Itrust account.', notYou],
+  }),
+  'passkey.added': () => ({
+    subject: 'A passkey was added to your Itrust account',
+    lines: ['A new passkey can now sign in to your Itrust account.', notYou],
+  }),
+  'passkey.removed': () => ({
+    subject: 'A passkey was removed from your Itrust account',
+    lines: ['A passkey was removed from your Itrust account and can no longer sign in.', notYou],
+  }),
 };
 
 type Event =
@@ -42,11 +58,16 @@ type Event =
   | { action: 'payment_method.added'; id: string; usableAt: Date }
   | { action: 'password.changed' }
   | { action: 'email_change.started' }
-  | { action: 'two_fa.off' };
+  | { action: 'two_fa.off' }
+  | { action: 'authenticator.added' }
+  | { action: 'authenticator.removed' }
+  | { action: 'passkey.added'; id: string }
+  | { action: 'passkey.removed'; id: string };
 
 const objectsOf = (event: Event): [string, string[]] => {
   if (event.action === 'session.revoked') return ['session', event.ids];
   if (event.action === 'payment_method.added') return ['payment_method', [event.id]];
+  if (event.action === 'passkey.added' || event.action === 'passkey.removed') return ['passkey', [event.id]];
   return ['user', []];
 };
 

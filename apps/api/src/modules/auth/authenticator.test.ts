@@ -141,6 +141,14 @@ describe('an authenticator app as the second step', () => {
     expect(removed.json().data.user.authenticator_at).toBeNull();
     const login = await post('/api/user/login', { login: user.email, password: user.password });
     expect(login.json().data).toMatchObject({ second_step: false, second_step_method: null });
+
+    await testApp.outbox.waitFor(user.email, 'An authenticator app was set up');
+    await testApp.outbox.waitFor(user.email, 'The authenticator app was removed');
+    const { rows } = await testApp.database.db.$client.query(
+      "select action from audit_log where operator_id = $1 and actor_kind = 'user' order by id",
+      [user.id],
+    );
+    expect(rows.map((row) => row.action)).toEqual(['authenticator.added', 'authenticator.removed']);
   });
 });
 

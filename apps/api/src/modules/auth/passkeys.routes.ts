@@ -11,13 +11,14 @@ import {
 } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, clientInfo } from '../../plugins/auth.ts';
+import { actorOf, authOf, clientInfo } from '../../plugins/auth.ts';
 import { requireStepUp } from '../../plugins/step-up.ts';
 import { noData, ok } from '../../lib/responses.ts';
+import type { SecurityEvents } from '../account/security-events.service.ts';
 import type { PresentUser } from '../users/users.presenter.ts';
 import { passkeyMessages, type Passkey, type Passkeys } from './passkeys.service.ts';
 
-type Services = { passkeys: Passkeys; present: PresentUser };
+type Services = { passkeys: Passkeys; present: PresentUser; events: SecurityEvents };
 
 const tags = ['access'];
 const addPasskey = 'add a passkey';
@@ -29,7 +30,7 @@ const presentPasskey = (passkey: Passkey) => ({
   last_used_at: passkey.lastUsedAt?.toISOString() ?? null,
 });
 
-export const passkeyRoutes: FastifyPluginAsyncZod<Services> = async (app, { passkeys, present }) => {
+export const passkeyRoutes: FastifyPluginAsyncZod<Services> = async (app, { passkeys, present, events }) => {
   app.get(
     '/user/passkeys',
     {
@@ -73,6 +74,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<Services> = async (app, { pass
     async (request, reply) => {
       requireStepUp(request, addPasskey);
       const { passkey, recoveryCodes } = await passkeys.register(authOf(request).userId, request.body);
+      await events.record(actorOf(request), { action: 'passkey.added', id: passkey.id });
       const message = recoveryCodes ? passkeyMessages.addedWithCodes : passkeyMessages.added;
       return reply.code(201).send(ok(message, { passkey: presentPasskey(passkey), recovery_codes: recoveryCodes }));
     },
@@ -91,6 +93,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<Services> = async (app, { pass
     },
     async (request) => {
       await passkeys.remove(authOf(request).userId, request.params.id);
+      await events.record(actorOf(request), { action: 'passkey.removed', id: request.params.id });
       return ok(passkeyMessages.removed, {});
     },
   );

@@ -61,6 +61,27 @@ describe('registering a passkey', () => {
     expect(next.excludeCredentials.map((entry: { id: string }) => entry.id)).toEqual([credential.id]);
   });
 
+  it('is written to the audit log with the user as actor, and mailed to them; so is its removal', async () => {
+    const user = await signUp(testApp, { verified: true });
+    await registered(user);
+    const [listed] = await passkeysOf(user);
+    await testApp.outbox.waitFor(user.email, 'A passkey was added');
+    expect((await call('DELETE', `/api/user/passkeys/${listed?.id}`, user.token)).statusCode).toBe(200);
+    await testApp.outbox.waitFor(user.email, 'A passkey was removed');
+    const { rows } = await testApp.database.db.$client.query(
+      'select action, actor_kind, operator_id, object_type from audit_log where object_id = $1 order by id',
+      [listed?.id],
+    );
+    expect(rows).toEqual(
+      ['passkey.added', 'passkey.removed'].map((action) => ({
+        action,
+        actor_kind: 'user',
+        operator_id: user.id,
+        object_type: 'passkey',
+      })),
+    );
+  });
+
   it('refuses a challenge used once already, or expired', async () => {
     const user = await signUp(testApp, { verified: true });
     const options = await registrationOptions(user);

@@ -2,7 +2,7 @@ import { paymentMethodListResponse, paymentMethodResponse, successEnvelope } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationFailed } from '../../lib/errors.ts';
-import { authOf, clientInfo } from '../../plugins/auth.ts';
+import { actorOf, authOf } from '../../plugins/auth.ts';
 import { requireStepUp } from '../../plugins/step-up.ts';
 import type { SecurityEvents } from '../account/security-events.service.ts';
 import type { WalletService } from './wallet.service.ts';
@@ -63,10 +63,11 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ wallet: WalletService
       }
       const secondStep = requireStepUp(request, 'add a withdrawal destination');
       const saved = await wallet.savePaymentMethod(userId, body, secondStep.strong);
-      await events.record(
-        { userId, clientAddress: clientInfo(request).address },
-        { action: 'payment_method.added', id: saved.id, usableAt: new Date(saved.usable_at) },
-      );
+      await events.record(actorOf(request), {
+        action: 'payment_method.added',
+        id: saved.id,
+        usableAt: new Date(saved.usable_at),
+      });
       return reply
         .code(201)
         .send({ status: 'success', message: 'Withdraw Info Updated.', data: { payment_method: saved } });

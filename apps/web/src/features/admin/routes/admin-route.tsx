@@ -96,7 +96,7 @@ function StrongMethodNeeded() {
   return (
     <main id="main" className="mx-auto max-w-xl px-6 py-16 text-center">
       <BrandLogo />
-      <h1 className="mt-8 text-2xl font-bold text-brand-900">Set up an authenticator app first</h1>
+      <h1 className="mt-8 text-2xl font-bold text-brand-900">Set up an authenticator app or a passkey first</h1>
       <p className="mt-3 text-slate-700">
         Operators must use an authenticator app or a passkey: set one up in Settings → Security.
       </p>
