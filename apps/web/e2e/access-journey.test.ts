@@ -145,6 +145,15 @@ describe('access journey in Chromium', () => {
     expect(await page.getByRole('alert').textContent()).toContain('404 Not Found');
   });
 
+  it('lets a browser signed in before two-factor was turned on elsewhere carry on', async () => {
+    await stack.sql('update users set two_fa_activated_at = now() where email = $1', [person.email]);
+    await page.goto(`${app.url}/otp`);
+    await waitForPath('/portfolio');
+    await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authPassed'))).toBe('true');
+    await stack.sql('update users set two_fa_activated_at = null where email = $1', [person.email]);
+  });
+
   it('logs out from the profile page', async () => {
     await page.goto(`${app.url}/user`);
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { markTwoFactorPassed, readStoredUser, storeSession } from '../../../lib/storage-keys';
+import { fullSession, markTwoFactorPassed, readStoredUser, storeSession } from '../../../lib/storage-keys';
 import { timing, wait } from '../../../lib/timing';
 import { useResendTwoFa } from '../api/resend-two-fa';
 import { useVerifyRecoveryCode } from '../api/verify-recovery-code';
@@ -34,6 +34,16 @@ export function OtpRoute() {
       ? ' We ask for it because of recent failed sign-ins on your account.'
       : '';
   const fromApp = Boolean(user?.authenticator_at);
+  const home = user?.role === 'operator' ? '/admin' : '/portfolio';
+
+  // A session that came here without waiting for a second step, as when two-factor sign-in was
+  // turned on from another browser, is already trusted by the server: there is no code to enter.
+  const [alreadyPassed] = useState(fullSession);
+  useEffect(() => {
+    if (!alreadyPassed) return;
+    markTwoFactorPassed();
+    void navigate(home, { replace: true });
+  }, [alreadyPassed, home, navigate]);
   const emailIntro =
     (email
       ? `Enter the six-digit sign-in code we sent to ${email}.`
