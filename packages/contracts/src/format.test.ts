@@ -6,6 +6,7 @@ import {
   formatMoneyIn,
   formatPrice,
   parseNumber,
+  signedPercent,
   ungrouped,
 } from './format.ts';
 
@@ -108,5 +109,14 @@ describe('formatCompact', () => {
   it('shortens large figures', () => {
     expect(formatCompact('3550000000000', '$')).toBe('$3.55T');
     expect(formatCompact(412_500_000)).toBe('412.5M');
+  });
+});
+
+describe('signedPercent', () => {
+  it('gives a loss a minus even when its percentage rounds to zero, and a gain a plus', () => {
+    expect(signedPercent('0.00', true)).toBe('-0.00%');
+    expect(signedPercent('-1.25', true)).toBe('-1.25%');
+    expect(signedPercent('0.00', false)).toBe('+0.00%');
+    expect(signedPercent('3.10', false)).toBe('+3.10%');
   });
 });

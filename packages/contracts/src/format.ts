@@ -77,3 +77,12 @@ export function formatCompact(amount: string | number, sign?: string): string {
   const short = numberFormat({ notation: 'compact', maximumFractionDigits: 2 }).format(value);
   return sign ? `${sign}${short}` : short;
 }
+
+/**
+ * A percentage with the sign of the money it goes with: a loss too small to show as a percentage
+ * still reads as a loss (-0.00%), never as a plain 0.00% beside a negative amount.
+ */
+export function signedPercent(percent: string, negative: boolean): string {
+  const digits = percent.trim().replace(/^[-+]/, '');
+  return `${negative ? '-' : '+'}${digits}%`;
+}

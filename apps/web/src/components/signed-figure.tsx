@@ -1,3 +1,4 @@
+import { signedPercent } from '@itrust/contracts';
 import { useMoney } from '../lib/use-money';
 
 export const openedOn = (iso: string) =>
@@ -10,8 +11,7 @@ export function SignedFigure({ amount, percent }: { amount: string; percent: str
   return (
     <span className={`font-semibold tabular-nums ${negative ? 'text-red-700' : 'text-emerald-700'}`}>
       {negative ? '' : '+'}
-      {money(amount)} ({negative ? '' : '+'}
-      {percent}%)
+      {money(amount)} ({signedPercent(percent, negative)})
     </span>
   );
 }

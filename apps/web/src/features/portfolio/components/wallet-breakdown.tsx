@@ -4,7 +4,7 @@ import { Fact } from '../../../components/ui/fact';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { useWallets } from '../../../lib/queries/wallets';
 import { useMoney } from '../../../lib/use-money';
-import type { Analytics } from '@itrust/contracts';
+import { signedPercent, type Analytics } from '@itrust/contracts';
 
 type Row = {
   name: string;
@@ -74,7 +74,7 @@ export function WalletBreakdown({ analytics }: { analytics: Analytics | undefine
                       className={`block text-xs ${row.move.pl.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}`}
                     >
                       {row.move.pl.startsWith('-') ? '' : '+'}
-                      {money(row.move.pl)} ({row.move.percent}%) today
+                      {money(row.move.pl)} ({signedPercent(row.move.percent, row.move.pl.startsWith('-'))}) today
                     </span>
                   )}
                 </span>
