@@ -63,8 +63,20 @@ describe('the market screen’s watchlist, open positions and holdings in Chromi
     await listTab(page, 'All assets').click();
     await row(page, 'ADBE').waitFor();
 
+    // A star changes the watchlist alone: the market list is not fetched again for it.
+    const listReads: string[] = [];
+    const countListReads = (request: { url: () => string }) => {
+      if (new URL(request.url()).pathname === '/api/assets') listReads.push(request.url());
+    };
+    page.on('request', countListReads);
+    const watchlistRead = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/user/watchlist',
+    );
     await star(page, 'Adobe Inc.', false).click();
+    await watchlistRead;
     await star(page, 'Adobe Inc.', true).waitFor();
+    page.off('request', countListReads);
+    expect(listReads).toEqual([]);
     await shot(page, 'market-list-desktop');
     // The star is a button of its own inside the row: pressing it, by mouse or key, opens nothing.
     await star(page, 'Apple Inc.', false).focus();

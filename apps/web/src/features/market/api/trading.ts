@@ -6,11 +6,10 @@ import type {
   TradeListResponse,
   WatchlistResponse,
 } from '@itrust/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { periodParams, type Period } from '../../../lib/period';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
-import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 /** Which open positions to ask for; the server filters, and every page is read, so a long list is never cut short. */
 export type PositionFilter = { symbol?: string; wallet?: 'brokerage' | 'auto'; type?: 'stocks' | 'crypto' };
@@ -105,11 +104,21 @@ export const useClose = () =>
     afterTrade,
   );
 
-export const useStar = () =>
-  useRefreshingMutation(
-    (input: { assetId: number; entryId: string | undefined }) =>
+/**
+ * Stars show from the watchlist, so only it is read again. The asset lists' own `starred` flags are
+ * marked stale without being fetched: reloading the whole market list for one star made it jump.
+ */
+export function useStar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { assetId: number; entryId: string | undefined }) =>
       input.entryId
         ? apiRequest(`/user/watchlist/destroy/${input.entryId}`, { method: 'DELETE' })
         : apiRequest('/user/watchlist/store', { method: 'POST', body: { asset_id: input.assetId } }),
-    ['watchlist', 'asset', 'assets'],
-  );
+    onSuccess: async () => {
+      for (const key of ['asset', 'assets'])
+        void queryClient.invalidateQueries({ queryKey: [key], refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: ['watchlist'] });
+    },
+  });
+}
