@@ -79,6 +79,12 @@ describe('the cash wallet in Chromium', () => {
     await page.getByText('Insufficient balance for this amount.').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByLabel('Amount').fill('1000');
+    // Narrowing the window below the desktop width and back, as turning a tablet does, keeps what was typed.
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 800, height: size.height });
+    await page.getByLabel('Amount').waitFor({ state: 'hidden' });
+    await page.setViewportSize(size);
+    expect(await page.getByLabel('Amount').inputValue()).toBe('1000');
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'confirm transfer request' })

@@ -34,6 +34,10 @@ export function WithdrawPanel() {
 export function CashRoute() {
   useDocumentTitle('Cash');
   const isDesktop = useIsDesktop();
+  // Once shown, the forms stay mounted and are only hidden below the desktop width, so turning a
+  // tablet or resizing the window does not throw away what was typed.
+  const [formsMounted, setFormsMounted] = useState(isDesktop);
+  if (isDesktop && !formsMounted) setFormsMounted(true);
   const [tab, setTab] = useState<Tab>(() => {
     const stored = localStorage.getItem(localKeys.walletActivePage);
     return tabs.includes(stored as Tab) ? (stored as Tab) : 'deposit';
@@ -53,8 +57,12 @@ export function CashRoute() {
           <WalletCard showLinks={!isDesktop} />
           <TransactionHistory />
         </div>
-        {isDesktop && (
-          <section aria-label="Move money" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        {formsMounted && (
+          <section
+            aria-label="Move money"
+            hidden={!isDesktop}
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
             <SegmentedControl
               label="Move money"
               options={tabs}
