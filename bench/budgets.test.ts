@@ -31,6 +31,22 @@ const tickFill = (endpoints: Record<string, ReturnType<typeof endpoint>>, orders
   ...judgeDay(endpoints),
 });
 
+/** A slot that bought for every plan, with the day's endpoints meanwhile and without it. */
+const scheduleSlot = (endpoints: Record<string, ReturnType<typeof endpoint>>, bought = 10_000, slotMs = 60_000) => ({
+  rate: 250,
+  plans: 10_000,
+  ran: 10_000,
+  bought,
+  slotMs,
+  runsPerSecond: Math.round((1000 * bought) / slotMs),
+  daysWithout: 2,
+  daysDuring: 12,
+  without: judgeDay({ 'GET /a': endpoint(20) }),
+  withoutEndpoints: { 'GET /a': endpoint(20) },
+  endpoints,
+  ...judgeDay(endpoints),
+});
+
 /** Every figure exactly at its budget's limit. */
 const atLimits = (): BudgetInput => ({
   writes: [run('transfer', 0.6, 30), run('buy', 0.45, 40), run('close', 0.01, 500)],
@@ -43,6 +59,7 @@ const atLimits = (): BudgetInput => ({
     highestRate: 1_000,
   },
   tickFill: tickFill({ 'GET /a': endpoint(50), 'GET /b': endpoint(3) }),
+  scheduleSlot: scheduleSlot({ 'GET /a': endpoint(50), 'GET /b': endpoint(3) }),
   signIn: { argon2PerSecond: 40, rps: 32, p50: 1, p99: 1, errors: 0, ratio: 0.8, portfolioBeside: endpoint(100) },
   signInKb: 150,
   pages: [
@@ -154,6 +171,19 @@ describe('the benchmark budgets', () => {
     expect(checkBudgets(atLimits()).find((found) => found.budget === budget)?.measured).toBe(
       '1000 in 0.9 s; GET /a 50 ms',
     );
+  });
+
+  it('fails a recurring-buy slot that leaves a plan unbought or takes over a minute, and a slow day meanwhile', () => {
+    const inTime = 'recurring-buy slot of 10000 plans, every one bought, within 60 s';
+    const heldDay = 'mixed day at 250 req/s during the slot: p99 ≤ 50 ms, no errors';
+    const withSlot = (measured: BudgetInput['scheduleSlot']) => failing({ ...atLimits(), scheduleSlot: measured });
+    expect(withSlot(scheduleSlot({ 'GET /a': endpoint(5) }, 9_999))).toEqual([inTime]);
+    expect(withSlot(scheduleSlot({ 'GET /a': endpoint(5) }, 10_000, 60_001))).toEqual([inTime]);
+    expect(withSlot(scheduleSlot({ 'GET /a': endpoint(51) }))).toEqual([heldDay]);
+    expect(withSlot(scheduleSlot({ 'GET /a': endpoint(5, 1) }))).toEqual([heldDay]);
+    const measured = (name: string) => checkBudgets(atLimits()).find((found) => found.budget === name)?.measured;
+    expect(measured(inTime)).toBe('10000 in 60.0 s (167 a second)');
+    expect(measured(heldDay)).toBe('GET /a 50 ms; without it GET /a 20 ms');
   });
 
   it('fails a scenario that answered errors, however fast, and a write without pgbench to compare with', () => {

@@ -1,3 +1,4 @@
+import { scheduleRunTime } from '@itrust/contracts';
 import type pg from 'pg';
 import type { BenchInvestor, Fixtures } from './scenarios.ts';
 import type { Asset } from './trading-day.ts';
@@ -7,7 +8,7 @@ import type { Asset } from './trading-day.ts';
 /**
  * The benchmark data set, written in bulk: `users` approved investors in London, each with a year
  * of history (a deposit and monthly transfers, as transactions with their journals), a bank account,
- * three positions, a ROTH IRA with its daily interest, and a session token. Returns what the
+ * three positions, a weekly recurring buy, a ROTH IRA with its daily interest, and a session token. Returns what the
  * scenarios name, investors in the order of their ids.
  */
 export async function writeDataset(client: pg.Client, users: number, passwordHash: string): Promise<Fixtures> {
@@ -81,6 +82,19 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
       from picks returning id, user_id, asset_id, quantity, entry_price, created_at)
     insert into trades (user_id, position_id, asset_id, side, quantity, price, fx_rate, amount, created_at)
     select user_id, id, asset_id, 'buy', quantity, entry_price, 1, 1000, created_at from opened`);
+  // A weekly recurring buy each, of one of the first ten stocks, whose first slot is a week ahead at
+  // the plans' run time in London: none falls due until the slot scenario brings the slot forward.
+  await client.query(
+    `insert into schedules (user_id, kind, asset_id, amount, frequency, start_on, time_zone, next_run_at, created_at)
+     select u.id, 'buy', a.id, 25, 'weekly', d.start_on, 'Europe/London',
+       (d.start_on + $1::time) at time zone 'Europe/London', now() - interval '30 days'
+     from users u
+       cross join (select (now() at time zone 'Europe/London')::date + 7 as start_on) d
+       join (select id, row_number() over (order by id) - 1 as turn from assets where type = 'stocks' order by id limit 10) a
+         on a.turn = (hashtext(u.id::text) % 10 + 10) % 10
+     where u.email like 'bench%@example.com'`,
+    [scheduleRunTime],
+  );
   // A ROTH IRA with one contribution 100 days ago.
   await client.query(`
     with opened as (

@@ -1,6 +1,6 @@
 import { median, sum } from './stats.ts';
 import { runs, seconds, warmUpSeconds } from './measure.ts';
-import { mediansOf, sendOnSchedule, type SteadyResult } from './steady.ts';
+import { mediansByEndpoint, sendOnSchedule, type SteadyResult } from './steady.ts';
 import { callsOfVisit, judgeDay, nextRate, tradingDay, type Investor, type Screen } from './trading-day.ts';
 
 export const dayRate = 1_000;
@@ -13,14 +13,11 @@ export async function measureDay(url: string, screens: Screen[], investors: Inve
   await day(dayRate / 2, warmUpSeconds);
   const samples: SteadyResult[] = [];
   for (let run = 0; run < runs; run += 1) samples.push(await day(dayRate));
-  const labels = new Set(samples.flatMap((sample) => Object.keys(sample.endpoints)));
   const atBudget = {
     rate: dayRate,
     rps: median(samples.map((sample) => sample.rps)),
     errors: sum(samples.map((sample) => sample.errors)),
-    endpoints: Object.fromEntries(
-      [...labels].map((label) => [label, mediansOf(samples.flatMap((sample) => sample.endpoints[label] ?? []))]),
-    ),
+    endpoints: mediansByEndpoint(samples),
   };
   console.log(`  mixed day at ${dayRate} req/s: ${atBudget.rps} responses a second, ${atBudget.errors} errors`);
   for (const [label, latencies] of Object.entries(atBudget.endpoints))

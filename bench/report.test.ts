@@ -38,6 +38,26 @@ const results: Results = {
     worstP99: 12,
     errors: 0,
   },
+  scheduleSlot: {
+    rate: 250,
+    plans: 10_000,
+    ran: 10_000,
+    bought: 9_990,
+    slotMs: 50_000,
+    runsPerSecond: 200,
+    daysWithout: 2,
+    daysDuring: 10,
+    without: { holds: true, worst: 'GET /api/user?include=currency', worstP99: 12, errors: 0 },
+    withoutEndpoints: { 'GET /api/user?include=currency': { count: 9, p50: 3, p99: 12, errors: 0 } },
+    endpoints: {
+      'GET /api/user?include=currency': { count: 9, p50: 3, p99: 70, errors: 0 },
+      'POST /api/user/login': { count: 1, p50: 300, p99: 400, errors: 1 },
+    },
+    holds: false,
+    worst: 'POST /api/user/login',
+    worstP99: 400,
+    errors: 1,
+  },
   signIn: {
     argon2PerSecond: 40,
     rps: 35,
@@ -64,6 +84,14 @@ describe('the performance page', () => {
     expect(doc).toContain('| keyed buy p99 ≤ 40 ms | 41 ms | **no** |');
     expect(doc).toContain('| `POST /api/user/login` | 0.10 | 9.1 | – | – | – |');
     expect(doc).toContain('**250 req/s**');
+  });
+
+  it("puts the slot's time beside the day's p99 during it and without it, slowest first", () => {
+    const doc = performanceDoc(results);
+    expect(doc).toContain('9990 bought and 10 skipped, first buy to last in **50.0 s** (200 runs a second)');
+    expect(doc).toContain(
+      '| `POST /api/user/login` | – | 400 | 1 |\n| `GET /api/user?include=currency` | 12 | 70 | 0 |',
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import type { Budget, Measured } from './budgets.ts';
 import type { PageScore } from './lighthouse.ts';
 import type { DayMeasured } from './mixed-day.ts';
 import type { TickFillMeasured } from './order-fill.ts';
+import type { ScheduleSlotMeasured } from './schedule-slot.ts';
 import type { SignInMeasured } from './sign-in.ts';
 import { dayP99Ms, screenGapMs, signInEvery } from './trading-day.ts';
 
@@ -25,6 +26,7 @@ export type Results = {
   firstReads: Measured[];
   day: DayMeasured;
   tickFill: TickFillMeasured;
+  scheduleSlot: ScheduleSlotMeasured;
   signIn: SignInMeasured;
   signInKb: number;
   lighthouse: PageScore[];
@@ -69,6 +71,29 @@ function dayTable({ day }: Results) {
         latencies?.errors ?? '–',
       ]);
     }),
+  ];
+}
+
+/** A batch's day: each endpoint's p99 during the batch beside its p99 in the same day without it. */
+function batchTable(during: Record<string, { p99: number; errors: number }>, without: Record<string, { p99: number }>) {
+  return [
+    ...head(['Endpoint', 'p99 ms without', 'p99 ms during', 'errors during']),
+    ...Object.entries(during)
+      .sort(([, a], [, b]) => b.p99 - a.p99)
+      .map(([label, latencies]) => row([`\`${label}\``, without[label]?.p99 ?? '–', latencies.p99, latencies.errors])),
+  ];
+}
+
+function slotSection({ scheduleSlot: slot }: Results) {
+  return [
+    '## Recurring-buy slot',
+    '',
+    `Every investor has a weekly buy of $25; the bench brings all ${slot.plans} plans' next slot forward to now, and the API's own minute job runs them ` +
+      `while the mixed day goes on at ${slot.rate} req/s (the highest rate it held) in runs of the run length. ` +
+      `${slot.bought} bought and ${slot.ran - slot.bought} skipped, first buy to last in **${(slot.slotMs / 1000).toFixed(1)} s** (${slot.runsPerSecond} runs a second). ` +
+      `The day's p99 during the slot (${slot.daysDuring} runs) beside the same day before it started (${slot.daysWithout} runs), medians of the runs:`,
+    '',
+    ...batchTable(slot.endpoints, slot.withoutEndpoints),
   ];
 }
 
@@ -136,6 +161,8 @@ export function performanceDoc(results: Results): string {
     ...dayTable(results),
     '',
     `Highest rate at which every endpoint's p99 stays ≤ ${dayP99Ms} ms with no errors: ${highestRateOf(day)} (steps: ${held.join('; ')}).`,
+    '',
+    ...slotSection(results),
     '',
     '## Sign-in at its limit',
     '',

@@ -14,6 +14,7 @@ import { lighthouseScores, writeStaticPage } from './lighthouse.ts';
 import { connections, measure, runs, seconds, startBaselineServer, users, type Pairing } from './measure.ts';
 import { measureDay } from './mixed-day.ts';
 import { measureTickFill } from './order-fill.ts';
+import { measureScheduleSlot } from './schedule-slot.ts';
 import { pgbench, pgbenchOnce, preparePgbench } from './pgbench.ts';
 import { postgresEvents } from './postgres-events.ts';
 import { performanceDoc, readmeSection, withReadmeSection, type Results } from './report.ts';
@@ -111,6 +112,13 @@ async function main() {
       // The highest rate the day held; the lowest it tried when none held.
       day.highestRate || Math.min(...day.search.map((step) => step.rate)),
     );
+    const scheduleSlot = await measureScheduleSlot(
+      url,
+      postgres.url,
+      visitScreens(fixtures.assets),
+      investors,
+      tickFill.rate,
+    );
     const [other, ...signingIn] = investors;
     if (!other) throw new Error('no investors');
     const signIn = await measureSignIn(url, signingIn, other);
@@ -121,7 +129,7 @@ async function main() {
         : await lighthouseScores(url, { login: other.login, password }, runs);
     const tpcb = pgbenchUrl ? pgbench(pgbenchUrl, postgres.pid) : null;
 
-    const measured = { nodeHttp, market, writes, firstReads: reads, day, tickFill, signIn, signInKb };
+    const measured = { nodeHttp, market, writes, firstReads: reads, day, tickFill, scheduleSlot, signIn, signInKb };
     const budgets = checkBudgets({ ...measured, pages: lighthouse });
     const results: Results = {
       date: new Date().toISOString(),

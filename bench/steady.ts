@@ -30,6 +30,14 @@ export const mediansOf = (runs: Latencies[]): Latencies => ({
   errors: sum(runs.map((run) => run.errors)),
 });
 
+/** Each endpoint's medians over several runs of a day; an endpoint missing from a run counts none of it. */
+export function mediansByEndpoint(samples: SteadyResult[]): Record<string, Latencies> {
+  const labels = new Set(samples.flatMap((sample) => Object.keys(sample.endpoints)));
+  return Object.fromEntries(
+    [...labels].map((label) => [label, mediansOf(samples.flatMap((sample) => sample.endpoints[label] ?? []))]),
+  );
+}
+
 /**
  * Sends each planned request when its time comes, whether or not earlier ones have had a response (an
  * open model), and times each from its due time, not from when a socket was free, so a queue in the
