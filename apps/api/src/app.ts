@@ -61,6 +61,8 @@ import { createAuditRepository } from './modules/admin/audit.repository.ts';
 import { paymentMethodsRoutes } from './modules/ledger/payment-methods.routes.ts';
 import { transactionsRoutes } from './modules/ledger/transactions.routes.ts';
 import { walletServiceFor } from './modules/ledger/wallet.service.ts';
+import { dividendHookRoutes } from './modules/dividends/dividend-hook.routes.ts';
+import { createDividendPayments } from './modules/dividends/dividend-payments.ts';
 import { scheduleHookRoutes } from './modules/schedules/schedule-hook.routes.ts';
 import { createScheduleRuns } from './modules/schedules/schedule-runs.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
@@ -236,6 +238,9 @@ export async function buildApp({
     await app.register(priceHookRoutes, { prefix: '/api', db, afterTick: () => fills.fillTriggered() });
     const runsAt = (at: Date) => createScheduleRuns({ db, clock: { now: () => at }, trading, wallet, mail });
     await app.register(scheduleHookRoutes, { prefix: '/api', runsAt });
+    const paymentsAt = (at: Date) =>
+      createDividendPayments({ db, clock: { now: () => at }, seed: config.marketSeed, trading, mail });
+    await app.register(dividendHookRoutes, { prefix: '/api', paymentsAt });
   }
 
   await registerWebApp(app, config.webDistDir);

@@ -10,6 +10,8 @@ import { createMailer } from './lib/mail/mailer.ts';
 import { createProgress } from './lib/progress.ts';
 import { registerAutoJobs } from './jobs/auto.job.ts';
 import { registerSavingsJobs } from './jobs/savings.job.ts';
+import { registerDividendJobs } from './jobs/dividends.job.ts';
+import { createDividendPayments } from './modules/dividends/dividend-payments.ts';
 import { registerScheduleJobs } from './jobs/schedules.job.ts';
 import { registerHousekeepingJobs } from './jobs/housekeeping.job.ts';
 import { registerMarketJobs, type MarketFeed } from './jobs/market.job.ts';
@@ -121,6 +123,10 @@ async function main() {
   const trading = createTradingService({ db, clock: systemClock, users });
   const wallet = walletServiceFor(db, systemClock, users, config.limits, auto.raiseCash);
   await registerScheduleJobs(boss, createScheduleRuns({ db, clock: systemClock, trading, wallet, mail }));
+  await registerDividendJobs(
+    boss,
+    createDividendPayments({ db, clock: systemClock, seed: config.marketSeed, trading, mail }),
+  );
   await registerHousekeepingJobs(boss, db, systemClock);
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });

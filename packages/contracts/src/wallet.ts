@@ -11,13 +11,14 @@ export const accountKinds = [
   'market',
   'interest',
   'savings',
+  'dividends',
 ] as const;
 const accountKind = z.enum(accountKinds);
 
-/** A deposit (credit), a withdrawal (debit), a transfer between the user's wallets, or interest. */
+/** A deposit (credit), a withdrawal (debit), a transfer between the user's wallets, interest, or a dividend. */
 export const transaction = z.object({
   id: z.uuid(),
-  type: z.enum(['credit', 'debit', 'transfer', 'interest']),
+  type: z.enum(['credit', 'debit', 'transfer', 'interest', 'dividend']),
   status: z.enum(['pending', 'approved', 'cancelled', 'declined']),
   amount: z.string(),
   currency: z.string(),

@@ -11,3 +11,4 @@ export * from './users.ts';
 export * from './orders.ts';
 export * from './passkeys.ts';
 export * from './schedules.ts';
+export * from './dividends.ts';

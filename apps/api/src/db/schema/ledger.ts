@@ -23,7 +23,7 @@ import { userIdColumn, users } from './users.ts';
 
 // The contracts list the kinds, in the order of the enum's values.
 export const accountKind = pgEnum('account_kind', accountKinds);
-export const transactionType = pgEnum('transaction_type', ['credit', 'debit', 'transfer', 'interest']);
+export const transactionType = pgEnum('transaction_type', ['credit', 'debit', 'transfer', 'interest', 'dividend']);
 export const transactionStatus = pgEnum('transaction_status', ['pending', 'approved', 'cancelled', 'declined']);
 export const paymentMethodType = pgEnum('payment_method_type', ['bank', 'crypto']);
 

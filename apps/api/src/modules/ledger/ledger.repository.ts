@@ -5,7 +5,7 @@ import { accountLockOrder } from './locks.ts';
 import { toMoney } from '../../lib/money.ts';
 
 export type WalletKind = 'cash' | 'auto' | 'brokerage';
-export type SystemKind = 'deposits_clearing' | 'withdrawals_clearing' | 'market' | 'interest';
+export type SystemKind = 'deposits_clearing' | 'withdrawals_clearing' | 'market' | 'interest' | 'dividends';
 /** A system account: its kind, currency and shard (0 unless the kind is split into several accounts). */
 export type SystemAccountKey = { kind: SystemKind; currency: string; shard?: number };
 

@@ -27,7 +27,7 @@ export type TransactionCsvRow = {
   reference: string;
   created_at: string;
   cursor_time: string;
-  type: 'credit' | 'debit' | 'transfer' | 'interest';
+  type: 'credit' | 'debit' | 'transfer' | 'interest' | 'dividend';
   status: 'pending' | 'approved' | 'cancelled' | 'declined';
   amount: string;
   currency: string;

@@ -211,6 +211,7 @@ const transactionTypeLabels = {
   debit: 'Payout',
   transfer: 'Transfer',
   interest: 'Interest',
+  dividend: 'Dividend',
 } as const;
 const transactionStatusLabels = {
   pending: 'Pending',

@@ -9,6 +9,10 @@ import { day, hour } from './history.ts';
 import { cryptoIcon, monogram } from './icons.ts';
 import { createMarketRepository, sortColumns, type SortColumn } from './market.repository.ts';
 
+// What other modules read of the simulated market: its listed assets and its seeded noise.
+export { catalogue } from './catalogue.ts';
+export { uniform } from './random.ts';
+
 /** Points per chart range: 5-minute bars for a day, hourly for a week and a month, daily beyond. */
 const ranges = {
   '1d': { resolution: '5m', span: day },

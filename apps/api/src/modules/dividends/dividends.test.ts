@@ -1,0 +1,236 @@
+import { Decimal } from 'decimal.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../../db/client.ts';
+import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
+import { listedStock } from '../../../test/fixtures.ts';
+import { ledgerProblems } from '../../../test/ledger.ts';
+import { ledgerRepository } from '../ledger/ledger.service.ts';
+import { createTradingService } from '../trading/trading.service.ts';
+import { createUsersRepository } from '../users/users.repository.ts';
+import { allocate } from './allocation.ts';
+import { createDividendPayments } from './dividend-payments.ts';
+import { dividendsBetween, exCloseOf, payAtOf, type DividendPayer } from './schedule.ts';
+
+const clock = createTestClock(new Date('2026-11-30T08:00:00Z'));
+const seed = 20250131;
+let testApp: TestApp;
+/** A second connection pool, as a second API process paying the same dividends. */
+let secondPool: Database;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' }, { clock });
+  secondPool = createDatabase(testApp.database.url, 10);
+});
+afterEach(async () => {
+  expect(await ledgerProblems(testApp.database.db)).toEqual([]);
+});
+afterAll(async () => {
+  await secondPool.$client.end();
+  await testApp.close();
+});
+
+/** A stock of the test's own at 100 paying 3.33 % a year, quarterly: 0.8325 a share. */
+const payerOf = (symbol: string): DividendPayer => ({
+  symbol,
+  yearlyYield: '0.0333',
+  frequency: 'quarterly',
+  referencePrice: '100',
+});
+const nextDividend = (payer: DividendPayer) => {
+  const now = clock.now();
+  const event = dividendsBetween(payer, seed, now, new Date(now.getTime() + 200 * 86_400_000)).find(
+    (candidate) => exCloseOf(candidate) > now,
+  );
+  if (!event) throw new Error('no dividend ahead');
+  return event;
+};
+const payments = (payer: DividendPayer, at: Date, db: Database = testApp.database.db) =>
+  createDividendPayments({
+    db,
+    clock: { now: () => at },
+    seed,
+    trading: createTradingService({ db, clock, users: createUsersRepository(db) }),
+    mail: testApp.dependencies.mail,
+    payers: [payer],
+  });
+
+/** `count` approved investors written in bulk, each tenth in pounds, each brokerage wallet funded with 1,000. */
+async function investors(prefix: string, count: number): Promise<{ id: string; currency: string }[]> {
+  const client = testApp.database.db.$client;
+  const { rows } = await client.query<{ id: string; currency: string }>(
+    `insert into users (first_name, last_name, email, username, password_hash, phone, address, country_id, state_id,
+       city_id, city_name, zipcode, date_of_birth, nationality_id, currency_id, experience, employed, kyc,
+       terms_accepted_at, email_verified_at, created_at)
+     select 'Holder', 'No ' || g, $1 || g || '@example.com', $1 || g, 'x', '+44 20 7946 0000', '1 Test Street',
+       c.id, s.id, ci.id, 'London', 'EC1A 1AA', '1990-01-01', (select id from nationalities limit 1),
+       (select id from currencies where code = case when g % 10 = 0 then 'GBP' else 'USD' end),
+       'intermediate', 'employed', 'approved', now(), now(), now()
+     from generate_series(1, $2::int) g, countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
+     where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'
+     returning id, (select code from currencies where id = currency_id) as currency`,
+    [prefix, count],
+  );
+  await testApp.database.db.transaction(async (tx) => {
+    for (const user of rows) await ledgerRepository.walletsOf(tx, user.id, user.currency);
+    for (const currency of ['USD', 'GBP']) {
+      const funded = rows.filter((user) => user.currency === currency);
+      await ledgerRepository.post(
+        tx,
+        'test funding',
+        null,
+        [
+          { account: { kind: 'deposits_clearing', currency }, amount: new Decimal(-1000 * funded.length) },
+          ...funded.map((user) => ({
+            account: { userId: user.id, kind: 'brokerage' as const, currency },
+            amount: new Decimal(1000),
+          })),
+        ],
+        clock.now(),
+      );
+    }
+  });
+  return rows;
+}
+
+const balanceOf = async (userId: string) =>
+  (
+    await testApp.database.db.$client.query<{ balance: string }>(
+      "select balance::text from ledger_accounts where user_id = $1 and kind = 'brokerage'",
+      [userId],
+    )
+  ).rows[0]?.balance ?? '0';
+
+describe('the rounding rule', () => {
+  it('rounds each share down and gives the cents left to the largest remainders, ties by key', () => {
+    const shares = [
+      { key: 'a', exact: new Decimal('0.333') },
+      { key: 'b', exact: new Decimal('0.334') },
+      { key: 'c', exact: new Decimal('0.333') },
+    ];
+    expect([...allocate(shares)].map(([key, amount]) => [key, amount.toFixed(2)])).toEqual([
+      ['a', '0.33'],
+      ['b', '0.34'],
+      ['c', '0.33'],
+    ]);
+    const tied = allocate([
+      { key: 'b', exact: new Decimal('0.005') },
+      { key: 'a', exact: new Decimal('0.005') },
+    ]);
+    expect(tied.get('a')?.toFixed(2)).toBe('0.01');
+    expect(tied.get('b')?.toFixed(2)).toBe('0.00');
+    const many = allocate([...Array(7).keys()].map((index) => ({ key: `k${index}`, exact: new Decimal('1.4285714') })));
+    expect([...many.values()].reduce((sum, amount) => sum.plus(amount), new Decimal(0)).toFixed(2)).toBe('10.00');
+    for (const amount of many.values()) expect(amount.minus('1.4285714').abs().lt('0.01')).toBe(true);
+  });
+});
+
+describe('dividend payments', () => {
+  it('pays 1,000 holders, fractional ones too, each once with two payers, the total exact to the cent', async () => {
+    const payer = payerOf('DV1');
+    const assetId = await listedStock(testApp.database.db, payer.symbol);
+    const holders = await investors('dv1holder', 1000);
+    const trading = createTradingService({
+      db: testApp.database.db,
+      clock,
+      users: createUsersRepository(testApp.database.db),
+    });
+    const quantityOf = (index: number) => new Decimal(index % 9).plus(new Decimal(index).times('0.00137')).plus('0.01');
+    for (let start = 0; start < holders.length; start += 20)
+      await Promise.all(
+        holders
+          .slice(start, start + 20)
+          .map((holder, offset) =>
+            trading.buy(holder.id, { assetId, quantity: quantityOf(start + offset), currency: holder.currency }),
+          ),
+      );
+    const dividend = nextDividend(payer);
+    const before = new Map(
+      await Promise.all(holders.map(async (holder) => [holder.id, await balanceOf(holder.id)] as const)),
+    );
+
+    const at = payAtOf(dividend);
+    const [first, second] = await Promise.all([payments(payer, at).runDue(), payments(payer, at, secondPool).runDue()]);
+    expect(first + second).toBe(1000);
+    expect(await payments(payer, new Date(at.getTime() + 3_600_000), secondPool).runDue()).toBe(0);
+
+    const { rows: rates } = await testApp.database.db.$client.query<{ currency: string; rate: string }>(
+      'select currency::text, rate::text from dividend_rates where asset_id = $1',
+      [assetId],
+    );
+    for (const currency of ['USD', 'GBP']) {
+      const rate = rates.find((row) => row.currency === currency)?.rate ?? 'missing';
+      const inCurrency = holders
+        .map((holder, index) => ({ ...holder, index }))
+        .filter((holder) => holder.currency === currency);
+      const exact = inCurrency.reduce(
+        (sum, holder) => sum.plus(quantityOf(holder.index).times(dividend.perShare).times(rate)),
+        new Decimal(0),
+      );
+      let paid = new Decimal(0);
+      for (const holder of inCurrency) {
+        const gained = new Decimal(await balanceOf(holder.id)).minus(before.get(holder.id) ?? '0');
+        expect(gained.minus(quantityOf(holder.index).times(dividend.perShare).times(rate)).abs().lt('0.01')).toBe(true);
+        paid = paid.plus(gained);
+      }
+      expect(paid.toFixed(2)).toBe(exact.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+    }
+    const { rows: counted } = await testApp.database.db.$client.query<{ payments: number; dividends: number }>(
+      `select (select count(*) from dividend_payments where asset_id = $1)::int as payments,
+         (select count(*) from transactions t join dividend_payments p on p.transaction_id = t.id
+          where p.asset_id = $1 and t.type = 'dividend')::int as dividends`,
+      [assetId],
+    );
+    expect(counted[0]).toEqual({ payments: 1000, dividends: 1000 });
+  }, 240_000);
+
+  it('counts holders at the ex-date close: a buy after it earns nothing', async () => {
+    const payer = payerOf('DV2');
+    const assetId = await listedStock(testApp.database.db, payer.symbol);
+    const [early, late] = await investors('dv2holder', 2);
+    if (!early || !late) throw new Error('no holders');
+    const dividend = nextDividend(payer);
+    const afterClose = new Date(exCloseOf(dividend).getTime() + 60_000);
+    const users = createUsersRepository(testApp.database.db);
+    await createTradingService({ db: testApp.database.db, clock, users }).buy(early.id, {
+      assetId,
+      quantity: new Decimal('2.5'),
+    });
+    await createTradingService({ db: testApp.database.db, clock: { now: () => afterClose }, users }).buy(late.id, {
+      assetId,
+      quantity: new Decimal(3),
+    });
+    expect(await payments(payer, payAtOf(dividend)).runDue()).toBe(1);
+    const { rows } = await testApp.database.db.$client.query<{ user_id: string; amount: string }>(
+      'select user_id, amount::text from dividend_payments where asset_id = $1',
+      [assetId],
+    );
+    expect(rows).toEqual([{ user_id: early.id, amount: '2.08' }]);
+  });
+
+  it('reinvests a dividend in the same stock when the holder asked, never for more than it paid', async () => {
+    const payer = payerOf('DV3');
+    const assetId = await listedStock(testApp.database.db, payer.symbol);
+    const [holder] = await investors('dv3holder', 1);
+    if (!holder) throw new Error('no holder');
+    const users = createUsersRepository(testApp.database.db);
+    await createTradingService({ db: testApp.database.db, clock, users }).buy(holder.id, {
+      assetId,
+      quantity: new Decimal(10),
+    });
+    await testApp.database.db.$client.query(
+      'insert into dividend_settings (user_id, reinvest, updated_at) values ($1, true, now())',
+      [holder.id],
+    );
+    const balance = await balanceOf(holder.id);
+    const dividend = nextDividend(payer);
+    expect(await payments(payer, payAtOf(dividend)).runDue()).toBe(1);
+    // 10 × 0.8325 = 8.325, rounded to 8.33; at 100 a share that buys 0.0833.
+    const { rows } = await testApp.database.db.$client.query<{ amount: string; quantity: string; cost: string }>(
+      `select d.amount::text, p.quantity::text, p.cost::text from dividend_payments d
+       join positions p on p.id = d.reinvested_position_id where d.user_id = $1`,
+      [holder.id],
+    );
+    expect(rows).toEqual([{ amount: '8.33', quantity: '0.08330000', cost: '8.33' }]);
+    expect(await balanceOf(holder.id)).toBe(balance);
+  });
+});
