@@ -63,6 +63,8 @@ import { transactionsRoutes } from './modules/ledger/transactions.routes.ts';
 import { walletServiceFor } from './modules/ledger/wallet.service.ts';
 import { dividendHookRoutes } from './modules/dividends/dividend-hook.routes.ts';
 import { createDividendPayments } from './modules/dividends/dividend-payments.ts';
+import { dividendRoutes } from './modules/dividends/dividends.routes.ts';
+import { createDividends } from './modules/dividends/dividends.service.ts';
 import { scheduleHookRoutes } from './modules/schedules/schedule-hook.routes.ts';
 import { createScheduleRuns } from './modules/schedules/schedule-runs.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
@@ -193,6 +195,11 @@ export async function buildApp({
   await app.register(positionRoutes, { prefix: '/api', db, trading });
   await app.register(orderRoutes, { prefix: '/api', db, trading });
   await app.register(scheduleRoutes, { prefix: '/api', db, schedules: createSchedules({ db, clock }) });
+  await app.register(dividendRoutes, {
+    prefix: '/api',
+    db,
+    dividends: createDividends({ db, clock, seed: config.marketSeed }),
+  });
   await app.register(tradeHistoryRoutes, { prefix: '/api', trading });
   await app.register(watchlistRoutes, { prefix: '/api', watchlist: createWatchlist(db) });
   const emailChange = createEmailChange(access);

@@ -17,3 +17,4 @@ export * from './orders.ts';
 export * from './schedules.ts';
 export * from './passkeys.ts';
 export * from './sessions.ts';
+export * from './dividends.ts';
