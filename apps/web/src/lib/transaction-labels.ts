@@ -1,7 +1,13 @@
 import type { Transaction } from '@itrust/contracts';
 
 /** The labels a transaction's type and status show in the wallet history. */
-const typeLabels: Record<string, string> = { credit: 'Deposit', debit: 'Payout', transfer: 'Transfer' };
+const typeLabels: Record<string, string> = {
+  credit: 'Deposit',
+  debit: 'Payout',
+  transfer: 'Transfer',
+  interest: 'Interest',
+  dividend: 'Dividend',
+};
 const statusLabels: Record<string, string> = {
   approved: 'Completed',
   cancelled: 'Cancelled',
