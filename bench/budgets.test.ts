@@ -47,6 +47,25 @@ const scheduleSlot = (endpoints: Record<string, ReturnType<typeof endpoint>>, bo
   ...judgeDay(endpoints),
 });
 
+/** A dividend paid to every holder, with the day's endpoints meanwhile and without it. */
+const dividendPayment = (
+  endpoints: Record<string, ReturnType<typeof endpoint>>,
+  paid = 10_000,
+  paymentMs = 300_000,
+) => ({
+  rate: 250,
+  holders: 10_000,
+  paid,
+  paymentMs,
+  perSecond: Math.round((1000 * paid) / paymentMs),
+  daysWithout: 2,
+  daysDuring: 12,
+  without: judgeDay({ 'GET /a': endpoint(20) }),
+  withoutEndpoints: { 'GET /a': endpoint(20) },
+  endpoints,
+  ...judgeDay(endpoints),
+});
+
 /** Every figure exactly at its budget's limit. */
 const atLimits = (): BudgetInput => ({
   writes: [run('transfer', 0.6, 30), run('buy', 0.45, 40), run('close', 0.01, 500)],
@@ -60,6 +79,7 @@ const atLimits = (): BudgetInput => ({
   },
   tickFill: tickFill({ 'GET /a': endpoint(50), 'GET /b': endpoint(3) }),
   scheduleSlot: scheduleSlot({ 'GET /a': endpoint(50), 'GET /b': endpoint(3) }),
+  dividendPayment: dividendPayment({ 'GET /a': endpoint(50), 'GET /b': endpoint(3) }),
   signIn: { argon2PerSecond: 40, rps: 32, p50: 1, p99: 1, errors: 0, ratio: 0.8, portfolioBeside: endpoint(100) },
   signInKb: 150,
   pages: [
@@ -183,6 +203,20 @@ describe('the benchmark budgets', () => {
     expect(withSlot(scheduleSlot({ 'GET /a': endpoint(5, 1) }))).toEqual([heldDay]);
     const measured = (name: string) => checkBudgets(atLimits()).find((found) => found.budget === name)?.measured;
     expect(measured(inTime)).toBe('10000 in 60.0 s (167 a second)');
+    expect(measured(heldDay)).toBe('GET /a 50 ms; without it GET /a 20 ms');
+  });
+
+  it('fails a dividend that leaves a holder unpaid or takes over five minutes, and a slow day meanwhile', () => {
+    const inTime = 'dividend to 10000 holders, every one paid, within 300 s';
+    const heldDay = 'mixed day at 250 req/s during the dividend: p99 ≤ 50 ms, no errors';
+    const withPayment = (measured: BudgetInput['dividendPayment']) =>
+      failing({ ...atLimits(), dividendPayment: measured });
+    expect(withPayment(dividendPayment({ 'GET /a': endpoint(5) }, 9_999))).toEqual([inTime]);
+    expect(withPayment(dividendPayment({ 'GET /a': endpoint(5) }, 10_000, 300_001))).toEqual([inTime]);
+    expect(withPayment(dividendPayment({ 'GET /a': endpoint(51) }))).toEqual([heldDay]);
+    expect(withPayment(dividendPayment({ 'GET /a': endpoint(5, 1) }))).toEqual([heldDay]);
+    const measured = (name: string) => checkBudgets(atLimits()).find((found) => found.budget === name)?.measured;
+    expect(measured(inTime)).toBe('10000 in 300.0 s (33 a second)');
     expect(measured(heldDay)).toBe('GET /a 50 ms; without it GET /a 20 ms');
   });
 

@@ -3,6 +3,7 @@ import type { PageScore } from './lighthouse.ts';
 import type { DayMeasured } from './mixed-day.ts';
 import type { TickFillMeasured } from './order-fill.ts';
 import type { ScheduleSlotMeasured } from './schedule-slot.ts';
+import type { DividendPaymentMeasured } from './dividend-payment.ts';
 import { dayP99Ms, judgeDay } from './trading-day.ts';
 import type { SignInMeasured } from './sign-in.ts';
 
@@ -31,6 +32,7 @@ export type BudgetInput = {
   day: DayMeasured;
   tickFill: TickFillMeasured;
   scheduleSlot: ScheduleSlotMeasured;
+  dividendPayment: DividendPaymentMeasured;
   signIn: SignInMeasured;
   signInKb: number;
   pages: PageScore[];
@@ -62,6 +64,8 @@ const throughput = (label: string, result: Measured | undefined, floor: number):
 };
 /** A recurring-buy slot ends within the scheduler's minute, so it is over before the next minute's job looks for due plans. */
 export const slotSeconds = 60;
+/** A dividend is paid to every holder within the dividend job's five minutes, for the same reason. */
+export const dividendSeconds = 300;
 
 const latency = (label: string, result: { p99: number } | undefined, ceiling: number): Budget => ({
   budget: `${label} p99 ≤ ${ceiling} ms`,
@@ -71,7 +75,18 @@ const latency = (label: string, result: { p99: number } | undefined, ceiling: nu
 
 /** The budgets of issues 42, 44 and 46, each with what this run measured and whether it holds. */
 export function checkBudgets(input: BudgetInput): Budget[] {
-  const { writes, firstReads, market, day, tickFill, scheduleSlot: slot, signIn, signInKb, pages } = input;
+  const {
+    writes,
+    firstReads,
+    market,
+    day,
+    tickFill,
+    scheduleSlot: slot,
+    dividendPayment: dividend,
+    signIn,
+    signInKb,
+    pages,
+  } = input;
   const write = (name: string) => writes.find((result) => result.name === name);
   const read = (name: string) => firstReads.find((result) => result.name === name);
   const atBudget = judgeDay(day.atBudget.endpoints);
@@ -103,6 +118,16 @@ export function checkBudgets(input: BudgetInput): Budget[] {
       budget: `mixed day at ${slot.rate} req/s during the slot: p99 ≤ ${dayP99Ms} ms, no errors`,
       measured: `${slot.worst} ${slot.worstP99} ms${slot.errors ? `, ${slot.errors} errors` : ''}; without it ${slot.without.worst} ${slot.without.worstP99} ms`,
       holds: slot.holds,
+    },
+    {
+      budget: `dividend to ${dividend.holders} holders, every one paid, within ${dividendSeconds} s`,
+      measured: `${dividend.paid} in ${(dividend.paymentMs / 1000).toFixed(1)} s (${dividend.perSecond} a second)`,
+      holds: dividend.paid >= dividend.holders && dividend.paymentMs <= dividendSeconds * 1000,
+    },
+    {
+      budget: `mixed day at ${dividend.rate} req/s during the dividend: p99 ≤ ${dayP99Ms} ms, no errors`,
+      measured: `${dividend.worst} ${dividend.worstP99} ms${dividend.errors ? `, ${dividend.errors} errors` : ''}; without it ${dividend.without.worst} ${dividend.without.worstP99} ms`,
+      holds: dividend.holds,
     },
     {
       budget: 'sign-in ≥ 0.8× argon2id alone',

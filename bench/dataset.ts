@@ -1,5 +1,6 @@
 import { scheduleRunTime } from '@itrust/contracts';
 import type pg from 'pg';
+import { paidStock } from './dividend-payment.ts';
 import type { BenchInvestor, Fixtures } from './scenarios.ts';
 import type { Asset } from './trading-day.ts';
 
@@ -69,11 +70,14 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
     select id, 'bank', 'Main account', 'USD', '12345678', first_name || ' ' || last_name, 'Bench Bank', '021000021',
       now() - interval '365 days'
     from users where email like 'bench%@example.com'`);
-  // Three positions each, bought 200 days ago at the day's price.
-  await client.query(`
+  // Three positions each, bought 200 days ago at the day's price: one of a monthly dividend payer, whose
+  // dividend the payment scenario pays to everyone, and two others.
+  await client.query(
+    `
     with picks as (
       select u.id as user_id, a.id as asset_id, q.price
-      from users u cross join lateral (select id from assets where type = 'stocks' order by (id::bigint * 7919 + hashtext(u.id::text)) % 101 limit 3) a
+      from users u cross join lateral (select id from assets where type = 'stocks'
+        order by symbol = $1 desc, (id::bigint * 7919 + hashtext(u.id::text)) % 101 limit 3) a
       join asset_quotes q on q.asset_id = a.id
       where u.email like 'bench%@example.com'),
     opened as (
@@ -81,7 +85,9 @@ export async function writeDataset(client: pg.Client, users: number, passwordHas
       select user_id, asset_id, 'brokerage', round(1000 / price, 8), round(1000 / price, 8), price, 1, 1000, 1000, now() - interval '200 days'
       from picks returning id, user_id, asset_id, quantity, entry_price, created_at)
     insert into trades (user_id, position_id, asset_id, side, quantity, price, fx_rate, amount, created_at)
-    select user_id, id, asset_id, 'buy', quantity, entry_price, 1, 1000, created_at from opened`);
+    select user_id, id, asset_id, 'buy', quantity, entry_price, 1, 1000, created_at from opened`,
+    [paidStock],
+  );
   // A weekly recurring buy each, of one of the first ten stocks, whose first slot is a week ahead at
   // the plans' run time in London: none falls due until the slot scenario brings the slot forward.
   await client.query(

@@ -58,6 +58,22 @@ const results: Results = {
     worstP99: 400,
     errors: 1,
   },
+  dividendPayment: {
+    rate: 250,
+    holders: 10_000,
+    paid: 10_000,
+    paymentMs: 40_000,
+    perSecond: 250,
+    daysWithout: 3,
+    daysDuring: 8,
+    without: { holds: true, worst: 'GET /api/user?include=currency', worstP99: 12, errors: 0 },
+    withoutEndpoints: { 'GET /api/user?include=currency': { count: 9, p50: 3, p99: 12, errors: 0 } },
+    endpoints: { 'GET /api/user?include=currency': { count: 9, p50: 3, p99: 30, errors: 0 } },
+    holds: true,
+    worst: 'GET /api/user?include=currency',
+    worstP99: 30,
+    errors: 0,
+  },
   signIn: {
     argon2PerSecond: 40,
     rps: 35,
@@ -92,6 +108,10 @@ describe('the performance page', () => {
     expect(doc).toContain(
       '| `POST /api/user/login` | – | 400 | 1 |\n| `GET /api/user?include=currency` | 12 | 70 | 0 |',
     );
+    expect(doc).toContain(
+      '10000 of 10000 holders paid, first payment to last (polled every 0.1 s) in **40.0 s** (250 a second)',
+    );
+    expect(doc).toContain('## Dividend payment');
   });
 });
 

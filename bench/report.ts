@@ -3,6 +3,7 @@ import type { PageScore } from './lighthouse.ts';
 import type { DayMeasured } from './mixed-day.ts';
 import type { TickFillMeasured } from './order-fill.ts';
 import type { ScheduleSlotMeasured } from './schedule-slot.ts';
+import type { DividendPaymentMeasured } from './dividend-payment.ts';
 import type { SignInMeasured } from './sign-in.ts';
 import { dayP99Ms, screenGapMs, signInEvery } from './trading-day.ts';
 
@@ -27,6 +28,7 @@ export type Results = {
   day: DayMeasured;
   tickFill: TickFillMeasured;
   scheduleSlot: ScheduleSlotMeasured;
+  dividendPayment: DividendPaymentMeasured;
   signIn: SignInMeasured;
   signInKb: number;
   lighthouse: PageScore[];
@@ -97,6 +99,19 @@ function slotSection({ scheduleSlot: slot }: Results) {
   ];
 }
 
+function dividendSection({ dividendPayment: dividend }: Results) {
+  return [
+    '## Dividend payment',
+    '',
+    `Every investor holds AT&T, a monthly payer; the bench marks its latest dividend unpaid again and the API's own dividend job pays it ` +
+      `while the mixed day goes on at ${dividend.rate} req/s. ${dividend.paid} of ${dividend.holders} holders paid, first payment to last ` +
+      `(polled every 0.1 s) in **${(dividend.paymentMs / 1000).toFixed(1)} s** (${dividend.perSecond} a second). ` +
+      `The day's p99 during the payment (${dividend.daysDuring} runs) beside the same day before it (${dividend.daysWithout} runs):`,
+    '',
+    ...batchTable(dividend.endpoints, dividend.withoutEndpoints),
+  ];
+}
+
 const budgetsTable = (results: Results) => [
   ...head(['Budget', 'measured', 'holds']),
   ...results.budgets.map((budget) => row([budget.budget, budget.measured, budget.holds ? 'yes' : '**no**'])),
@@ -163,6 +178,8 @@ export function performanceDoc(results: Results): string {
     `Highest rate at which every endpoint's p99 stays ≤ ${dayP99Ms} ms with no errors: ${highestRateOf(day)} (steps: ${held.join('; ')}).`,
     '',
     ...slotSection(results),
+    '',
+    ...dividendSection(results),
     '',
     '## Sign-in at its limit',
     '',

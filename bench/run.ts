@@ -15,6 +15,7 @@ import { connections, measure, runs, seconds, startBaselineServer, users, type P
 import { measureDay } from './mixed-day.ts';
 import { measureTickFill } from './order-fill.ts';
 import { measureScheduleSlot } from './schedule-slot.ts';
+import { measureDividendPayment } from './dividend-payment.ts';
 import { pgbench, pgbenchOnce, preparePgbench } from './pgbench.ts';
 import { postgresEvents } from './postgres-events.ts';
 import { performanceDoc, readmeSection, withReadmeSection, type Results } from './report.ts';
@@ -119,6 +120,13 @@ async function main() {
       investors,
       tickFill.rate,
     );
+    const dividendPayment = await measureDividendPayment(
+      url,
+      postgres.url,
+      visitScreens(fixtures.assets),
+      investors,
+      tickFill.rate,
+    );
     const [other, ...signingIn] = investors;
     if (!other) throw new Error('no investors');
     const signIn = await measureSignIn(url, signingIn, other);
@@ -129,7 +137,18 @@ async function main() {
         : await lighthouseScores(url, { login: other.login, password }, runs);
     const tpcb = pgbenchUrl ? pgbench(pgbenchUrl, postgres.pid) : null;
 
-    const measured = { nodeHttp, market, writes, firstReads: reads, day, tickFill, scheduleSlot, signIn, signInKb };
+    const measured = {
+      nodeHttp,
+      market,
+      writes,
+      firstReads: reads,
+      day,
+      tickFill,
+      scheduleSlot,
+      dividendPayment,
+      signIn,
+      signInKb,
+    };
     const budgets = checkBudgets({ ...measured, pages: lighthouse });
     const results: Results = {
       date: new Date().toISOString(),
