@@ -66,6 +66,10 @@ import { createDividendPayments } from './modules/dividends/dividend-payments.ts
 import { dividendRoutes } from './modules/dividends/dividends.routes.ts';
 import { createDividends } from './modules/dividends/dividends.service.ts';
 import { scheduleHookRoutes } from './modules/schedules/schedule-hook.routes.ts';
+import { createSplitApplier } from './modules/splits/split-apply.ts';
+import { splitHookRoutes } from './modules/splits/split-hook.routes.ts';
+import { splitRoutes } from './modules/splits/splits.routes.ts';
+import { createSplits } from './modules/splits/splits.service.ts';
 import { createScheduleRuns } from './modules/schedules/schedule-runs.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { createSchedules } from './modules/schedules/schedules.service.ts';
@@ -239,6 +243,7 @@ export async function buildApp({
   const admin = createAdminService({ db, clock, users, wallet, audit, mail });
   await app.register(adminKycRoutes, { prefix: '/api', admin });
   await app.register(adminRoutes, { prefix: '/api', admin, present });
+  await app.register(splitRoutes, { prefix: '/api', db, splits: createSplits({ db, clock, audit }) });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
   if (config.testHooks) {
     const fills = createOrderFills({ db, clock, users, mail });
@@ -248,6 +253,8 @@ export async function buildApp({
     const paymentsAt = (at: Date) =>
       createDividendPayments({ db, clock: { now: () => at }, seed: config.marketSeed, trading, mail });
     await app.register(dividendHookRoutes, { prefix: '/api', paymentsAt });
+    const applierAt = (at: Date) => createSplitApplier({ db, clock: { now: () => at }, mail });
+    await app.register(splitHookRoutes, { prefix: '/api', applierAt });
   }
 
   await registerWebApp(app, config.webDistDir);

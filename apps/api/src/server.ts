@@ -13,6 +13,8 @@ import { registerSavingsJobs } from './jobs/savings.job.ts';
 import { registerDividendJobs } from './jobs/dividends.job.ts';
 import { createDividendPayments } from './modules/dividends/dividend-payments.ts';
 import { registerScheduleJobs } from './jobs/schedules.job.ts';
+import { registerSplitJobs } from './jobs/splits.job.ts';
+import { createSplitApplier } from './modules/splits/split-apply.ts';
 import { registerHousekeepingJobs } from './jobs/housekeeping.job.ts';
 import { registerMarketJobs, type MarketFeed } from './jobs/market.job.ts';
 import { createFmpProvider } from './modules/market/provider.ts';
@@ -127,6 +129,7 @@ async function main() {
     boss,
     createDividendPayments({ db, clock: systemClock, seed: config.marketSeed, trading, mail }),
   );
+  await registerSplitJobs(boss, createSplitApplier({ db, clock: systemClock, mail }));
   await registerHousekeepingJobs(boss, db, systemClock);
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });

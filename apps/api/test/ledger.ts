@@ -61,10 +61,12 @@ export async function ledgerProblems(db: Database): Promise<string[]> {
              where e.account_id = a.id and j.description = 'savings interest'), 0)`);
   if (interest.rowCount)
     problems.push(`${interest.rowCount} savings accounts' interest rows differ from their journals`);
-  // The net-worth chart takes a position's past quantities from its quantity now less its later trades.
+  // The net-worth chart takes a position's past quantities from its quantity now less its later
+  // trades and splits (trades keep what was traded then; position_splits says what each split changed).
   const quantities = await db.$client.query(`
     select p.id from positions p left join trades t on t.position_id = p.id
-    group by p.id having p.quantity <> coalesce(sum(case when t.side = 'buy' then t.quantity else -t.quantity end), 0)`);
+    group by p.id having p.quantity <> coalesce(sum(case when t.side = 'buy' then t.quantity else -t.quantity end), 0)
+      + coalesce((select sum(s.quantity_after - s.quantity_before) from position_splits s where s.position_id = p.id), 0)`);
   if (quantities.rowCount) problems.push(`${quantities.rowCount} positions hold other than their trades add up to`);
   return problems;
 }

@@ -18,3 +18,4 @@ export * from './schedules.ts';
 export * from './passkeys.ts';
 export * from './sessions.ts';
 export * from './dividends.ts';
+export * from './splits.ts';

@@ -12,3 +12,4 @@ export * from './orders.ts';
 export * from './passkeys.ts';
 export * from './schedules.ts';
 export * from './dividends.ts';
+export * from './splits.ts';

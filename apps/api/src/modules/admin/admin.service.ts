@@ -25,6 +25,7 @@ const displayCurrencies = alias(currencies, 'display_currencies');
 const amountOf = (transaction: { amount: string; currency: string }) => `${transaction.amount} ${transaction.currency}`;
 
 export type { Operator } from './audit.repository.ts';
+export { operatorOf } from './admin.http.ts';
 
 export function createAdminService(deps: {
   db: Database;

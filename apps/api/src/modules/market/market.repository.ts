@@ -1,5 +1,7 @@
+import { Decimal } from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { resolutionMs } from './history.ts';
 
 export const sortColumns = {
   name: sql`lower(name)`,
@@ -96,13 +98,28 @@ export function createMarketRepository(db: Database) {
       return rows;
     },
 
+    /**
+     * Chart points, split-adjusted: a bar that ended before a split was applied is read divided by
+     * its ratio, so the line does not jump at the split (the bar the split fell in was rewritten then).
+     */
     async history(symbol: string, resolution: '5m' | '1h' | '1d', since: Date) {
       const { rows } = await db.execute<{ time: number; value: string }>(sql`
         select extract(epoch from b.starts_at)::int as time, b.close as value
         from price_bars b join assets a on a.id = b.asset_id
         where upper(a.symbol) = upper(${symbol}) and b.resolution = ${resolution}::bar_resolution and b.starts_at >= ${since}
         order by b.starts_at`);
-      return rows;
+      const { rows: applied } = await db.execute<{ at: number; to: number; from: number }>(sql`
+        select extract(epoch from s.applied_at)::float8 * 1000 as at, s.ratio_to as to, s.ratio_from as from
+        from splits s join assets a on a.id = s.asset_id
+        where upper(a.symbol) = upper(${symbol}) and s.status = 'applied'`);
+      if (applied.length === 0) return rows;
+      const size = resolutionMs[resolution];
+      return rows.map((row) => {
+        const later = applied.filter((split) => row.time * 1000 + size <= split.at);
+        if (later.length === 0) return row;
+        const value = later.reduce((price, split) => price.times(split.from).div(split.to), new Decimal(row.value));
+        return { time: row.time, value: value.toDecimalPlaces(10).toFixed(10) };
+      });
     },
 
     async exists(symbol: string): Promise<{ symbol: string; type: 'stocks' | 'crypto' } | undefined> {

@@ -23,6 +23,10 @@ const ranges = {
 } as const;
 
 /** The columns the asset list sorts by; '-price' sorts by price, highest first. */
+// What the splits module uses to move the simulated market by a split's ratio.
+export { floorTo, resolutionMs } from './history.ts';
+export { announceTick } from './tick.ts';
+
 export const assetSorts = Object.keys(sortColumns) as SortColumn[];
 
 export type AssetListRequest = {

@@ -63,8 +63,8 @@ export async function barsOf(
 }
 
 /**
- * The user's quantities per asset: before the range (what they hold now less their trades since
- * it began: not every trade they ever made, as an automated-investing position trades at every
+ * The user's quantities per asset: before the range (what they hold now less their trades and
+ * splits since it began: not every trade they ever made, as an automated-investing position trades at every
  * rebalance), then each trade since.
  */
 export async function holdingsSince(db: Executor, userId: string, start: number): Promise<Map<number, Movement[]>> {
@@ -79,6 +79,10 @@ export async function holdingsSince(db: Executor, userId: string, start: number)
     union all
     select t.asset_id, t.side::text, t.quantity::text, t.created_at
     from trades t where t.user_id = ${userId} and t.created_at > ${from}
+    union all
+    select p.asset_id, 'split', (s.quantity_after - s.quantity_before)::text, s.applied_at
+    from position_splits s join positions p on p.id = s.position_id
+    where s.user_id = ${userId} and s.applied_at > ${from}
     order by created_at nulls first`);
   const heldNow = new Map<number, Decimal>();
   const tradedSince = new Map<number, Movement[]>();
@@ -91,7 +95,8 @@ export async function holdingsSince(db: Executor, userId: string, start: number)
     const list = tradedSince.get(row.asset_id) ?? [];
     list.push({
       time: new Date(row.created_at ?? start).getTime(),
-      quantity: row.side === 'buy' ? quantity : quantity.negated(),
+      // A split's row is already the change it made; the prices before it stay unadjusted here.
+      quantity: row.side === 'sell' ? quantity.negated() : quantity,
     });
     tradedSince.set(row.asset_id, list);
   }

@@ -15,6 +15,7 @@ import { createTradeSettlement, type TradingDeps } from './trade-settlement.serv
 
 // The step that fills waiting orders after each tick (server.ts runs it).
 export { createOrderFills } from './order-fills.ts';
+export { endOrder } from './order-holds.ts';
 // The one valuation of open positions, which the portfolio reads too.
 export { dayValues, todayOf, type DayValueRow } from './held-lots.ts';
 

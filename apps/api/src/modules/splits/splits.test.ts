@@ -1,0 +1,112 @@
+import { splitRefusals } from '@itrust/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
+import { bearer, listedStock, signedInOperator, signUp } from '../../../test/fixtures.ts';
+
+// Friday 27 November 2026: the first date a split may take effect is Saturday 28 November.
+const clock = createTestClock(new Date('2026-11-27T10:00:00Z'));
+let testApp: TestApp;
+let operator: string;
+let keys = 0;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', TEST_HOOKS: 'on' }, { clock });
+  operator = await signedInOperator(testApp);
+  await listedStock(testApp.database.db, 'SPLT');
+  await testApp.database.db.$client.query(
+    `insert into assets (symbol, name, type, listed_on, volatility, reference_market_cap, reference_price)
+     values ('COINX', 'Test Coin', 'crypto', '2020-01-01', 0.6, 1000000, 10)`,
+  );
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const send = (token: string, method: 'GET' | 'POST', url: string, payload?: object, key = `split-key-${(keys += 1)}`) =>
+  testApp.app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...(method === 'POST' ? { 'idempotency-key': key } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+const splitCount = async () =>
+  Number((await testApp.database.db.$client.query('select count(*) from splits')).rows[0]?.count);
+
+describe('the operator console’s splits', () => {
+  it('refuses bad input with a clear message and writes nothing', async () => {
+    const refusals: [object, string, string][] = [
+      [{ to: 1, from: 1 }, 'ratio', splitRefusals.sameRatio],
+      [{ to: 0, from: 1 }, 'to', splitRefusals.ratio],
+      [{ to: 3, from: -1 }, 'from', splitRefusals.ratio],
+      [{ to: 1.5, from: 1 }, 'to', splitRefusals.ratio],
+      [{ to: 5000, from: 1 }, 'ratio', splitRefusals.ratio],
+      [{ effective_on: '2026-11-27' }, 'effective_on', splitRefusals.pastDate],
+      [{ effective_on: '2026-11-01' }, 'effective_on', splitRefusals.pastDate],
+      [{ effective_on: '30/11/2026' }, 'effective_on', splitRefusals.date],
+      [{ symbol: 'COINX' }, 'symbol', splitRefusals.crypto],
+    ];
+    for (const [change, field, message] of refusals) {
+      const refused = await send(operator, 'POST', '/api/admin/splits', {
+        symbol: 'SPLT',
+        to: 3,
+        from: 1,
+        effective_on: '2026-11-30',
+        ...change,
+      });
+      expect(refused.statusCode, JSON.stringify(change)).toBe(422);
+      expect(refused.json().errors[field], JSON.stringify(change)).toEqual([message]);
+    }
+    const unknown = await send(operator, 'POST', '/api/admin/splits', {
+      symbol: 'NOPE',
+      to: 3,
+      from: 1,
+      effective_on: '2026-11-30',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await splitCount()).toBe(0);
+  });
+
+  it('schedules once per key, lists, cancels with an audit entry, and refuses investors', async () => {
+    const body = { symbol: 'splt', to: 1, from: 10, effective_on: '2026-12-01' };
+    const first = await send(operator, 'POST', '/api/admin/splits', body, 'split-once-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send(operator, 'POST', '/api/admin/splits', body, 'split-once-1');
+    expect(again.json()).toEqual(first.json());
+    const split = first.json().data.split;
+    expect(split).toMatchObject({ symbol: 'SPLT', to: 1, from: 10, effective_on: '2026-12-01', status: 'scheduled' });
+    const clash = await send(operator, 'POST', '/api/admin/splits', { ...body, to: 2, from: 1 });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(splitRefusals.alreadyScheduled);
+
+    const listed = await send(operator, 'GET', '/api/admin/splits');
+    expect(listed.json().data.splits).toEqual([split]);
+    const shown = await testApp.app.inject({ method: 'GET', url: '/api/assets/SPLT/splits' });
+    expect(shown.json().data.splits).toEqual([split]);
+
+    const investor = await signUp(testApp, { verified: true });
+    expect((await send(investor.token, 'POST', '/api/admin/splits', body)).statusCode).toBe(403);
+    expect((await send(investor.token, 'POST', `/api/admin/splits/${split.id}/cancel`)).statusCode).toBe(403);
+
+    const cancelled = await send(operator, 'POST', `/api/admin/splits/${split.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.split.status).toBe('cancelled');
+    const twice = await send(operator, 'POST', `/api/admin/splits/${split.id}/cancel`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(splitRefusals.notScheduled);
+    const { rows } = await testApp.database.db.$client.query(
+      `select action from audit_log where object_type = 'split' and object_id = $1 order by id`,
+      [split.id],
+    );
+    expect(rows.map((row) => row.action)).toEqual(['split.schedule', 'split.cancel']);
+    // A cancelled split is not applied when its day comes.
+    const ran = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dev/splits/run',
+      payload: { at: '2026-12-01T01:00:00Z' },
+    });
+    expect(ran.json().data.applied).toBe(0);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/assets/SPLT/splits' })).json().data.splits).toEqual(
+      [],
+    );
+  });
+});
