@@ -40,3 +40,5 @@ export const splitListResponse = z.object({ splits: z.array(split) });
 
 /** "3-for-1", "1-for-10". */
 export const splitRatioLabel = (entry: { to: number; from: number }) => `${entry.to}-for-${entry.from}`;
+export type SplitResponse = z.infer<typeof splitResponse>;
+export type SplitListResponse = z.infer<typeof splitListResponse>;

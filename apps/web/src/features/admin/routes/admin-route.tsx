@@ -9,6 +9,7 @@ import { needsSecondStep, readAccessToken, readStoredUser, twoFactorPassed } fro
 import { useSignOut } from '../../../lib/use-sign-out';
 import { AuditLog } from '../components/audit-log';
 import { KycQueue } from '../components/kyc-queue';
+import { SplitSchedule } from '../components/split-schedule';
 import { TransactionQueue } from '../components/transaction-queue';
 import { UserLookup } from '../components/user-lookup';
 
@@ -17,6 +18,7 @@ const tabs = [
   { id: 'deposits', label: 'Deposits' },
   { id: 'withdrawals', label: 'Withdrawals' },
   { id: 'users', label: 'Users' },
+  { id: 'splits', label: 'Splits' },
   { id: 'audit', label: 'Audit log' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
@@ -84,6 +86,7 @@ export function AdminRoute() {
           {tab === 'deposits' && <TransactionQueue type="credit" />}
           {tab === 'withdrawals' && <TransactionQueue type="debit" />}
           {tab === 'users' && <UserLookup />}
+          {tab === 'splits' && <SplitSchedule />}
           {tab === 'audit' && <AuditLog />}
         </div>
       </main>

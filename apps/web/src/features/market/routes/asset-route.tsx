@@ -19,6 +19,7 @@ import { ChangeBadge } from '../components/change-badge';
 import { MarketStats } from '../components/market-stats';
 import { PriceChart } from '../components/price-chart';
 import { RecurringBuyCard } from '../components/recurring-buy-card';
+import { SplitNote } from '../components/split-note';
 import { useLiveQuotes, withLiveQuote } from '../hooks/use-live-quotes';
 
 type Tab = 'market stats' | 'trade' | 'positions' | 'history';
@@ -63,6 +64,7 @@ export function AssetRoute() {
               <ChangeBadge value={current.changes_percentage} />
             </p>
           </header>
+          <SplitNote symbol={current.symbol} />
           {!isDesktop && (
             <SegmentedControl
               label="Asset sections"
