@@ -11,6 +11,7 @@ import { ledgerRepository as ledger } from '../ledger/ledger.service.ts';
 import type { TradingService } from '../trading/trading.service.ts';
 import { allocate } from './allocation.ts';
 import { dividendMail } from './dividends.mail.ts';
+import { appliedSplitsOf, splitAdjusted } from './split-adjustment.ts';
 import {
   cataloguePayers,
   dividendsBetween,
@@ -65,8 +66,10 @@ export function createDividendPayments(deps: {
     for (const payer of payers) {
       const asset = assets.find((row) => row.symbol === payer.symbol);
       if (!asset) continue;
-      for (const event of dividendsBetween(payer, seed, from, to)) {
-        if (payAtOf(event) > now) continue;
+      const splits = await appliedSplitsOf(db, asset.id);
+      for (const scheduled of dividendsBetween(payer, seed, from, to)) {
+        if (payAtOf(scheduled) > now) continue;
+        const event = splitAdjusted(scheduled, splits);
         const { rows } = await db.execute<{ paid: boolean }>(sql`
           with written as (
             insert into dividends (asset_id, ex_date, pay_date, per_share)
@@ -80,17 +83,27 @@ export function createDividendPayments(deps: {
     return due;
   }
 
-  /** The wallets holding the stock at the ex-date's close, with their quantity then and their currency. */
+  /**
+   * The wallets holding the stock at the ex-date's close, with their quantity then and their currency:
+   * their trades before that instant, plus what the splits applied before it did to their positions.
+   */
   async function holdersOf(due: Due): Promise<Holder[]> {
+    const exClose = exCloseOf(due);
     const { rows } = await db.execute<Holder>(sql`
-      select p.user_id, p.wallet::text as wallet, a.currency::text as currency,
-        sum(case t.side when 'buy' then t.quantity else -t.quantity end)::text as quantity
-      from trades t join positions p on p.id = t.position_id
-        join ledger_accounts a on a.user_id = p.user_id and a.kind = p.wallet and a.savings_id is null
-      where t.asset_id = ${due.assetId} and t.created_at < ${exCloseOf(due)}
-      group by p.user_id, p.wallet, a.currency
-      having sum(case t.side when 'buy' then t.quantity else -t.quantity end) > 0
-      order by p.user_id, p.wallet`);
+      with changes as (
+        select p.user_id, p.wallet, case t.side when 'buy' then t.quantity else -t.quantity end as quantity
+        from trades t join positions p on p.id = t.position_id
+        where t.asset_id = ${due.assetId} and t.created_at < ${exClose}
+        union all
+        select p.user_id, p.wallet, s.quantity_after - s.quantity_before
+        from position_splits s join positions p on p.id = s.position_id
+        where p.asset_id = ${due.assetId} and s.applied_at < ${exClose})
+      select c.user_id, c.wallet::text as wallet, a.currency::text as currency, sum(c.quantity)::text as quantity
+      from changes c
+        join ledger_accounts a on a.user_id = c.user_id and a.kind = c.wallet and a.savings_id is null
+      group by c.user_id, c.wallet, a.currency
+      having sum(c.quantity) > 0
+      order by c.user_id, c.wallet`);
     return rows;
   }
 

@@ -4,6 +4,7 @@ import { transaction, type Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { cataloguePayers, dividendsBetween, payAtOf, type DividendEvent, type DividendPayer } from './schedule.ts';
+import { appliedSplitsOf, splitAdjusted } from './split-adjustment.ts';
 
 const year = 365 * 24 * 60 * 60 * 1000;
 
@@ -22,12 +23,16 @@ export function createDividends(deps: { db: Database; clock: Clock; seed: number
   return {
     /** A stock's dividends of the coming year and the past year; empty lists for an asset that pays none. */
     async ofAsset(symbol: string): Promise<AssetDividendsResponse> {
-      const { rows } = await db.execute<{ symbol: string }>(sql`select symbol from assets where symbol = ${symbol}`);
-      if (!rows[0]) throw new NotFound('No such asset.');
+      const { rows } = await db.execute<{ id: number }>(sql`select id from assets where symbol = ${symbol}`);
+      const asset = rows[0];
+      if (!asset) throw new NotFound('No such asset.');
       const payer = payers.find((candidate) => candidate.symbol === symbol);
       if (!payer) return { symbol, yearly_yield: null, frequency: null, upcoming: [], past: [] };
       const now = clock.now();
-      const events = dividendsBetween(payer, seed, new Date(now.getTime() - year), new Date(now.getTime() + year));
+      const splits = await appliedSplitsOf(db, asset.id);
+      const events = dividendsBetween(payer, seed, new Date(now.getTime() - year), new Date(now.getTime() + year)).map(
+        (event) => splitAdjusted(event, splits),
+      );
       return {
         symbol,
         yearly_yield: payer.yearlyYield,

@@ -6,6 +6,7 @@ import { listedStock } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { ledgerRepository } from '../ledger/ledger.service.ts';
 import { createTradingService } from '../trading/trading.service.ts';
+import { createSplitApplier } from '../splits/split-apply.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { allocate } from './allocation.ts';
 import { createDividendPayments } from './dividend-payments.ts';
@@ -232,5 +233,43 @@ describe('dividend payments', () => {
     );
     expect(rows).toEqual([{ amount: '8.33', quantity: '0.08330000', cost: '8.33' }]);
     expect(await balanceOf(holder.id)).toBe(balance);
+  });
+
+  it('pays a holder through a 3-for-1 split what they would have had: three times the shares, a third a share', async () => {
+    const payer = payerOf('DV4');
+    const assetId = await listedStock(testApp.database.db, payer.symbol);
+    const [before, after] = await investors('dv4holder', 2);
+    if (!before || !after) throw new Error('no holders');
+    const dividend = nextDividend(payer);
+    const users = createUsersRepository(testApp.database.db);
+    const db = testApp.database.db;
+    await createTradingService({ db, clock, users }).buy(before.id, { assetId, quantity: new Decimal(3) });
+    const splitAt = new Date(clock.now().getTime() + 60_000);
+    expect(splitAt < exCloseOf(dividend)).toBe(true);
+    await db.$client.query(
+      `insert into splits (asset_id, ratio_to, ratio_from, effective_on, created_at) values ($1, 3, 1, $2, now())`,
+      [assetId, splitAt.toISOString().slice(0, 10)],
+    );
+    expect(await createSplitApplier({ db, clock: { now: () => splitAt } }).applyDue()).toHaveLength(1);
+    // Bought after the split, in its share count: 9 shares now are the 3 the first holder had.
+    await createTradingService({ db, clock: { now: () => splitAt }, users }).buy(after.id, {
+      assetId,
+      quantity: new Decimal(9),
+    });
+
+    expect(await payments(payer, payAtOf(dividend)).runDue()).toBe(2);
+    const { rows } = await db.$client.query<{ user_id: string; quantity: string; amount: string }>(
+      'select user_id, quantity::text, amount::text from dividend_payments where asset_id = $1 order by user_id',
+      [assetId],
+    );
+    // 3 × 0.8325 = 2.4975 before the split; 9 × 0.2775 after it: 2.50 either way.
+    expect(rows).toEqual(
+      [before.id, after.id].sort().map((userId) => ({ user_id: userId, quantity: '9.00000000', amount: '2.50' })),
+    );
+    const { rows: recorded } = await db.$client.query<{ per_share: string }>(
+      'select per_share::text from dividends where asset_id = $1',
+      [assetId],
+    );
+    expect(recorded).toEqual([{ per_share: '0.2775000000' }]);
   });
 });
