@@ -106,6 +106,15 @@ const openOrders = () =>
 const price = async () =>
   (await query<{ price: string }>('select price::text from asset_quotes where asset_id = $1', [assetId]))[0]?.price ??
   '';
+/** The brokerage wallet's positions at market value, as the portfolio shows them. */
+const investedOf = async (user: SignedUpUser) => {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/user?include=wallet',
+    headers: bearer(user.token),
+  });
+  return response.json().data.user.wallet.brokerage.total as string;
+};
 const valueOf = (holding: Holding, at: string) => new Decimal(holding.quantity).times(at).toDecimalPlaces(2).toFixed(2);
 
 /** Two investors, one with a fractional holding, and an open order of every kind on the stock. */
@@ -139,6 +148,7 @@ describe.each([
     const before = await holdings();
     const ordersBefore = await openOrders();
     const heldBefore = (await wallet.wallets(first.id)).brokerage;
+    const investedBefore = await investedOf(first);
     const trades = await query('select * from trades where asset_id = $1 order by id', [assetId]);
     await query(
       `insert into price_bars (asset_id, resolution, starts_at, open, high, low, close) values ($1, '1d', '2026-11-20', 90, 101, 89, 100)`,
@@ -191,6 +201,8 @@ describe.each([
       adjusted.find((holding) => holding.reserved_quantity !== '0.00000000')?.reserved_quantity,
     );
     expect((await wallet.wallets(first.id)).brokerage).toEqual(heldBefore);
+    // The lots valued for the wallets and the portfolio count the split too.
+    expect(await investedOf(first)).toBe(investedBefore);
     // The past is shown split-adjusted; the trades keep what was traded then.
     const chart = await testApp.app.inject({ method: 'GET', url: `/api/assets/${symbol}/history?range=all` });
     expect(chart.json().data.points).toEqual([

@@ -4,18 +4,26 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * The lots of a user's open positions: each buy of a position, newest first, up to the quantity it
  * still holds (sales take the oldest first). Each lot costs what its buy did, and the oldest one
- * left what remains of the position's cost, so a position's lots always add up to its cost.
+ * left what remains of the position's cost, so a position's lots always add up to its cost. A buy
+ * keeps the share count of its day; the splits applied to its position since multiply it, rounded
+ * down as the position's own quantity was.
  */
 const heldLots = (userId: string) => sql`
   select position_id, wallet, asset_id, bought_at, least(quantity, held - newer_quantity) as quantity,
     case when held - newer_quantity <= quantity then position_cost - newer_cost else amount end as cost
   from (
-    select p.id as position_id, p.wallet::text, p.asset_id, p.quantity as held, p.cost as position_cost,
-      b.quantity, b.amount, b.created_at as bought_at,
-      coalesce(sum(b.quantity) over newer, 0) as newer_quantity, coalesce(sum(b.amount) over newer, 0) as newer_cost
-    from positions p join trades b on b.position_id = p.id and b.user_id = ${userId} and b.side = 'buy'
-    where p.user_id = ${userId} and p.status = 'open'
-    window newer as (partition by p.id order by b.created_at desc, b.id desc rows between unbounded preceding and 1 preceding)
+    select *, coalesce(sum(quantity) over newer, 0) as newer_quantity, coalesce(sum(amount) over newer, 0) as newer_cost
+    from (
+      select p.id as position_id, p.wallet::text, p.asset_id, p.quantity as held, p.cost as position_cost,
+        trunc(b.quantity * f.split_to / f.split_from, 8) as quantity, b.amount, b.created_at as bought_at, b.id as buy_id
+      from positions p join trades b on b.position_id = p.id and b.user_id = ${userId} and b.side = 'buy'
+        cross join lateral (
+          select coalesce(numeric_product(s.ratio_to), 1) as split_to, coalesce(numeric_product(s.ratio_from), 1) as split_from
+          from position_splits ps join splits s on s.id = ps.split_id
+          where ps.position_id = p.id and ps.applied_at > b.created_at) f
+      where p.user_id = ${userId} and p.status = 'open'
+    ) scaled
+    window newer as (partition by position_id order by bought_at desc, buy_id desc rows between unbounded preceding and 1 preceding)
   ) buys
   where newer_quantity < held`;
 
