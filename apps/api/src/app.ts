@@ -243,7 +243,11 @@ export async function buildApp({
   const admin = createAdminService({ db, clock, users, wallet, audit, mail });
   await app.register(adminKycRoutes, { prefix: '/api', admin });
   await app.register(adminRoutes, { prefix: '/api', admin, present });
-  await app.register(splitRoutes, { prefix: '/api', db, splits: createSplits({ db, clock, audit }) });
+  await app.register(splitRoutes, {
+    prefix: '/api',
+    db,
+    splits: createSplits({ db, clock, audit, simulatedMarket: config.marketData === 'simulated' }),
+  });
   if (!config.isProduction) await app.register(devMailRoutes, { outboxDir: config.mailOutboxDir });
   if (config.testHooks) {
     const fills = createOrderFills({ db, clock, users, mail });

@@ -18,6 +18,7 @@ export const splitRefusals = {
   noSplit: 'No such split.',
   notScheduled: 'Only a scheduled split can be cancelled; this one was already applied or cancelled.',
   alreadyScheduled: 'This stock already has a split scheduled for that date.',
+  realMarket: 'Splits are simulated: with a real market data feed, prices already carry the real splits.',
 } as const;
 
 export const split = z.object({

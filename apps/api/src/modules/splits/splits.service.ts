@@ -24,8 +24,14 @@ export const presentSplit = (row: { split: SplitRow; symbol: string }): Split =>
 });
 
 /** The operator's side of splits: schedule one for a stock, list them, cancel one not yet applied. */
-export function createSplits(deps: { db: Database; clock: Clock; audit: AuditRepository }) {
-  const { db, clock, audit } = deps;
+export function createSplits(deps: {
+  db: Database;
+  clock: Clock;
+  audit: AuditRepository;
+  /** A real feed's next price would undo a simulated split's price change, leaving share counts multiplied. */
+  simulatedMarket: boolean;
+}) {
+  const { db, clock, audit, simulatedMarket } = deps;
 
   const withSymbol = async (row: SplitRow) => {
     const [asset] = await db.select({ symbol: assets.symbol }).from(assets).where(eq(assets.id, row.assetId));
@@ -34,6 +40,7 @@ export function createSplits(deps: { db: Database; clock: Clock; audit: AuditRep
 
   return {
     async schedule(operator: Operator, input: { symbol: string; to: number; from: number; effectiveOn: string }) {
+      if (!simulatedMarket) throw new Conflict(splitRefusals.realMarket);
       for (const side of [input.to, input.from])
         if (!Number.isInteger(side) || side < 1 || side > splitRatioMax)
           throw new ValidationFailed({ ratio: [splitRefusals.ratio] });

@@ -2,6 +2,8 @@ import { splitRefusals } from '@itrust/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { bearer, listedStock, signedInOperator, signUp } from '../../../test/fixtures.ts';
+import { createAuditRepository } from '../admin/audit.repository.ts';
+import { createSplits } from './splits.service.ts';
 
 // Friday 27 November 2026: the first date a split may take effect is Saturday 28 November.
 const clock = createTestClock(new Date('2026-11-27T10:00:00Z'));
@@ -63,6 +65,20 @@ describe('the operator console’s splits', () => {
       effective_on: '2026-11-30',
     });
     expect(unknown.statusCode).toBe(404);
+    expect(await splitCount()).toBe(0);
+  });
+
+  it('refuses a split when prices come from a real market data feed, whose next price would undo it', async () => {
+    const splits = createSplits({
+      db: testApp.database.db,
+      clock,
+      audit: createAuditRepository(),
+      simulatedMarket: false,
+    });
+    const input = { symbol: 'SPLT', to: 3, from: 1, effectiveOn: '2026-11-30' };
+    await expect(splits.schedule({ id: crypto.randomUUID(), clientAddress: '127.0.0.1' }, input)).rejects.toThrow(
+      splitRefusals.realMarket,
+    );
     expect(await splitCount()).toBe(0);
   });
 
