@@ -1,8 +1,8 @@
 import { createDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { seconds } from './measure.ts';
-import { splitAtSlot } from './schedule-slot.ts';
-import { mediansByEndpoint, sendOnSchedule } from './steady.ts';
-import { judgeDay, tradingDay, type Investor, type Screen } from './trading-day.ts';
+import { dayBesideBatch } from './schedule-slot.ts';
+import { sendOnSchedule } from './steady.ts';
+import { tradingDay, type Investor, type Screen } from './trading-day.ts';
 
 /** The monthly payer every investor of the data set holds (dataset.ts), so its dividend goes to all of them. */
 export const paidStock = 'T';
@@ -77,11 +77,7 @@ export async function measureDividendPayment(
     }
     polling.on = false;
     await poll;
-    const split = splitAtSlot(segments);
-    const withoutEndpoints = mediansByEndpoint(split.without);
-    const without = judgeDay(withoutEndpoints);
-    const endpoints = mediansByEndpoint(split.during);
-    const during = judgeDay(endpoints);
+    const { split, withoutEndpoints, without, endpoints, during } = dayBesideBatch(segments);
     const paymentMs = Math.round(last - first);
     const perSecond = Math.round((1000 * paid) / Math.max(paymentMs, 1));
     console.log(

@@ -26,6 +26,14 @@ export function splitAtSlot(segments: { result: SteadyResult; ranBefore: number;
   return { without: without.map((segment) => segment.result), during: during.map((segment) => segment.result) };
 }
 
+/** The day judged without a batch and during it, each endpoint's medians beside the verdict. */
+export function dayBesideBatch(segments: { result: SteadyResult; ranBefore: number; ranAfter: number }[]) {
+  const split = splitAtSlot(segments);
+  const withoutEndpoints = mediansByEndpoint(split.without);
+  const endpoints = mediansByEndpoint(split.during);
+  return { split, withoutEndpoints, without: judgeDay(withoutEndpoints), endpoints, during: judgeDay(endpoints) };
+}
+
 /**
  * The recurring-buy slot of every plan in the data set (a weekly buy each), run in the middle of a
  * mixed trading day at `rate`: the highest the day held without it. The production API runs it as it
@@ -58,11 +66,7 @@ export async function measureScheduleSlot(
       progress = await slotProgress(db, dueAt);
       segments.push({ result, ranBefore, ranAfter: progress.ran });
     }
-    const split = splitAtSlot(segments);
-    const withoutEndpoints = mediansByEndpoint(split.without);
-    const without = judgeDay(withoutEndpoints);
-    const endpoints = mediansByEndpoint(split.during);
-    const during = judgeDay(endpoints);
+    const { split, withoutEndpoints, without, endpoints, during } = dayBesideBatch(segments);
     const slotMs = progress.first && progress.last ? progress.last.getTime() - progress.first.getTime() : NaN;
     const runsPerSecond = Math.round((1000 * progress.done) / Math.max(slotMs, 1));
     console.log(
