@@ -135,6 +135,7 @@ function PositionDetails({ id, position, onClose, trades }: PositionDetailsProps
   const facts: [string, ReactNode][] = [
     ['Symbol', position.asset.symbol || 'Not set'],
     ['Order type', position.order_type || 'Not included'],
+    ['Average price', money(position.price)],
     ['Cost', money(position.cost)],
     ["Today's return", <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} />],
     ['Leverage', `${position.leverage}×`],
