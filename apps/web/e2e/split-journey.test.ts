@@ -28,7 +28,7 @@ const tomorrowShown = new Date(`${tomorrow}T00:00:00Z`).toLocaleDateString('en-U
   timeZone: 'UTC',
 });
 
-type Held = { quantity: string; price: string; cost: string; value: string };
+type Held = { quantity: string; price: string; cost: string; value: string; today_pl_percentage: string };
 
 /** The investor's Intel holding as the server holds it, read with the page's own session. */
 async function intelHolding(target: Page): Promise<Held> {
@@ -129,6 +129,8 @@ describe('a 3-for-1 split, on a desktop', () => {
     expect(after.cost).toBe(before.cost);
     // The price ticks on between the two reads, so the value stays near where it was rather than exact.
     expect(Number(after.value) / Number(before.value)).toBeCloseTo(1, 1);
+    // Today's move counts each buy's shares as the split multiplied them, not as they were bought.
+    expect(Math.abs(Number(after.today_pl_percentage))).toBeLessThan(10);
 
     await page.goto(`${stack.app.url}${intelPath}`);
     await page.getByRole('note').getByText(`INTC split 3-for-1 on ${tomorrowShown}.`, { exact: false }).waitFor();
