@@ -9,6 +9,7 @@ import { KycNotices } from '../../components/kyc-notices';
 import { TradeHistory } from '../../features/market/components/trade-history';
 import { useAnalytics } from '../../lib/queries/analytics';
 import { Holdings } from '../../features/market/components/holdings';
+import { DividendIncome } from '../../features/portfolio/components/dividend-income';
 import { NetWorthChart } from '../../features/portfolio/components/net-worth-chart';
 import { OpenPositions } from '../../features/market/components/open-positions';
 import { PortfolioSummary } from '../../features/portfolio/components/portfolio-summary';
@@ -65,13 +66,19 @@ export function PortfolioRoute() {
           <div className="min-w-0 space-y-6">
             {breakdown}
             <Holdings approved={approved} />
+            <DividendIncome />
           </div>
         </div>
       ) : (
         <>
           {show('overview') && chart}
           {show('account') && breakdown}
-          {show('holdings') && <Holdings approved={approved} />}
+          {show('holdings') && (
+            <>
+              <Holdings approved={approved} />
+              <DividendIncome />
+            </>
+          )}
           {show('position') && <OpenPositions approved={approved} />}
           {show('history') && history}
         </>

@@ -16,6 +16,7 @@ import { useDisplayCurrency, useSettlementCurrency } from '../api/get-fx-rates';
 import type { ChartRange } from '../../../components/charts/range-chart';
 import { AssetName } from '../components/asset-name';
 import { ChangeBadge } from '../components/change-badge';
+import { DividendsCard } from '../components/dividends-card';
 import { MarketStats } from '../components/market-stats';
 import { PriceChart } from '../components/price-chart';
 import { RecurringBuyCard } from '../components/recurring-buy-card';
@@ -81,6 +82,7 @@ export function AssetRoute() {
                 <>
                   <MarketStats asset={current} sign={sign} rate={rate} />
                   <PriceChart symbol={current.symbol} range={range} onRange={setRange} sign={sign} rate={rate} />
+                  <DividendsCard asset={current} sign={sign} rate={rate} />
                 </>
               )}
               {(isDesktop || tab === 'positions') && (
