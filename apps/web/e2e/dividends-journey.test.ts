@@ -84,11 +84,26 @@ describe('dividends, on a desktop', () => {
     await shot(page, 'dividends-portfolio-desktop');
   });
 
-  it('turns reinvestment on, and it stays on after a reload', async () => {
+  it('shows a refused save, then turns reinvestment on, and it stays on after a reload', async () => {
     const income = page.getByRole('region', { name: 'Dividend income' });
     const reinvest = income.getByRole('switch', { name: 'Reinvest dividends' });
     expect(await reinvest.getAttribute('aria-checked')).toBe('false');
+    await page.route(
+      '**/api/user/dividends/settings',
+      (route) =>
+        route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'error', message: 'Could not save the setting.', errors: {} }),
+        }),
+      { times: 1 },
+    );
     await reinvest.click();
+    await income.getByRole('alert').getByText('Could not save the setting.').waitFor();
+    expect(await reinvest.getAttribute('aria-checked')).toBe('false');
+    const sent = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/settings'));
+    await reinvest.click();
+    expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     await page.getByText('Dividends will be reinvested.').waitFor();
     await expect.poll(() => reinvest.getAttribute('aria-checked')).toBe('true');
     await page.reload();
