@@ -115,6 +115,15 @@ const investedOf = async (user: SignedUpUser) => {
   });
   return response.json().data.user.wallet.brokerage.total as string;
 };
+/** The P/L of the investor's open buy in the trade history, at the current price. */
+const openBuyPlOf = async (user: SignedUpUser) => {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/user/position/history',
+    headers: bearer(user.token),
+  });
+  return response.json().data.positions.data.find((trade: { type: string }) => trade.type === 'buy').pl as string;
+};
 const valueOf = (holding: Holding, at: string) => new Decimal(holding.quantity).times(at).toDecimalPlaces(2).toFixed(2);
 
 /** Two investors, one with a fractional holding, and an open order of every kind on the stock. */
@@ -149,6 +158,7 @@ describe.each([
     const ordersBefore = await openOrders();
     const heldBefore = (await wallet.wallets(first.id)).brokerage;
     const investedBefore = await investedOf(first);
+    const buyPlBefore = await openBuyPlOf(first);
     const trades = await query('select * from trades where asset_id = $1 order by id', [assetId]);
     await query(
       `insert into price_bars (asset_id, resolution, starts_at, open, high, low, close) values ($1, '1d', '2026-11-20', 90, 101, 89, 100)`,
@@ -203,6 +213,8 @@ describe.each([
     expect((await wallet.wallets(first.id)).brokerage).toEqual(heldBefore);
     // The lots valued for the wallets and the portfolio count the split too.
     expect(await investedOf(first)).toBe(investedBefore);
+    // An open buy in the history is valued with its shares as the split multiplied them.
+    expect(await openBuyPlOf(first)).toBe(buyPlBefore);
     // The past is shown split-adjusted; the trades keep what was traded then.
     const chart = await testApp.app.inject({ method: 'GET', url: `/api/assets/${symbol}/history?range=all` });
     expect(chart.json().data.points).toEqual([

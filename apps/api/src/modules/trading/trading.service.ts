@@ -75,6 +75,8 @@ type HistoryRow = TradeRow & {
   held_cost: string;
   market_price: string;
   rate: string;
+  split_to: string;
+  split_from: string;
   total: number;
 };
 
@@ -183,8 +185,12 @@ function tradingReads(db: Database) {
         select t.id, t.side::text as type, t.quantity::text, t.price::text, t.amount::text, t.realised_pl::text as pl, t.reason::text,
           ${isoTime(sql`t.created_at`)} as created_at, p.status::text, p.wallet::text, p.opened_cost::text, a.symbol, a.name, a.type::text as asset_type,
           p.quantity::text as held, p.opened_quantity::text, p.cost::text as held_cost, q.price::text as market_price, f.rate::text,
-          count(*) over ()::int as total
+          s.split_to::text, s.split_from::text, count(*) over ()::int as total
         from trades t join positions p on p.id = t.position_id join assets a on a.id = t.asset_id
+        cross join lateral (
+          select coalesce(numeric_product(x.ratio_to), 1) as split_to, coalesce(numeric_product(x.ratio_from), 1) as split_from
+          from position_splits ps join splits x on x.id = ps.split_id
+          where ps.position_id = p.id and ps.applied_at > t.created_at) s
         join asset_quotes q on q.asset_id = t.asset_id join users u on u.id = t.user_id
         join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
         where t.user_id = ${userId} ${withinPeriod(period)} and (${symbol ?? null}::text is null or a.symbol = ${symbol ?? null})
@@ -217,7 +223,8 @@ function tradingReads(db: Database) {
  */
 function openBuyPl(row: HistoryRow) {
   if (row.type !== 'buy' || row.status !== 'open') return {};
-  const share = new Decimal(row.quantity).dividedBy(row.opened_quantity);
+  // The position's opened quantity counts the splits since the buy; the buy's own quantity does not.
+  const share = new Decimal(row.quantity).times(row.split_to).dividedBy(row.split_from).dividedBy(row.opened_quantity);
   const held = share.times(row.held);
   const openedCost = new Decimal(row.opened_cost);
   const cost = openedCost.isZero()
