@@ -32,6 +32,7 @@ describe('the market and trading responses', () => {
       'get /api/assets/top-movers',
       'get /api/assets/{symbol}/history',
       'get /api/assets/{symbol}/icon.svg',
+      'get /api/assets/{symbol}/splits',
       'get /api/fx-rates',
       'get /api/stream/quotes',
       'get /api/user/holdings',
