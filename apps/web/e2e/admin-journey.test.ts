@@ -115,7 +115,9 @@ describe('operators and investors in Chromium', () => {
     await operator.getByRole('tab', { name: 'Audit log' }).click();
     await operator.getByText('deposit.approve').waitFor();
     await operator.getByText('kyc.approve').waitFor();
-    await operator.getByText('2 entries · page 1 of 1').waitFor();
+    // Beside the two decisions, the operator's own setting up of the authenticator app the console asks for.
+    await operator.getByText('authenticator.added').waitFor();
+    await operator.getByText('3 entries · page 1 of 1').waitFor();
     await shot(operator, 'admin-audit');
 
     await investor.reload();

@@ -88,7 +88,8 @@ export const passkeyAssertionRequest = z.object({
   credential: credentialWith({
     clientDataJSON: base64url(8192),
     authenticatorData: base64url(8192),
-    signature: base64url(2048),
+    // Post-quantum ML-DSA signatures, which newer authenticators choose when offered, run to kilobytes.
+    signature: base64url(8192),
     userHandle: base64url(128).optional(),
   }),
 });

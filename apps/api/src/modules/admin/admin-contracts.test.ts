@@ -21,7 +21,7 @@ describe('the operators’ and identity documents’ responses', () => {
       .flatMap(([route, methods]) =>
         Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${route}`, operation })),
       );
-    expect(operations).toHaveLength(12);
+    expect(operations).toHaveLength(15);
     expect(operations.filter(({ operation }) => !successContent(operation.responses)).map(({ name }) => name)).toEqual(
       [],
     );

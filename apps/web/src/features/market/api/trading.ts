@@ -105,8 +105,8 @@ export const useClose = () =>
   );
 
 /**
- * Stars show from the watchlist, so only it is read again. The asset lists' own `starred` flags are
- * marked stale without being fetched: reloading the whole market list for one star made it jump.
+ * Stars show from the watchlist; the asset screen also counts its watchers. The market list's own
+ * `starred` flags are marked stale without being fetched: reloading the whole list for one star made it jump.
  */
 export function useStar() {
   const queryClient = useQueryClient();
@@ -116,9 +116,8 @@ export function useStar() {
         ? apiRequest(`/user/watchlist/destroy/${input.entryId}`, { method: 'DELETE' })
         : apiRequest('/user/watchlist/store', { method: 'POST', body: { asset_id: input.assetId } }),
     onSuccess: async () => {
-      for (const key of ['asset', 'assets'])
-        void queryClient.invalidateQueries({ queryKey: [key], refetchType: 'none' });
-      await queryClient.invalidateQueries({ queryKey: ['watchlist'] });
+      void queryClient.invalidateQueries({ queryKey: ['assets'], refetchType: 'none' });
+      await Promise.all(['watchlist', 'asset'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
   });
 }
