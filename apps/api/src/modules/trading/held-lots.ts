@@ -2,6 +2,16 @@ import { ExactDecimal, percentOf, toMoney } from '@itrust/contracts/money';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
+ * The splits applied to a position since `at`: the exact ratio, `split_to / split_from`, they
+ * multiplied its shares by (1 / 1 when none). Trades keep the share counts of their day.
+ */
+export const splitsSince = (positionId: SQL, at: SQL) => sql`
+  lateral (
+    select coalesce(numeric_product(s.ratio_to), 1) as split_to, coalesce(numeric_product(s.ratio_from), 1) as split_from
+    from position_splits ps join splits s on s.id = ps.split_id
+    where ps.position_id = ${positionId} and ps.applied_at > ${at})`;
+
+/**
  * The lots of a user's open positions: each buy of a position, newest first, up to the quantity it
  * still holds (sales take the oldest first). Each lot costs what its buy did, and the oldest one
  * left what remains of the position's cost, so a position's lots always add up to its cost. A buy
@@ -17,10 +27,7 @@ const heldLots = (userId: string) => sql`
       select p.id as position_id, p.wallet::text, p.asset_id, p.quantity as held, p.cost as position_cost,
         trunc(b.quantity * f.split_to / f.split_from, 8) as quantity, b.amount, b.created_at as bought_at, b.id as buy_id
       from positions p join trades b on b.position_id = p.id and b.user_id = ${userId} and b.side = 'buy'
-        cross join lateral (
-          select coalesce(numeric_product(s.ratio_to), 1) as split_to, coalesce(numeric_product(s.ratio_from), 1) as split_from
-          from position_splits ps join splits s on s.id = ps.split_id
-          where ps.position_id = p.id and ps.applied_at > b.created_at) f
+        cross join ${splitsSince(sql`p.id`, sql`b.created_at`)} f
       where p.user_id = ${userId} and p.status = 'open'
     ) scaled
     window newer as (partition by position_id order by bought_at desc, buy_id desc rows between unbounded preceding and 1 preceding)

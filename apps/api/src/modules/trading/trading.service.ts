@@ -7,7 +7,7 @@ import { isoTime } from '../../db/sql-time.ts';
 import type { Cursor } from '../../lib/csv.ts';
 import type { Period } from '../../lib/period.ts';
 import { tradeValue } from '../../lib/trade-cash.ts';
-import { dayValues, todayOf } from './held-lots.ts';
+import { dayValues, splitsSince, todayOf } from './held-lots.ts';
 import { createPositionClosing } from './position-closing.service.ts';
 import { createPositionOpening } from './position-opening.service.ts';
 import { createOrders } from './orders.service.ts';
@@ -187,10 +187,7 @@ function tradingReads(db: Database) {
           p.quantity::text as held, p.opened_quantity::text, p.cost::text as held_cost, q.price::text as market_price, f.rate::text,
           s.split_to::text, s.split_from::text, count(*) over ()::int as total
         from trades t join positions p on p.id = t.position_id join assets a on a.id = t.asset_id
-        cross join lateral (
-          select coalesce(numeric_product(x.ratio_to), 1) as split_to, coalesce(numeric_product(x.ratio_from), 1) as split_from
-          from position_splits ps join splits x on x.id = ps.split_id
-          where ps.position_id = p.id and ps.applied_at > t.created_at) s
+        cross join ${splitsSince(sql`p.id`, sql`t.created_at`)} s
         join asset_quotes q on q.asset_id = t.asset_id join users u on u.id = t.user_id
         join currencies c on c.id = u.currency_id join fx_rates f on f.currency = c.code
         where t.user_id = ${userId} ${withinPeriod(period)} and (${symbol ?? null}::text is null or a.symbol = ${symbol ?? null})
