@@ -27,6 +27,10 @@ const tickFill = (endpoints: Record<string, ReturnType<typeof endpoint>>, orders
   placed: 1_000,
   orders,
   tickMs: 900,
+  daysWithout: 1,
+  daysDuring: 2,
+  without: judgeDay({ 'GET /a': endpoint(20) }),
+  withoutEndpoints: { 'GET /a': endpoint(20) },
   endpoints,
   ...judgeDay(endpoints),
 });
@@ -189,7 +193,7 @@ describe('the benchmark budgets', () => {
     expect(withTick(tickFill({ 'GET /a': endpoint(5, 1) }))).toEqual([budget]);
     expect(withTick(tickFill({ 'GET /a': endpoint(5) }, 999))).toEqual([budget]);
     expect(checkBudgets(atLimits()).find((found) => found.budget === budget)?.measured).toBe(
-      '1000 in 0.9 s; GET /a 50 ms',
+      '1000 in 0.9 s; GET /a 50 ms; without it GET /a 20 ms',
     );
   });
 

@@ -2,11 +2,14 @@ import { createDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { setQuotePrice } from '../apps/api/src/modules/market/tick.ts';
 import { seconds } from './measure.ts';
 import { sendOnSchedule } from './steady.ts';
-import { judgeDay, tradingDay, type Asset, type Investor, type Screen } from './trading-day.ts';
+import { dayBesideBatch } from './schedule-slot.ts';
+import { tradingDay, type Asset, type Investor, type Screen } from './trading-day.ts';
 
 /** How many limit buys rest on one asset when the tick that fills them all arrives. */
 export const restingOrders = 1_000;
 const limitPrice = '90';
+/** How long the bench waits for every order to fill before it reports what did. */
+const fillLimitMs = 5 * 60_000;
 
 async function placeRestingOrders(url: string, investors: Investor[], asset: Asset): Promise<string[]> {
   const placed: string[] = [];
@@ -53,10 +56,11 @@ async function fillProgress(db: Database, ids: string[]): Promise<FillProgress> 
 
 /**
  * A tick that fills `restingOrders` limit buys at once, in the middle of a mixed trading day at `rate`:
- * the highest the day held without the tick, so that what the figures show is the tick's cost. The production API runs as it does for investors: the bench moves the asset's price in
- * the database below the orders' limit, and the API's own next tick fills them. The tick's time is from
- * its first fill to its last, as the orders record them; the day's endpoints are judged as the day's
- * budget judges them.
+ * the highest the day held without the tick. The production API runs as it does for investors: the
+ * bench moves the asset's price in the database below the orders' limit, and the API's own fill job
+ * after its next tick fills them. The day goes on in runs of `seconds` until every order has filled;
+ * the run before the price moves is the day without the tick, the others the day during it. The
+ * tick's time is from its first fill to its last, as the orders record them.
  */
 export async function measureTickFill(
   url: string,
@@ -67,28 +71,41 @@ export async function measureTickFill(
   rate: number,
 ) {
   const db = createDatabase(databaseUrl, 1);
+  const day = () => sendOnSchedule(url, tradingDay(screens, investors, rate, seconds));
   try {
     await setQuotePrice(db, asset.symbol, '100');
     const placed = await placeRestingOrders(url, investors, asset);
-    // Long enough for the next tick to come and its fills to end inside the day.
-    const day = sendOnSchedule(url, tradingDay(screens, investors, rate, seconds * 8));
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const segments = [{ result: await day(), ranBefore: 0, ranAfter: 0 }];
     await setQuotePrice(db, asset.symbol, '89');
     let progress = await fillProgress(db, placed);
     for (
-      const waitUntil = performance.now() + 120_000;
-      progress.filled < placed.length && performance.now() < waitUntil;
+      const giveUp = performance.now() + fillLimitMs;
+      progress.filled < placed.length && performance.now() < giveUp;
     ) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const ranBefore = progress.filled;
+      const result = await day();
       progress = await fillProgress(db, placed);
+      // Every run after the price moved is during the tick, whether or not its fills had begun by the run's end.
+      segments.push({ result, ranBefore, ranAfter: placed.length });
     }
-    const during = await day;
-    const judged = judgeDay(during.endpoints);
+    const { split, withoutEndpoints, without, endpoints, during } = dayBesideBatch(segments);
     const tickMs = progress.first && progress.last ? progress.last.getTime() - progress.first.getTime() : NaN;
     console.log(
-      `  a tick filling ${progress.filled} resting orders: ${tickMs} ms; the mixed day at ${rate} req/s meanwhile ${judged.holds ? 'holds' : 'does not hold'} (slowest ${judged.worst}, p99 ${judged.worstP99} ms; ${judged.errors} errors)`,
+      `  a tick filling ${progress.filled} resting orders: ${tickMs} ms; the mixed day at ${rate} req/s meanwhile ${during.holds ? 'holds' : 'does not hold'} (slowest ${during.worst}, p99 ${during.worstP99} ms; ${during.errors} errors), ` +
+        `without it ${without.worst} ${without.worstP99} ms`,
     );
-    return { rate, placed: placed.length, orders: progress.filled, tickMs, endpoints: during.endpoints, ...judged };
+    return {
+      rate,
+      placed: placed.length,
+      orders: progress.filled,
+      tickMs,
+      daysWithout: split.without.length,
+      daysDuring: split.during.length,
+      without,
+      withoutEndpoints,
+      endpoints,
+      ...during,
+    };
   } finally {
     await db.$client.end();
   }

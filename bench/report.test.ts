@@ -32,7 +32,11 @@ const results: Results = {
     placed: 1_000,
     orders: 1_000,
     tickMs: 900,
-    endpoints: {},
+    daysWithout: 1,
+    daysDuring: 2,
+    without: { holds: true, worst: 'GET /api/user?include=currency', worstP99: 10, errors: 0 },
+    withoutEndpoints: { 'GET /api/user?include=currency': { count: 9, p50: 3, p99: 10, errors: 0 } },
+    endpoints: { 'GET /api/user?include=currency': { count: 9, p50: 3, p99: 12, errors: 0 } },
     holds: true,
     worst: 'GET /api/user?include=currency',
     worstP99: 12,
@@ -112,6 +116,9 @@ describe('the performance page', () => {
       '10000 of 10000 holders paid, first payment to last (polled every 0.1 s) in **40.0 s** (250 a second)',
     );
     expect(doc).toContain('## Dividend payment');
+    expect(doc).toContain('## A tick that fills resting orders');
+    expect(doc).toContain('1000 filled, first fill to last in **0.9 s**');
+    expect(doc).toContain('| `GET /api/user?include=currency` | 10 | 12 | 0 |');
   });
 });
 

@@ -86,6 +86,19 @@ function batchTable(during: Record<string, { p99: number; errors: number }>, wit
   ];
 }
 
+function tickSection({ tickFill: tick }: Results) {
+  return [
+    '## A tick that fills resting orders',
+    '',
+    `${tick.placed} keyed limit buys rest on one stock; the bench moves its price below their limit and the API's own fill job after its next tick ` +
+      `fills them while the mixed day goes on at ${tick.rate} req/s (the highest rate it held) in runs of the run length. ` +
+      `${tick.orders} filled, first fill to last in **${(tick.tickMs / 1000).toFixed(1)} s**. ` +
+      `The day's p99 during the tick (${tick.daysDuring} runs) beside the same day before the price moved (${tick.daysWithout} run), medians of the runs:`,
+    '',
+    ...batchTable(tick.endpoints, tick.withoutEndpoints),
+  ];
+}
+
 function slotSection({ scheduleSlot: slot }: Results) {
   return [
     '## Recurring-buy slot',
@@ -176,6 +189,8 @@ export function performanceDoc(results: Results): string {
     ...dayTable(results),
     '',
     `Highest rate at which every endpoint's p99 stays ≤ ${dayP99Ms} ms with no errors: ${highestRateOf(day)} (steps: ${held.join('; ')}).`,
+    '',
+    ...tickSection(results),
     '',
     ...slotSection(results),
     '',

@@ -11,7 +11,10 @@ import { endOrder, type OrderRow } from './order-holds.ts';
 import { orderMail } from './orders.mail.ts';
 import { createPositionClosing } from './position-closing.service.ts';
 import { createPositionOpening } from './position-opening.service.ts';
-import { createTradeSettlement, currentQuote, type TradingDeps } from './trade-settlement.service.ts';
+import { createTradeSettlement, type PricedQuote, type TradingDeps } from './trade-settlement.service.ts';
+
+/** An open order the tick's price crossed, with that quote and its owner's exchange rate. */
+type DueOrder = PricedQuote & { id: string; user_id: string; currency: string };
 
 /** The condition of each open order against its asset's price `q.price`; a stop-limit's after its stop was crossed. */
 const conditionMet = sql`(
@@ -29,12 +32,9 @@ const conditionMet = sql`(
 export function createOrderFills(deps: TradingDeps & { mail?: MailQueue | undefined }) {
   const { db, clock, mail } = deps;
 
-  /** Trading at one tick's price: the settlement reads that price, not whatever the quote says by now. */
-  function atPrice(price: string) {
-    const settlement = createTradeSettlement({
-      ...deps,
-      quotes: async (tx, assetId, currency) => ({ ...(await currentQuote(tx, assetId, currency)), price }),
-    });
+  /** Trading at one tick's quote and rate, as the step read them: not whatever the quote says by now. */
+  function atQuote(quote: PricedQuote) {
+    const settlement = createTradeSettlement({ ...deps, quotes: async () => quote });
     return { settlement, ...createPositionOpening(deps, settlement), ...createPositionClosing(deps, settlement) };
   }
 
@@ -45,8 +45,9 @@ export function createOrderFills(deps: TradingDeps & { mail?: MailQueue | undefi
       return work(tx);
     });
 
-  async function fill(id: string, userId: string, price: string, currency: string): Promise<OrderRow | undefined> {
-    const trading = atPrice(price);
+  async function fill({ id, user_id: userId, currency, ...quote }: DueOrder): Promise<OrderRow | undefined> {
+    const { price } = quote;
+    const trading = atQuote(quote);
     const now = clock.now();
     return ending(userId, async (tx) => {
       const [order] = await tx
@@ -140,14 +141,16 @@ export function createOrderFills(deps: TradingDeps & { mail?: MailQueue | undefi
         update orders o set triggered_at = ${now} from asset_quotes q
         where q.asset_id = o.asset_id and o.status = 'open' and o.type = 'stop_limit' and o.triggered_at is null
           and case when o.side = 'buy' then q.price >= o.stop_price else q.price <= o.stop_price end`);
-      const { rows: due } = await db.execute<{ id: string; user_id: string; price: string; currency: string }>(sql`
-        select o.id, o.user_id, q.price::text, c.code as currency
-        from orders o join asset_quotes q on q.asset_id = o.asset_id
+      const { rows: due } = await db.execute<DueOrder>(sql`
+        select o.id, o.user_id, c.code as currency, a.id as asset_id, a.symbol, a.name, a.type::text,
+          q.price::text, q.previous_close::text, r.rate::text
+        from orders o join assets a on a.id = o.asset_id join asset_quotes q on q.asset_id = o.asset_id
           join users u on u.id = o.user_id join currencies c on c.id = u.currency_id
+          left join fx_rates r on r.currency = c.code
         where o.status = 'open' and (o.expires_at is null or o.expires_at > ${now}) and ${conditionMet}
         order by o.created_at`);
       for (const row of due) {
-        const order = await fill(row.id, row.user_id, row.price, row.currency).catch(async (error: unknown) => {
+        const order = await fill(row).catch(async (error: unknown) => {
           if (!(error instanceof ValidationFailed)) throw error;
           return ending(row.user_id, (tx) => endOrder(tx, row.id, 'cancelled', 'too_small', now));
         });
