@@ -6,6 +6,8 @@ export const dividendEvent = z.object({
   pay_date: z.string(),
   per_share: z.string(),
   currency: z.string(),
+  /** The ex-date's close has passed: buying now no longer earns this dividend. */
+  ex_date_passed: z.boolean(),
 });
 export type DividendEvent = z.infer<typeof dividendEvent>;
 
@@ -32,7 +34,7 @@ export const dividendPayment = z.object({
 });
 export type DividendPayment = z.infer<typeof dividendPayment>;
 
-/** The user's dividend income, in their currency: this calendar year (UTC), the last 12 months, the latest payments. */
+/** The user's dividend income, in their settlement currency (payments in another at today's rate): this calendar year (UTC), the last 12 months, the latest payments. */
 export const dividendIncomeResponse = z.object({
   currency: z.string(),
   this_year: z.string(),

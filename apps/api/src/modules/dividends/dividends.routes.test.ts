@@ -60,6 +60,12 @@ describe('dividend routes', () => {
       payload: { at: payAtOf(dividend).toISOString() },
     });
     expect(run.json().data.paid).toBeGreaterThanOrEqual(1);
+    // Income counts a payment once its pay date has come; the session is kept across the wait.
+    clock.advance(payAtOf(dividend).getTime() - clock.now().getTime());
+    await db.$client.query('update access_tokens set expires_at = $2 where user_id = $1', [
+      user.id,
+      new Date(clock.now().getTime() + 86_400_000),
+    ]);
 
     const income = (await get(user.token, '/api/user/dividends')).json().data;
     // 1.5 × 0.5096 = 0.7644 dollars, at the user's rate.

@@ -3,16 +3,24 @@ import { sql } from 'drizzle-orm';
 import { transaction, type Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { cataloguePayers, dividendsBetween, payAtOf, type DividendEvent, type DividendPayer } from './schedule.ts';
+import {
+  cataloguePayers,
+  dividendsBetween,
+  exCloseOf,
+  payAtOf,
+  type DividendEvent,
+  type DividendPayer,
+} from './schedule.ts';
 import { appliedSplitsOf, splitAdjusted } from './split-adjustment.ts';
 
 const year = 365 * 24 * 60 * 60 * 1000;
 
-const presentEvent = (event: DividendEvent) => ({
+const presentEvent = (now: Date) => (event: DividendEvent) => ({
   ex_date: event.exDate,
   pay_date: event.payDate,
   per_share: event.perShare,
   currency: 'USD',
+  ex_date_passed: exCloseOf(event) <= now,
 });
 
 /** What users read of dividends: a stock's schedule, their income, their reinvestment setting. */
@@ -37,22 +45,33 @@ export function createDividends(deps: { db: Database; clock: Clock; seed: number
         symbol,
         yearly_yield: payer.yearlyYield,
         frequency: payer.frequency,
-        upcoming: events.filter((event) => payAtOf(event) > now).map(presentEvent),
+        upcoming: events.filter((event) => payAtOf(event) > now).map(presentEvent(now)),
         past: events
           .filter((event) => payAtOf(event) <= now)
           .reverse()
-          .map(presentEvent),
+          .map(presentEvent(now)),
       };
     },
 
-    /** The user's dividends this calendar year (UTC) and over the last 12 months, and the latest 50 payments. */
+    /**
+     * The user's dividends this calendar year (UTC) and over the last 12 months, in their settlement
+     * currency, and the latest 50 payments. A payment made in another currency (before the account
+     * changed currency) counts at today's reference rate, as the rest of the portfolio is valued;
+     * a payment dated after now (the test hook can date one ahead) is not income yet.
+     */
     async income(userId: string, currency: string): Promise<DividendIncomeResponse> {
       const now = clock.now();
       const yearStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
       const { rows: totals } = await db.execute<{ this_year: string; last_12_months: string }>(sql`
-        select coalesce(sum(amount) filter (where paid_at >= ${yearStart}), 0)::text as this_year,
-          coalesce(sum(amount) filter (where paid_at >= ${new Date(now.getTime() - year)}), 0)::text as last_12_months
-        from dividend_payments where user_id = ${userId}`);
+        with paid as (
+          select p.paid_at, case when p.currency = ${currency} then p.amount
+            else p.amount * (select rate from fx_rates where currency = ${currency})
+              / (select rate from fx_rates where currency = p.currency) end as amount
+          from dividend_payments p where p.user_id = ${userId} and p.paid_at <= ${now})
+        select round(coalesce(sum(amount) filter (where paid_at >= ${yearStart}), 0), 2)::text as this_year,
+          round(coalesce(sum(amount) filter (where paid_at >= ${new Date(now.getTime() - year)}), 0), 2)::text
+            as last_12_months
+        from paid`);
       const { rows: payments } = await db.execute<DividendIncomeResponse['payments'][number]>(sql`
         select a.symbol, p.ex_date::text, p.wallet::text, p.quantity::text, p.amount::text, p.currency::text,
           p.reinvested_position_id is not null as reinvested, to_json(p.paid_at)#>>'{}' as paid_at

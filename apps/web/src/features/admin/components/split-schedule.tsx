@@ -77,8 +77,8 @@ export function SplitSchedule() {
       >
         <h2 className="text-lg font-semibold text-brand-900">Schedule a split</h2>
         <p className="text-sm text-slate-600">
-          Holders get “new” shares for every “old” one from the start (UTC) of the effective date: 3 for 1 splits, 1 for
-          10 is a reverse split. Stocks only.
+          Holders get “new” shares for every “old” one from the start (UTC) of the effective date: 3-for-1 splits,
+          1-for-10 is a reverse split. Stocks only.
         </p>
         <TextField
           label="Stock symbol"

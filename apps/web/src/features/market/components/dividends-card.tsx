@@ -42,6 +42,7 @@ export function DividendsCard({ asset, sign, rate }: DividendsCardProps) {
             sign={sign}
             rate={rate}
             empty="None in the coming year."
+            markPassed
           />
           <EventTable title="Past year" events={data.past} sign={sign} rate={rate} empty="None in the past year." />
         </>
@@ -50,9 +51,17 @@ export function DividendsCard({ asset, sign, rate }: DividendsCardProps) {
   );
 }
 
-type EventTableProps = { title: string; events: DividendEvent[]; sign: string; rate: number; empty: string };
+type EventTableProps = {
+  title: string;
+  events: DividendEvent[];
+  sign: string;
+  rate: number;
+  empty: string;
+  /** Upcoming dividends say when their ex-date has closed: buying now no longer earns them. */
+  markPassed?: boolean;
+};
 
-function EventTable({ title, events, sign, rate, empty }: EventTableProps) {
+function EventTable({ title, events, sign, rate, empty, markPassed = false }: EventTableProps) {
   return (
     <div className="mt-4">
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
@@ -64,7 +73,14 @@ function EventTable({ title, events, sign, rate, empty }: EventTableProps) {
           <tbody className="divide-y divide-slate-100">
             {events.map((event) => (
               <tr key={event.ex_date}>
-                <td className="py-2">{dividendDate(event.ex_date)}</td>
+                <td className="py-2">
+                  {dividendDate(event.ex_date)}
+                  {markPassed && event.ex_date_passed && (
+                    <span className="block text-xs font-medium text-amber-800" data-testid="ex-date-passed">
+                      Ex-date passed, pays on {dividendDate(event.pay_date)}
+                    </span>
+                  )}
+                </td>
                 <td>{dividendDate(event.pay_date)}</td>
                 <td className="tabular-nums">{formatPrice(Number(event.per_share) * rate, sign)}</td>
               </tr>
