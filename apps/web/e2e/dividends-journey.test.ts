@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../api/src/modules/market/catalogue.ts';
+import { cataloguePayers } from '../../api/src/modules/dividends/schedule.ts';
 import { phoneWithSessionOf, sidewaysOverflow } from './support/browser.ts';
 import type { Stack } from './support/stack.ts';
 import { browserJourney, shot } from './support/journey.ts';
@@ -14,7 +16,7 @@ const koPath = `/asset/${encodeURIComponent('The Coca-Cola Company')}/KO`;
 
 browserJourney('dividends', { env: { TEST_HOOKS: 'on' } }, (ready) => ({ stack, browser, page, problems } = ready));
 
-type Event = { ex_date: string; pay_date: string; per_share: string };
+type Event = { ex_date: string; pay_date: string; per_share: string; ex_date_passed: boolean };
 
 /** KO's next dividend whose ex-date has not closed yet, so a buy made now is counted. */
 async function nextCountedDividend(): Promise<Event> {
@@ -24,6 +26,20 @@ async function nextCountedDividend(): Promise<Event> {
   const event = upcoming.find((candidate) => candidate.ex_date >= today);
   if (!event) throw new Error('KO has no dividend with an ex-date still to come');
   return event;
+}
+
+/**
+ * A payer whose next dividend's ex-date has closed but which pays later: on any day one of the 33
+ * payers almost surely is in that gap (each spends a quarter to a third of its time there).
+ */
+async function payerPastExDate(): Promise<{ path: string; event: Event }> {
+  for (const payer of cataloguePayers) {
+    const response = await fetch(`${stack.app.url}/api/assets/${payer.symbol}/dividends`);
+    const event = ((await response.json()) as { data: { upcoming: Event[] } }).data.upcoming[0];
+    const name = catalogue.find((entry) => entry.symbol === payer.symbol)?.name ?? payer.symbol;
+    if (event?.ex_date_passed) return { path: `/asset/${encodeURIComponent(name)}/${payer.symbol}`, event };
+  }
+  throw new Error('no catalogue payer is between its ex-date and its pay date today');
 }
 
 /** Pays the dividends due a minute into `payDate`, as if the clock had moved there. */
@@ -60,6 +76,21 @@ describe('dividends, on a desktop', () => {
     await shot(page, 'dividends-asset-desktop');
   });
 
+  it('marks an upcoming dividend whose ex-date has passed with the day it pays', async () => {
+    const { path, event } = await payerPastExDate();
+    await page.goto(`${stack.app.url}${path}`);
+    const upcoming = page.getByRole('region', { name: 'Dividends' }).getByRole('table', { name: 'Upcoming dividends' });
+    const payDay = new Date(event.pay_date).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await upcoming.getByRole('row').nth(1).getByText(`Ex-date passed, pays on ${payDay}`).waitFor();
+    expect(await upcoming.getByTestId('ex-date-passed').count()).toBe(1);
+    await shot(page, 'dividends-ex-date-passed-desktop');
+  });
+
   it('shows nothing of dividends for a coin', async () => {
     await page.goto(`${stack.app.url}/asset/Bitcoin/BTC`);
     await page.getByRole('region', { name: 'Market Stats' }).waitFor();
@@ -79,7 +110,8 @@ describe('dividends, on a desktop', () => {
     const latest = income.getByRole('list', { name: 'Latest dividends' });
     const ko = latest.getByRole('listitem').filter({ hasText: 'KO' });
     await ko.getByText('As cash').waitFor();
-    await expect.poll(() => income.getByTestId('dividends-last-12-months').textContent()).not.toBe('$0.00');
+    // The hook dated the payment on its pay date, still ahead: it is listed, but not income until that day.
+    expect(await income.getByTestId('dividends-last-12-months').textContent()).toBe('$0.00');
     expect(await ko.textContent()).toMatch(/\$\d+\.\d{2}/);
     await shot(page, 'dividends-portfolio-desktop');
   });
@@ -119,6 +151,11 @@ describe('dividends, on a phone', () => {
     await phone.getByRole('region', { name: 'Dividends' }).getByRole('table', { name: 'Upcoming dividends' }).waitFor();
     expect(await sidewaysOverflow(phone)).toBe(0);
     await shot(phone, 'dividends-asset-phone');
+    const passed = await payerPastExDate();
+    await phone.goto(`${stack.app.url}${passed.path}`);
+    await phone.getByTestId('ex-date-passed').getByText('Ex-date passed, pays on', { exact: false }).waitFor();
+    expect(await sidewaysOverflow(phone)).toBe(0);
+    await shot(phone, 'dividends-ex-date-passed-phone');
     await phone.goto(`${stack.app.url}/portfolio#holdings`);
     const income = phone.getByRole('region', { name: 'Dividend income' });
     await income.getByRole('list', { name: 'Latest dividends' }).getByText('KO').first().waitFor();

@@ -87,6 +87,7 @@ describe('a 3-for-1 split, on a desktop', () => {
     await operator.getByRole('tab', { name: 'Splits' }).click();
     await operator.getByText('No splits scheduled or applied yet.').waitFor();
     const form = operator.getByRole('form', { name: 'Schedule a split' });
+    await form.getByText('3-for-1 splits, 1-for-10 is a reverse split', { exact: false }).waitFor();
     await form.getByLabel('Stock symbol').fill('intc');
     await form.getByLabel('New shares').fill('1');
     await form.getByLabel('Effective date').fill(tomorrow);

@@ -73,7 +73,7 @@ function EventTable({ title, events, sign, rate, empty, markPassed = false }: Ev
           <tbody className="divide-y divide-slate-100">
             {events.map((event) => (
               <tr key={event.ex_date}>
-                <td className="py-2">
+                <td className="py-2 pr-3">
                   {dividendDate(event.ex_date)}
                   {markPassed && event.ex_date_passed && (
                     <span className="block text-xs font-medium text-amber-800" data-testid="ex-date-passed">
@@ -81,8 +81,8 @@ function EventTable({ title, events, sign, rate, empty, markPassed = false }: Ev
                     </span>
                   )}
                 </td>
-                <td>{dividendDate(event.pay_date)}</td>
-                <td className="tabular-nums">{formatPrice(Number(event.per_share) * rate, sign)}</td>
+                <td className="pr-3">{dividendDate(event.pay_date)}</td>
+                <td className="whitespace-nowrap tabular-nums">{formatPrice(Number(event.per_share) * rate, sign)}</td>
               </tr>
             ))}
           </tbody>
