@@ -1,3 +1,4 @@
+import { afterEach, expect } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 
 /**
@@ -69,4 +70,11 @@ export async function ledgerProblems(db: Database): Promise<string[]> {
       + coalesce((select sum(s.quantity_after - s.quantity_before) from position_splits s where s.position_id = p.id), 0)`);
   if (quantities.rowCount) problems.push(`${quantities.rowCount} positions hold other than their trades add up to`);
   return problems;
+}
+
+/** After each test of the file, the books must be whole. */
+export function checkBooksAfterEach(db: () => Database): void {
+  afterEach(async () => {
+    expect(await ledgerProblems(db())).toEqual([]);
+  });
 }

@@ -1,9 +1,10 @@
 import { Decimal } from 'decimal.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client.ts';
-import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { createTestClock, type TestApp } from '../../../test/app.ts';
+import { createJobTestApp } from '../../../test/job-app.ts';
 import { listedStock } from '../../../test/fixtures.ts';
-import { ledgerProblems } from '../../../test/ledger.ts';
+import { checkBooksAfterEach } from '../../../test/ledger.ts';
 import { ledgerRepository } from '../ledger/ledger.service.ts';
 import { createTradingService } from '../trading/trading.service.ts';
 import { createSplitApplier } from '../splits/split-apply.ts';
@@ -15,20 +16,14 @@ import { dividendsBetween, exCloseOf, payAtOf, type DividendPayer } from './sche
 const clock = createTestClock(new Date('2026-11-30T08:00:00Z'));
 const seed = 20250131;
 let testApp: TestApp;
-/** A second connection pool, as a second API process paying the same dividends. */
 let secondPool: Database;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' }, { clock });
-  secondPool = createDatabase(testApp.database.url, 10);
+  ({ testApp, secondPool, close } = await createJobTestApp({}, clock));
 });
-afterEach(async () => {
-  expect(await ledgerProblems(testApp.database.db)).toEqual([]);
-});
-afterAll(async () => {
-  await secondPool.$client.end();
-  await testApp.close();
-});
+checkBooksAfterEach(() => testApp.database.db);
+afterAll(() => close());
 
 /** A stock of the test's own at 100 paying 3.33 % a year, quarterly: 0.8325 a share. */
 const payerOf = (symbol: string): DividendPayer => ({

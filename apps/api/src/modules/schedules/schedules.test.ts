@@ -1,9 +1,10 @@
 import { scheduleRefusals } from '@itrust/contracts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client.ts';
-import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { createTestClock, type TestApp } from '../../../test/app.ts';
+import { createJobTestApp } from '../../../test/job-app.ts';
 import { bearer, fundedInvestor, listedStock, type SignedUpUser } from '../../../test/fixtures.ts';
-import { ledgerProblems } from '../../../test/ledger.ts';
+import { checkBooksAfterEach } from '../../../test/ledger.ts';
 import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
 import { createTradingService } from '../trading/trading.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -16,30 +17,18 @@ let testApp: TestApp;
 let wallet: WalletService;
 let assetId: number;
 let assets = 0;
-/** A second connection pool, as a second API process running the same scheduler. */
 let secondPool: Database;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1', RATE_LIMIT_PER_MINUTE: '1000000' }, { clock });
-  wallet = walletServiceFor(
-    testApp.database.db,
-    clock,
-    createUsersRepository(testApp.database.db),
-    testApp.config.limits,
-  );
-  secondPool = createDatabase(testApp.database.url, 10);
+  ({ testApp, wallet, secondPool, close } = await createJobTestApp({ DEPOSIT_BANK_MIN: '1' }, clock));
 });
 // Each test buys a stock of its own at 100, so that plans of other tests never share it.
 beforeEach(async () => {
   assetId = await listedStock(testApp.database.db, `RB${(assets += 1)}`);
 });
-afterEach(async () => {
-  expect(await ledgerProblems(testApp.database.db)).toEqual([]);
-});
-afterAll(async () => {
-  await secondPool.$client.end();
-  await testApp.close();
-});
+checkBooksAfterEach(() => testApp.database.db);
+afterAll(() => close());
 
 /** The scheduler as a process runs it, on `db` (the app's pool or the second one). */
 const scheduler = (db: Database = testApp.database.db) => {

@@ -1,10 +1,11 @@
 import { Decimal } from 'decimal.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client.ts';
-import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { createTestClock, type TestApp } from '../../../test/app.ts';
+import { createJobTestApp } from '../../../test/job-app.ts';
 import { bearer, fundedInvestor, listedStock, type SignedUpUser } from '../../../test/fixtures.ts';
-import { ledgerProblems } from '../../../test/ledger.ts';
-import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
+import { checkBooksAfterEach } from '../../../test/ledger.ts';
+import type { WalletService } from '../ledger/wallet.service.ts';
 import { createOrderFills } from '../trading/trading.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { createSplitApplier } from './split-apply.ts';
@@ -17,31 +18,19 @@ let wallet: WalletService;
 let assetId: number;
 let symbol: string;
 let assets = 0;
-/** A second connection pool, as a second API process applying the same splits. */
 let secondPool: Database;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ DEPOSIT_BANK_MIN: '1', RATE_LIMIT_PER_MINUTE: '1000000' }, { clock });
-  wallet = walletServiceFor(
-    testApp.database.db,
-    clock,
-    createUsersRepository(testApp.database.db),
-    testApp.config.limits,
-  );
-  secondPool = createDatabase(testApp.database.url, 10);
+  ({ testApp, wallet, secondPool, close } = await createJobTestApp({ DEPOSIT_BANK_MIN: '1' }, clock));
 });
 // Each test splits a stock of its own at 100, so the splits of other tests never touch it.
 beforeEach(async () => {
   symbol = `SP${(assets += 1)}`;
   assetId = await listedStock(testApp.database.db, symbol);
 });
-afterEach(async () => {
-  expect(await ledgerProblems(testApp.database.db)).toEqual([]);
-});
-afterAll(async () => {
-  await secondPool.$client.end();
-  await testApp.close();
-});
+checkBooksAfterEach(() => testApp.database.db);
+afterAll(() => close());
 
 const query = async <T extends object>(text: string, values: unknown[] = []) =>
   (await testApp.database.db.$client.query<T & Record<string, unknown>>(text, values)).rows;

@@ -1,11 +1,12 @@
 import { orderRefusals } from '@itrust/contracts';
 import { tradeRefusals } from '@itrust/contracts/trade-rules';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client.ts';
-import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { createTestClock, type TestApp } from '../../../test/app.ts';
+import { createJobTestApp } from '../../../test/job-app.ts';
 import { bearer, fundedInvestor, listedStock, type SignedUpUser } from '../../../test/fixtures.ts';
-import { ledgerProblems } from '../../../test/ledger.ts';
-import { walletServiceFor, type WalletService } from '../ledger/wallet.service.ts';
+import { checkBooksAfterEach } from '../../../test/ledger.ts';
+import type { WalletService } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { createOrderFills } from './trading.service.ts';
 
@@ -15,30 +16,18 @@ let testApp: TestApp;
 let wallet: WalletService;
 let assetId: number;
 let assets = 0;
-/** A second connection pool, as a second API process running the same fill step. */
 let secondPool: Database;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  testApp = await createTestApp(
-    { DEPOSIT_BANK_MIN: '1', RATE_LIMIT_PER_MINUTE: '1000000', TEST_HOOKS: 'on' },
-    { clock },
-  );
-  const users = createUsersRepository(testApp.database.db);
-  wallet = walletServiceFor(testApp.database.db, clock, users, testApp.config.limits);
-  secondPool = createDatabase(testApp.database.url, 10);
+  ({ testApp, wallet, secondPool, close } = await createJobTestApp({ DEPOSIT_BANK_MIN: '1', TEST_HOOKS: 'on' }, clock));
 });
 // Each test trades a stock of its own at 100, whose price only the test moves: orders of other tests never cross.
 beforeEach(async () => {
-  const symbol = `OR${(assets += 1)}`;
-  assetId = await listedStock(testApp.database.db, symbol);
+  assetId = await listedStock(testApp.database.db, `OR${(assets += 1)}`);
 });
-afterEach(async () => {
-  expect(await ledgerProblems(testApp.database.db)).toEqual([]);
-});
-afterAll(async () => {
-  await secondPool.$client.end();
-  await testApp.close();
-});
+checkBooksAfterEach(() => testApp.database.db);
+afterAll(() => close());
 
 const fills = (db: Database = testApp.database.db) =>
   createOrderFills({ db, clock, users: createUsersRepository(db) }).fillTriggered();
