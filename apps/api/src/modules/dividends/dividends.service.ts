@@ -56,8 +56,7 @@ export function createDividends(deps: { db: Database; clock: Clock; seed: number
     /**
      * The user's dividends this calendar year (UTC) and over the last 12 months, in their settlement
      * currency, and the latest 50 payments. A payment made in another currency (before the account
-     * changed currency) counts at today's reference rate, as the rest of the portfolio is valued;
-     * a payment dated after now (the test hook can date one ahead) is not income yet.
+     * changed currency) counts at today's reference rate, as the rest of the portfolio is valued.
      */
     async income(userId: string, currency: string): Promise<DividendIncomeResponse> {
       const now = clock.now();
@@ -67,7 +66,7 @@ export function createDividends(deps: { db: Database; clock: Clock; seed: number
           select p.paid_at, case when p.currency = ${currency} then p.amount
             else p.amount * (select rate from fx_rates where currency = ${currency})
               / (select rate from fx_rates where currency = p.currency) end as amount
-          from dividend_payments p where p.user_id = ${userId} and p.paid_at <= ${now})
+          from dividend_payments p where p.user_id = ${userId})
         select round(coalesce(sum(amount) filter (where paid_at >= ${yearStart}), 0), 2)::text as this_year,
           round(coalesce(sum(amount) filter (where paid_at >= ${new Date(now.getTime() - year)}), 0), 2)::text
             as last_12_months
