@@ -7,7 +7,14 @@ import { orders, positions, trades } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { toMoney } from '../../lib/money.ts';
-import { tradingMessages, type PositionRow, type Quote, type TradeSettlement } from './trade-settlement.service.ts';
+import {
+  costAt,
+  tradingMessages,
+  type PositionRow,
+  type Quote,
+  type Quoted,
+  type TradeSettlement,
+} from './trade-settlement.service.ts';
 
 /**
  * A take-profit at or below the price, or a stop-loss at or above it, would close the position on
@@ -29,6 +36,8 @@ type Order = {
   stopLoss?: Decimal | undefined;
   /** The waiting order a fill comes from; a market order otherwise. */
   orderType?: string;
+  /** The quote the caller worked the quantity out from, so the buy settles at that price and not a newer one. */
+  quoted?: Quoted;
 };
 
 /** Buying: a brokerage buy opens a position; an automated-investing buy adds to the one it holds. */
@@ -42,7 +51,9 @@ export function createPositionOpening(
    * position per asset and adds to it.
    */
   async function buyIn(tx: Executor, userId: string, currency: string, order: Order) {
-    const { quote, rate, cost } = await priced(tx, order.assetId, order.quantity, currency);
+    const { quote, rate, cost } = order.quoted
+      ? costAt(order.quoted, order.quantity)
+      : await priced(tx, order.assetId, order.quantity, currency);
     checkExits(order, quote);
     const now = clock.now();
     const [held] =
@@ -134,9 +145,11 @@ export function createPositionOpening(
     async buyWorth(userId: string, assetId: number, amount: Decimal) {
       return settle(async (tx) => {
         const currency = await currencyOf(userId, tx);
-        const { quote, rate } = await quoteAt(tx, assetId, currency);
-        const quantity = amount.dividedBy(new Decimal(quote.price).times(rate)).toDecimalPlaces(8, Decimal.ROUND_DOWN);
-        return buyIn(tx, userId, currency, { assetId, quantity, wallet: 'brokerage' });
+        const quoted = await quoteAt(tx, assetId, currency);
+        const quantity = amount
+          .dividedBy(new Decimal(quoted.quote.price).times(quoted.rate))
+          .toDecimalPlaces(8, Decimal.ROUND_DOWN);
+        return buyIn(tx, userId, currency, { assetId, quantity, wallet: 'brokerage', quoted });
       });
     },
 

@@ -47,6 +47,16 @@ export const currentQuote: QuoteSource = async (tx, assetId, currency) => {
   return quote;
 };
 
+/** A quote as a trade settles at it: the quote and the exchange rate read with it. */
+export type Quoted = { quote: PricedQuote; rate: Decimal };
+
+/** What buying `quantity` costs at a quote already read, to the cent above; refused below a cent. */
+export function costAt({ quote, rate }: Quoted, quantity: Decimal) {
+  const value = tradeValue(quantity, quote.price, rate);
+  if (belowOneCent(value)) throw new ValidationFailed({ quantity: [tradingMessages.belowOneCent] });
+  return { quote, rate, cost: purchaseCost(value) };
+}
+
 export type TradingDeps = {
   db: Database;
   clock: Clock;
@@ -59,7 +69,7 @@ export function createTradeSettlement(deps: TradingDeps) {
   const quoteOf = deps.quotes ?? currentQuote;
 
   /** The quote and the exchange rate a trade settles at, in one read. */
-  async function quoteAt(tx: Executor, assetId: number, currency: string) {
+  async function quoteAt(tx: Executor, assetId: number, currency: string): Promise<Quoted> {
     const quote = await quoteOf(tx, assetId, currency);
     if (quote.rate === null) throw new AppError(422, 'No exchange rate is available for your currency right now.');
     return { quote, rate: new Decimal(quote.rate) };
@@ -69,10 +79,7 @@ export function createTradeSettlement(deps: TradingDeps) {
 
   /** What buying `quantity` of an asset costs now in the user's currency, to the cent above; refused below a cent. */
   async function priced(tx: Executor, assetId: number, quantity: Decimal, currency: string) {
-    const { quote, rate } = await quoteAt(tx, assetId, currency);
-    const value = tradeValue(quantity, quote.price, rate);
-    if (belowOneCent(value)) throw new ValidationFailed({ quantity: [tradingMessages.belowOneCent] });
-    return { quote, rate, cost: purchaseCost(value) };
+    return costAt(await quoteAt(tx, assetId, currency), quantity);
   }
 
   /**
