@@ -1,6 +1,6 @@
 import { createDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { seconds } from './measure.ts';
-import { dayBesideBatch } from './schedule-slot.ts';
+import { dayBesideBatch, type Segment } from './batch-day.ts';
 import { sendOnSchedule } from './steady.ts';
 import { tradingDay, type Investor, type Screen } from './trading-day.ts';
 
@@ -53,7 +53,7 @@ export async function measureDividendPayment(
   let last = NaN;
   const polling = { on: true };
   try {
-    const segments = [{ result: await day(), ranBefore: 0, ranAfter: 0 }];
+    const segments: Segment[] = [{ result: await day(), ranBefore: 0, ranAfter: 0 }];
     const dividend = await latestDividend(db);
     const holders = investors.length;
     await db.$client.query(`update dividends set paid_at = null where asset_id = $1 and ex_date = $2`, [
@@ -77,13 +77,12 @@ export async function measureDividendPayment(
     }
     polling.on = false;
     await poll;
-    const { split, withoutEndpoints, without, endpoints, during } = dayBesideBatch(segments);
+    const judged = dayBesideBatch(segments, rate);
     const paymentMs = Math.round(last - first);
     const perSecond = Math.round((1000 * paid) / Math.max(paymentMs, 1));
     console.log(
       `  a ${paidStock} dividend to ${holders} holders: ${paid} paid in ${paymentMs} ms (${perSecond} a second); ` +
-        `the mixed day at ${rate} req/s meanwhile ${during.holds ? 'holds' : 'does not hold'} (slowest ${during.worst}, p99 ${during.worstP99} ms; ${during.errors} errors), ` +
-        `without it ${without.worst} ${without.worstP99} ms`,
+        judged.line,
     );
     return {
       rate,
@@ -91,12 +90,7 @@ export async function measureDividendPayment(
       paid,
       paymentMs,
       perSecond,
-      daysWithout: split.without.length,
-      daysDuring: split.during.length,
-      without,
-      withoutEndpoints,
-      endpoints,
-      ...during,
+      ...judged.figures,
     };
   } finally {
     polling.on = false;

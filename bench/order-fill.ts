@@ -2,7 +2,7 @@ import { createDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { setQuotePrice } from '../apps/api/src/modules/market/tick.ts';
 import { seconds } from './measure.ts';
 import { sendOnSchedule } from './steady.ts';
-import { dayBesideBatch } from './schedule-slot.ts';
+import { dayBesideBatch, type Segment } from './batch-day.ts';
 import { tradingDay, type Asset, type Investor, type Screen } from './trading-day.ts';
 
 /** How many limit buys rest on one asset when the tick that fills them all arrives. */
@@ -75,7 +75,7 @@ export async function measureTickFill(
   try {
     await setQuotePrice(db, asset.symbol, '100');
     const placed = await placeRestingOrders(url, investors, asset);
-    const segments = [{ result: await day(), ranBefore: 0, ranAfter: 0 }];
+    const segments: Segment[] = [{ result: await day(), ranBefore: 0, ranAfter: 0 }];
     await setQuotePrice(db, asset.symbol, '89');
     let progress = await fillProgress(db, placed);
     for (
@@ -88,23 +88,15 @@ export async function measureTickFill(
       // Every run after the price moved is during the tick, whether or not its fills had begun by the run's end.
       segments.push({ result, ranBefore, ranAfter: placed.length });
     }
-    const { split, withoutEndpoints, without, endpoints, during } = dayBesideBatch(segments);
+    const judged = dayBesideBatch(segments, rate);
     const tickMs = progress.first && progress.last ? progress.last.getTime() - progress.first.getTime() : NaN;
-    console.log(
-      `  a tick filling ${progress.filled} resting orders: ${tickMs} ms; the mixed day at ${rate} req/s meanwhile ${during.holds ? 'holds' : 'does not hold'} (slowest ${during.worst}, p99 ${during.worstP99} ms; ${during.errors} errors), ` +
-        `without it ${without.worst} ${without.worstP99} ms`,
-    );
+    console.log(`  a tick filling ${progress.filled} resting orders: ${tickMs} ms; ${judged.line}`);
     return {
       rate,
       placed: placed.length,
       orders: progress.filled,
       tickMs,
-      daysWithout: split.without.length,
-      daysDuring: split.during.length,
-      without,
-      withoutEndpoints,
-      endpoints,
-      ...during,
+      ...judged.figures,
     };
   } finally {
     await db.$client.end();

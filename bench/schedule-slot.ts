@@ -1,7 +1,8 @@
 import { createDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { seconds } from './measure.ts';
-import { mediansByEndpoint, sendOnSchedule, type SteadyResult } from './steady.ts';
-import { judgeDay, tradingDay, type Investor, type Screen } from './trading-day.ts';
+import { dayBesideBatch, type Segment } from './batch-day.ts';
+import { sendOnSchedule } from './steady.ts';
+import { tradingDay, type Investor, type Screen } from './trading-day.ts';
 
 /** How long the slot may take before the bench gives up on it and reports what ran. */
 const slotLimitMs = 20 * 60_000;
@@ -17,21 +18,6 @@ async function slotProgress(db: Database, dueAt: Date): Promise<SlotProgress> {
     [dueAt],
   );
   return rows[0] ?? { ran: 0, done: 0, first: null, last: null };
-}
-
-/** The day's runs split at the slot: those before its first run, and those it ran through. */
-export function splitAtSlot(segments: { result: SteadyResult; ranBefore: number; ranAfter: number }[]) {
-  const during = segments.filter((segment) => segment.ranBefore > 0 || segment.ranAfter > 0);
-  const without = segments.filter((segment) => !during.includes(segment));
-  return { without: without.map((segment) => segment.result), during: during.map((segment) => segment.result) };
-}
-
-/** The day judged without a batch and during it, each endpoint's medians beside the verdict. */
-export function dayBesideBatch(segments: { result: SteadyResult; ranBefore: number; ranAfter: number }[]) {
-  const split = splitAtSlot(segments);
-  const withoutEndpoints = mediansByEndpoint(split.without);
-  const endpoints = mediansByEndpoint(split.during);
-  return { split, withoutEndpoints, without: judgeDay(withoutEndpoints), endpoints, during: judgeDay(endpoints) };
 }
 
 /**
@@ -52,7 +38,7 @@ export async function measureScheduleSlot(
   const db = createDatabase(databaseUrl, 1);
   const day = () => sendOnSchedule(url, tradingDay(screens, investors, rate, seconds));
   try {
-    const segments = [{ result: await day(), ranBefore: 0, ranAfter: 0 }];
+    const segments: Segment[] = [{ result: await day(), ranBefore: 0, ranAfter: 0 }];
     const dueAt = new Date();
     const { rowCount } = await db.$client.query(
       `update schedules set next_run_at = $1 where status = 'active' and next_run_at > $1`,
@@ -66,13 +52,12 @@ export async function measureScheduleSlot(
       progress = await slotProgress(db, dueAt);
       segments.push({ result, ranBefore, ranAfter: progress.ran });
     }
-    const { split, withoutEndpoints, without, endpoints, during } = dayBesideBatch(segments);
+    const judged = dayBesideBatch(segments, rate);
     const slotMs = progress.first && progress.last ? progress.last.getTime() - progress.first.getTime() : NaN;
     const runsPerSecond = Math.round((1000 * progress.done) / Math.max(slotMs, 1));
     console.log(
       `  a recurring-buy slot of ${plans} plans: ${progress.done} bought, ${progress.ran - progress.done} skipped, in ${slotMs} ms (${runsPerSecond} a second); ` +
-        `the mixed day at ${rate} req/s meanwhile ${during.holds ? 'holds' : 'does not hold'} (slowest ${during.worst}, p99 ${during.worstP99} ms; ${during.errors} errors), ` +
-        `without it ${without.worst} ${without.worstP99} ms`,
+        judged.line,
     );
     return {
       rate,
@@ -81,12 +66,7 @@ export async function measureScheduleSlot(
       bought: progress.done,
       slotMs,
       runsPerSecond,
-      daysWithout: split.without.length,
-      daysDuring: split.during.length,
-      without,
-      withoutEndpoints,
-      endpoints,
-      ...during,
+      ...judged.figures,
     };
   } finally {
     await db.$client.end();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitAtSlot } from './schedule-slot.ts';
+import { splitAtBatch } from './batch-day.ts';
 import { mediansByEndpoint, type SteadyResult } from './steady.ts';
 
 const day = (p99: number, endpoints: string[] = ['GET /a']): SteadyResult => ({
@@ -15,7 +15,7 @@ const day = (p99: number, endpoints: string[] = ['GET /a']): SteadyResult => ({
 describe('the day around a recurring-buy slot', () => {
   it('counts the runs before the first buy as without it, and every run from the first buy on as during it', () => {
     const [before, waiting, first, middle, last] = [day(10), day(11), day(40), day(60), day(30)];
-    const split = splitAtSlot([
+    const split = splitAtBatch([
       { result: before, ranBefore: 0, ranAfter: 0 },
       { result: waiting, ranBefore: 0, ranAfter: 0 },
       { result: first, ranBefore: 0, ranAfter: 120 },
