@@ -1,14 +1,20 @@
 import { messages } from '@itrust/contracts/auth-rules';
-import { request } from 'node:http';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneWithSessionOf, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
+import {
+  launchChromium,
+  messageBeside,
+  phoneWithSessionOf,
+  sidewaysOverflow,
+  watchPageProblems,
+} from './support/browser.ts';
 import { codeInBoxes, typeCode } from './support/code-boxes.ts';
 import { shot } from './support/journey.ts';
 import { codeFromOutbox, mailFromOutbox } from './support/outbox.ts';
 import { failedShotName, SignInPage } from './support/sign-in-page.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { confirmItIsYou } from './support/step-up.ts';
+import { signInFrom } from './support/investor.ts';
 import { freePort } from './support/free-port.ts';
 
 const oldEmail = 'demo@example.com';
@@ -26,16 +32,6 @@ const seenMail = new Set<string>();
 
 const waitForPath = (target: Page, pathname: string) =>
   target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
-/** The message a field's aria-describedby points to, after its hint. */
-const messageBeside = async (field: Locator) => {
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
-  return ids.length > 0
-    ? field
-        .page()
-        .locator(`[id="${ids.at(-1)}"]`)
-        .textContent()
-    : null;
-};
 /** A full-page screenshot from the top, so that the sticky header is where a person sees it. */
 const pageShot = async (target: Page, name: string) => {
   await target.evaluate(() => window.scrollTo(0, 0));
@@ -55,22 +51,6 @@ const reachPastCard = async (target: Page) => {
   const button = await target.getByRole('button', { name: 'Sign in' }).boundingBox();
   return (lastBox?.x ?? 0) + (lastBox?.width ?? 0) - ((button?.x ?? 0) + (button?.width ?? 0));
 };
-
-/** A sign-in sent from another loopback address, as from another person's network; returns the status. */
-const signInFrom = (localAddress: string, login: string, password: string) =>
-  new Promise<number>((resolve, reject) => {
-    const url = new URL('/api/user/login', stack.app.url);
-    const sent = request(
-      url,
-      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', accept: 'application/json' } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    sent.on('error', reject);
-    sent.end(JSON.stringify({ login, password }));
-  });
 
 beforeAll(async () => {
   const port = await freePort();
@@ -260,7 +240,7 @@ describe('email change in Chromium', () => {
 describe('sign-in after many wrong passwords from elsewhere', () => {
   it('asks a new browser for the emailed code, says why, and keeps it on /otp until the code is in', async () => {
     for (let attempt = 0; attempt < 10; attempt += 1)
-      expect(await signInFrom('127.0.0.2', oldEmail, `a guess ${attempt}`)).toBe(422);
+      expect(await signInFrom(stack, '127.0.0.2', oldEmail, `a guess ${attempt}`)).toBe(422);
     await mailFromOutbox(stack.dataDir, oldEmail, 'Failed sign-ins on your Itrust account', seenMail);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

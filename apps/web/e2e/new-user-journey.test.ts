@@ -1,16 +1,16 @@
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotDir, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
-import { typeCode } from './support/code-boxes.ts';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { describedBy, overlap, screenshotDir, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
+import { codeBoxesReach, typeCode } from './support/code-boxes.ts';
 import { operatorToken } from './support/investor.ts';
-import { shot as shotOf } from './support/journey.ts';
+import { browserJourney, shot as shotOf } from './support/journey.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { confirmItIsYou } from './support/step-up.ts';
 import { cents } from './support/money.ts';
 import { chooseOption } from './support/select.ts';
-import { demoInvestorPage, failedShotName } from './support/sign-in-page.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import { demoInvestorPage } from './support/sign-in-page.ts';
+import type { Stack } from './support/stack.ts';
 
 // What a new user meets from sign-up to a first withdrawal, as issue 41 found it.
 let stack: Stack;
@@ -30,52 +30,20 @@ const waitForPath = (pathname: string, target = page) =>
   target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 const navigation = () => page.getByRole('navigation', { name: 'Main' });
 
-/** The text of the messages an input's aria-describedby points at. */
-const describedBy = (input: Locator) =>
-  input.evaluate((element) =>
-    (element.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' | '),
-  );
 const focusedName = (target = page) => target.evaluate(() => document.activeElement?.getAttribute('name'));
-/** Whether two boxes on screen share any area. */
-const overlap = async (one: Locator, other: Locator) => {
-  const [a, b] = [await one.boundingBox(), await other.boundingBox()];
-  if (!a || !b) throw new Error('a box is not on screen');
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-};
-/** How far the code boxes reach past the right edge of the buttons under them, and of their card. */
-const codeBoxesReach = (target: Page) =>
-  target.evaluate(() => {
-    const right = (element: Element | null | undefined) => element?.getBoundingClientRect().right ?? Number.NaN;
-    const sixth = document.querySelector('[aria-label="Digit 6 of 6"]');
-    const card = sixth?.closest('section');
-    const button = [...(card?.querySelectorAll('button') ?? [])].find((candidate) =>
-      candidate.textContent.includes('Resend code'),
-    );
-    const cardPadding = card ? Number.parseFloat(getComputedStyle(card).paddingRight) : Number.NaN;
-    return {
-      pastButtons: right(sixth) - right(button?.parentElement),
-      pastCard: right(sixth) - (right(card) - cardPadding),
-    };
-  });
 
-beforeAll(async () => {
-  // Automated investing invests within seconds, as it would over a day.
-  stack = await startStack('new-user', { AUTO_INVEST_SECONDS: '2' });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  problems = watchPageProblems(page);
-});
-afterAll(async () => {
-  await browser.close();
-  await stack.stop();
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await shot(failedShotName(context.task.name));
-});
+// Automated investing invests within seconds, as it would over a day. The journey starts signed out.
+browserJourney(
+  'new-user',
+  {
+    env: { AUTO_INVEST_SECONDS: '2' },
+    signIn: async (browser) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      return { page, problems: watchPageProblems(page) };
+    },
+  },
+  (ready) => ({ stack, browser, page, problems } = ready),
+);
 
 describe('a new user in Chromium', () => {
   it('is told on step 1, beside each field, what is wrong, with the focus on the first', async () => {

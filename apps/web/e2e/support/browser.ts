@@ -61,3 +61,31 @@ export async function reachPastScreen(locator: Locator): Promise<number> {
   );
   return right - screenWidth;
 }
+
+/** The text of the messages an input's aria-describedby points at. */
+export const describedBy = (input: Locator) =>
+  input.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' | '),
+  );
+
+/** Whether two boxes on screen share any area. */
+export const overlap = async (one: Locator, other: Locator) => {
+  const [a, b] = [await one.boundingBox(), await other.boundingBox()];
+  if (!a || !b) throw new Error('a box is not on screen');
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+};
+
+/** The message a field's aria-describedby points to, after its hint. */
+export const messageBeside = async (field: Locator) => {
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  return ids.length > 0
+    ? field
+        .page()
+        .locator(`[id="${ids.at(-1)}"]`)
+        .textContent()
+    : null;
+};

@@ -20,3 +20,19 @@ export async function codeInBoxes(within: Page | Locator) {
   for (let index = 1; index <= 6; index += 1) digits.push(await within.getByLabel(`Digit ${index} of 6`).inputValue());
   return digits.join('');
 }
+
+/** How far the code boxes reach past the right edge of the buttons under them, and of their card. */
+export const codeBoxesReach = (target: Page) =>
+  target.evaluate(() => {
+    const right = (element: Element | null | undefined) => element?.getBoundingClientRect().right ?? Number.NaN;
+    const sixth = document.querySelector('[aria-label="Digit 6 of 6"]');
+    const card = sixth?.closest('section');
+    const button = [...(card?.querySelectorAll('button') ?? [])].find((candidate) =>
+      candidate.textContent.includes('Resend code'),
+    );
+    const cardPadding = card ? Number.parseFloat(getComputedStyle(card).paddingRight) : Number.NaN;
+    return {
+      pastButtons: right(sixth) - right(button?.parentElement),
+      pastCard: right(sixth) - (right(card) - cardPadding),
+    };
+  });

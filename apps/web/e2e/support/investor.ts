@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { codeFromOutbox } from './outbox.ts';
 import { operatorSession } from './authenticator.ts';
 import type { Stack } from './stack.ts';
@@ -70,3 +71,19 @@ export async function fundedInvestor(stack: Stack, cash: string, seen: Set<strin
   await call(stack, `/admin/transactions/${transaction.id}/approve`, {}, await operatorToken(stack, seen));
   return { email, password };
 }
+
+/** A sign-in sent from another loopback address, as from another person's network; returns the status. */
+export const signInFrom = (stack: Stack, localAddress: string, login: string, password: string) =>
+  new Promise<number>((resolve, reject) => {
+    const url = new URL('/api/user/login', stack.app.url);
+    const sent = request(
+      url,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', accept: 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(JSON.stringify({ login, password }));
+  });
