@@ -4,7 +4,7 @@ import { freshCode, secretFromScreen } from './support/authenticator.ts';
 import { sidewaysOverflow, watchPageProblems } from './support/browser.ts';
 import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
-import { browserJourney, shot, type Journey } from './support/journey.ts';
+import { browserJourney, shot, waitForPath, type Journey } from './support/journey.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 import { confirmItIsYou } from './support/step-up.ts';
 
@@ -15,9 +15,6 @@ let operatorSecret = '';
 let recoveryCodes: string[] = [];
 
 browserJourney('authenticator', { viewport: { width: 1280, height: 800 } }, (ready) => (journey = ready));
-
-const waitForPath = (target: Page, pathname: string) =>
-  target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 
 /**
  * Starts the set-up on Security (confirming it is `confirmAs`, when the session passed no second

@@ -9,7 +9,7 @@ import {
   watchPageProblems,
 } from './support/browser.ts';
 import { codeInBoxes, typeCode } from './support/code-boxes.ts';
-import { shot } from './support/journey.ts';
+import { shot, waitForPath } from './support/journey.ts';
 import { codeFromOutbox, mailFromOutbox } from './support/outbox.ts';
 import { failedShotName, SignInPage } from './support/sign-in-page.ts';
 import { startStack, type Stack } from './support/stack.ts';
@@ -30,8 +30,6 @@ let problems: string[];
 let undoLink: URL;
 const seenMail = new Set<string>();
 
-const waitForPath = (target: Page, pathname: string) =>
-  target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 /** A full-page screenshot from the top, so that the sticky header is where a person sees it. */
 const pageShot = async (target: Page, name: string) => {
   await target.evaluate(() => window.scrollTo(0, 0));

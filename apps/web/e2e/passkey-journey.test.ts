@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
-import { shot } from './support/journey.ts';
+import { shot, waitForPath } from './support/journey.ts';
 import { failedShotName, SignInPage } from './support/sign-in-page.ts';
 import { confirmItIsYou } from './support/step-up.ts';
 import { startStack, type Stack } from './support/stack.ts';
@@ -44,9 +44,6 @@ async function pageWithAuthenticator(viewport: { width: number; height: number }
   const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
   return { page, credentials };
 }
-
-const waitForPath = (page: Page, pathname: string) =>
-  page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 
 async function signInWithPassword(page: Page) {
   await new SignInPage(page).open(base);

@@ -11,7 +11,7 @@ import type { RunningApp } from './support/server.ts';
 import { SignInPage } from './support/sign-in-page.ts';
 import { confirmItIsYou } from './support/step-up.ts';
 import { startStack, type Stack } from './support/stack.ts';
-import { shot } from './support/journey.ts';
+import { shot, waitForPath } from './support/journey.ts';
 
 let stack: Stack;
 let dataDir: string;
@@ -23,8 +23,6 @@ let demoPassword: string;
 const images = { front: '', back: '' };
 const seenMail = new Set<string>();
 
-const waitForPath = (target: Page, pathname: string) =>
-  target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 const panelHeading = (target: Page, name: string) => target.getByRole('heading', { name, level: 2 });
 
 async function signInAsDemo(target: Page) {

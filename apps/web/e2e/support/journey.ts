@@ -31,6 +31,10 @@ export async function crosshairValue(target: Page, chart: Locator): Promise<stri
   return (await chart.locator('[data-testid="crosshair-value"]').textContent()) ?? '';
 }
 
+/** Waits until `target` is at `pathname`, given the time a busy machine can take to get there. */
+export const waitForPath = (target: Page, pathname: string) =>
+  target.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+
 /**
  * A full-page screenshot in test-results/screenshots, once the page has painted what it shows (a
  * shot taken before the next frame once showed an empty chart).
