@@ -1,14 +1,15 @@
 import { Decimal } from 'decimal.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { bearer, fundedInvestor, signUp } from '../../../test/fixtures.ts';
-import { ledgerProblems } from '../../../test/ledger.ts';
+import { checkBooksAfterEach } from '../../../test/ledger.ts';
 import { walletServiceFor } from '../ledger/wallet.service.ts';
 import { createTradingService } from '../trading/trading.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
-import { cataloguePayers, dividendsBetween, exCloseOf, payAtOf } from './schedule.ts';
+import { cataloguePayers, dividendsBetween, exCloseOf, payAtOf, type DividendEvent } from './schedule.ts';
 
 const clock = createTestClock(new Date('2026-11-30T08:00:00Z'));
+const hour = 60 * 60 * 1000;
 let testApp: TestApp;
 
 beforeAll(async () => {
@@ -17,9 +18,7 @@ beforeAll(async () => {
     { clock },
   );
 });
-afterEach(async () => {
-  expect(await ledgerProblems(testApp.database.db)).toEqual([]);
-});
+checkBooksAfterEach(() => testApp.database.db);
 afterAll(async () => {
   await testApp.close();
 });
@@ -60,7 +59,7 @@ describe('dividend routes', () => {
       payload: { at: payAtOf(dividend).toISOString() },
     });
     expect(run.json().data.paid).toBeGreaterThanOrEqual(1);
-    // Income counts a payment once its pay date has come; the session is kept across the wait.
+    // The clock moves to the pay date; the session is kept across the wait.
     clock.advance(payAtOf(dividend).getTime() - clock.now().getTime());
     await db.$client.query('update access_tokens set expires_at = $2 where user_id = $1', [
       user.id,
@@ -98,5 +97,94 @@ describe('dividend routes', () => {
     expect((await put({ reinvest: false }, 'dividend-key-1')).statusCode).toBe(422);
     expect((await get(user.token, '/api/user/dividends/settings')).json().data).toEqual({ reinvest: true });
     expect((await get(other.token, '/api/user/dividends/settings')).json().data).toEqual({ reinvest: false });
+  });
+});
+
+const ko = cataloguePayers.find((candidate) => candidate.symbol === 'KO');
+/** KO's first dividend whose ex-date closes after now. */
+function nextKoDividend(): DividendEvent {
+  if (!ko) throw new Error('KO pays no dividend');
+  const now = clock.now();
+  const event = dividendsBetween(ko, testApp.config.marketSeed, now, new Date(now.getTime() + 200 * 24 * hour)).find(
+    (candidate) => exCloseOf(candidate) > now,
+  );
+  if (!event) throw new Error('no dividend ahead');
+  return event;
+}
+const read = (url: string, token?: string) =>
+  testApp.app.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) });
+/** The clock moves weeks ahead; the session is kept so the same user reads on. */
+const keepSignedIn = (userId: string) =>
+  testApp.database.db.$client.query('update access_tokens set expires_at = $2 where user_id = $1', [
+    userId,
+    new Date(clock.now().getTime() + 24 * hour),
+  ]);
+const payAt = (event: DividendEvent) =>
+  testApp.app.inject({ method: 'POST', url: '/api/dev/dividends/run', payload: { at: payAtOf(event).toISOString() } });
+
+describe('dividend income and the schedule around now', () => {
+  it('marks an upcoming dividend whose ex-date has closed, so buying now is not taken to earn it', async () => {
+    const event = nextKoDividend();
+    const upcomingOf = async () =>
+      ((await read('/api/assets/KO/dividends')).json().data.upcoming as { ex_date: string }[]).find(
+        (candidate) => candidate.ex_date === event.exDate,
+      );
+    expect(await upcomingOf()).toMatchObject({ pay_date: event.payDate, ex_date_passed: false });
+
+    clock.advance(exCloseOf(event).getTime() - clock.now().getTime() + hour);
+    expect(clock.now().getTime()).toBeLessThan(payAtOf(event).getTime());
+    expect(await upcomingOf()).toMatchObject({ pay_date: event.payDate, ex_date_passed: true });
+  });
+
+  it('counts a payment in an earlier currency at today’s rate', async () => {
+    const db = testApp.database.db;
+    const users = createUsersRepository(db);
+    const user = await fundedInvestor(
+      testApp,
+      walletServiceFor(db, clock, users, testApp.config.limits),
+      '1000',
+      'brokerage',
+    );
+    const { rows: assets } = await db.$client.query<{ id: number }>("select id from assets where symbol = 'KO'");
+    await createTradingService({ db, clock, users }).buy(user.id, {
+      assetId: assets[0]?.id ?? 0,
+      quantity: new Decimal('10'),
+    });
+    const income = async () => (await read('/api/user/dividends', user.token)).json().data;
+
+    const first = nextKoDividend();
+    expect((await payAt(first)).json().data.paid).toBeGreaterThanOrEqual(1);
+    clock.advance(payAtOf(first).getTime() - clock.now().getTime() + hour);
+    await keepSignedIn(user.id);
+    const paid = await income();
+    expect(paid.payments).toHaveLength(1);
+    const dollars = paid.payments[0].amount as string;
+    expect(paid).toMatchObject({ currency: 'USD', last_12_months: dollars });
+
+    // The account now settles in pounds (the profile allows it only before money moves; older accounts
+    // and operators' corrections can still hold payments in the earlier currency).
+    await db.$client.query(
+      `with gbp as (select id from currencies where code = 'GBP')
+       update users set currency_id = (select id from gbp), display_currency_id = null where id = $1`,
+      [user.id],
+    );
+    await db.$client.query("update ledger_accounts set currency = 'GBP' where user_id = $1", [user.id]);
+    const second = nextKoDividend();
+    expect((await payAt(second)).json().data.paid).toBeGreaterThanOrEqual(1);
+    clock.advance(payAtOf(second).getTime() - clock.now().getTime() + hour);
+    await keepSignedIn(user.id);
+
+    const mixed = await income();
+    const pounds = mixed.payments.find((payment: { currency: string }) => payment.currency === 'GBP').amount;
+    const { rows: rates } = await db.$client.query<{ rate: string }>(
+      "select rate::text from fx_rates where currency = 'GBP'",
+    );
+    const expected = new Decimal(dollars)
+      .times(rates[0]?.rate ?? '')
+      .plus(pounds)
+      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+      .toFixed(2);
+    expect(mixed).toMatchObject({ currency: 'GBP', last_12_months: expected });
+    expect(expected).not.toBe(new Decimal(dollars).plus(pounds).toFixed(2));
   });
 });
