@@ -77,6 +77,7 @@ export function createDividendPayments(deps: {
             on conflict do nothing returning false as paid)
           select paid from written
           union all select paid_at is not null from dividends where asset_id = ${asset.id} and ex_date = ${event.exDate}`);
+        // No row back means another payer wrote it this instant: still due, and each holder is paid once anyway.
         if (!rows[0]?.paid) due.push({ ...event, assetId: asset.id });
       }
     }
@@ -107,16 +108,16 @@ export function createDividendPayments(deps: {
     return rows;
   }
 
-  /** The rate to pay a currency at: fixed by the first payer to reach it. */
+  /**
+   * The rate to pay a currency at: fixed by the first payer to reach it. The no-op update returns the row another
+   * payer committed while this one waited on it, which a select in the same statement cannot see.
+   */
   async function rateOf(due: Due, currency: string): Promise<Decimal> {
     const { rows } = await db.execute<{ rate: string }>(sql`
-      with written as (
-        insert into dividend_rates (asset_id, ex_date, currency, rate)
-        select ${due.assetId}, ${due.exDate}, ${currency}, rate from fx_rates where currency = ${currency}
-        on conflict do nothing returning rate::text)
-      select rate from written
-      union all select rate::text from dividend_rates
-        where asset_id = ${due.assetId} and ex_date = ${due.exDate} and currency = ${currency}`);
+      insert into dividend_rates (asset_id, ex_date, currency, rate)
+      select ${due.assetId}, ${due.exDate}, ${currency}, rate from fx_rates where currency = ${currency}
+      on conflict (asset_id, ex_date, currency) do update set rate = dividend_rates.rate
+      returning rate::text`);
     const rate = rows[0]?.rate;
     if (!rate) throw new Error(`no exchange rate to pay ${due.symbol} dividends in ${currency}`);
     return new Decimal(rate);

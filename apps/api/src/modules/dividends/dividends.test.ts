@@ -1,100 +1,24 @@
 import { Decimal } from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { createTestClock, type TestApp } from '../../../test/app.ts';
-import { createJobTestApp } from '../../../test/job-app.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  balanceOf,
+  clock,
+  investors,
+  nextDividend,
+  payerOf,
+  payments,
+  secondPool,
+  testApp,
+  useDividendsApp,
+} from '../../../test/dividends-app.ts';
 import { listedStock } from '../../../test/fixtures.ts';
-import { checkBooksAfterEach } from '../../../test/ledger.ts';
-import { ledgerRepository } from '../ledger/ledger.service.ts';
 import { createTradingService } from '../trading/trading.service.ts';
 import { createSplitApplier } from '../splits/split-apply.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { allocate } from './allocation.ts';
-import { createDividendPayments } from './dividend-payments.ts';
-import { dividendsBetween, exCloseOf, payAtOf, type DividendPayer } from './schedule.ts';
+import { exCloseOf, payAtOf } from './schedule.ts';
 
-const clock = createTestClock(new Date('2026-11-30T08:00:00Z'));
-const seed = 20250131;
-let testApp: TestApp;
-let secondPool: Database;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ testApp, secondPool, close } = await createJobTestApp({}, clock));
-});
-checkBooksAfterEach(() => testApp.database.db);
-afterAll(() => close());
-
-/** A stock of the test's own at 100 paying 3.33 % a year, quarterly: 0.8325 a share. */
-const payerOf = (symbol: string): DividendPayer => ({
-  symbol,
-  yearlyYield: '0.0333',
-  frequency: 'quarterly',
-  referencePrice: '100',
-});
-const nextDividend = (payer: DividendPayer) => {
-  const now = clock.now();
-  const event = dividendsBetween(payer, seed, now, new Date(now.getTime() + 200 * 86_400_000)).find(
-    (candidate) => exCloseOf(candidate) > now,
-  );
-  if (!event) throw new Error('no dividend ahead');
-  return event;
-};
-const payments = (payer: DividendPayer, at: Date, db: Database = testApp.database.db) =>
-  createDividendPayments({
-    db,
-    clock: { now: () => at },
-    seed,
-    trading: createTradingService({ db, clock, users: createUsersRepository(db) }),
-    mail: testApp.dependencies.mail,
-    payers: [payer],
-  });
-
-/** `count` approved investors written in bulk, each tenth in pounds, each brokerage wallet funded with 1,000. */
-async function investors(prefix: string, count: number): Promise<{ id: string; currency: string }[]> {
-  const client = testApp.database.db.$client;
-  const { rows } = await client.query<{ id: string; currency: string }>(
-    `insert into users (first_name, last_name, email, username, password_hash, phone, address, country_id, state_id,
-       city_id, city_name, zipcode, date_of_birth, nationality_id, currency_id, experience, employed, kyc,
-       terms_accepted_at, email_verified_at, created_at)
-     select 'Holder', 'No ' || g, $1 || g || '@example.com', $1 || g, 'x', '+44 20 7946 0000', '1 Test Street',
-       c.id, s.id, ci.id, 'London', 'EC1A 1AA', '1990-01-01', (select id from nationalities limit 1),
-       (select id from currencies where code = case when g % 10 = 0 then 'GBP' else 'USD' end),
-       'intermediate', 'employed', 'approved', now(), now(), now()
-     from generate_series(1, $2::int) g, countries c join states s on s.country_id = c.id join cities ci on ci.state_id = s.id
-     where c.iso_code = 'GB' and s.iso_code = 'ENG' and ci.name = 'London'
-     returning id, (select code from currencies where id = currency_id) as currency`,
-    [prefix, count],
-  );
-  await testApp.database.db.transaction(async (tx) => {
-    for (const user of rows) await ledgerRepository.walletsOf(tx, user.id, user.currency);
-    for (const currency of ['USD', 'GBP']) {
-      const funded = rows.filter((user) => user.currency === currency);
-      await ledgerRepository.post(
-        tx,
-        'test funding',
-        null,
-        [
-          { account: { kind: 'deposits_clearing', currency }, amount: new Decimal(-1000 * funded.length) },
-          ...funded.map((user) => ({
-            account: { userId: user.id, kind: 'brokerage' as const, currency },
-            amount: new Decimal(1000),
-          })),
-        ],
-        clock.now(),
-      );
-    }
-  });
-  return rows;
-}
-
-const balanceOf = async (userId: string) =>
-  (
-    await testApp.database.db.$client.query<{ balance: string }>(
-      "select balance::text from ledger_accounts where user_id = $1 and kind = 'brokerage'",
-      [userId],
-    )
-  ).rows[0]?.balance ?? '0';
+useDividendsApp();
 
 describe('the rounding rule', () => {
   it('rounds each share down and gives the cents left to the largest remainders, ties by key', () => {
@@ -266,5 +190,42 @@ describe('dividend payments', () => {
       [assetId],
     );
     expect(recorded).toEqual([{ per_share: '0.2775000000' }]);
+  });
+
+  it('pays at the rate another payer fixed while this one waited on it', async () => {
+    const payer = payerOf('DV5');
+    const assetId = await listedStock(testApp.database.db, payer.symbol);
+    const holder = (await investors('dv5holder', 10)).find((investor) => investor.currency === 'GBP');
+    if (!holder) throw new Error('no holder in pounds');
+    const users = createUsersRepository(testApp.database.db);
+    await createTradingService({ db: testApp.database.db, clock, users }).buy(holder.id, {
+      assetId,
+      quantity: new Decimal(10),
+      currency: 'GBP',
+    });
+    const dividend = nextDividend(payer);
+    const other = await secondPool.$client.connect();
+    try {
+      await other.query('begin');
+      await other.query("insert into dividend_rates values ($1, $2, 'GBP', 0.5)", [assetId, dividend.exDate]);
+      const paying = payments(payer, payAtOf(dividend)).runDue();
+      const waiting = async (): Promise<void> => {
+        const { rows } = await other.query<{ count: number }>(
+          "select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock'",
+        );
+        if (rows[0]?.count === 0) return new Promise((resolve) => setTimeout(resolve, 20)).then(waiting);
+      };
+      await waiting();
+      await other.query('commit');
+      expect(await paying).toBe(1);
+    } finally {
+      other.release();
+    }
+    // 10 × 0.8325 = 8.325 dollars, at 0.5 to the dollar: 4.1625 pounds.
+    const { rows } = await testApp.database.db.$client.query<{ amount: string }>(
+      'select amount::text from dividend_payments where asset_id = $1',
+      [assetId],
+    );
+    expect(rows).toEqual([{ amount: '4.16' }]);
   });
 });
