@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, savedDestination, signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
 import { autoServiceFor, type AutoService } from '../modules/auto/auto.service.ts';
-import { ledgerRepository, marketShards } from '../modules/ledger/ledger.repository.ts';
+import { ledgerRepository, systemShards } from '../modules/ledger/ledger.repository.ts';
 import { walletServiceFor, type WalletService } from '../modules/ledger/wallet.service.ts';
 import { createSavingsService } from '../modules/savings/savings.service.ts';
 import { createTradingService } from '../modules/trading/trading.service.ts';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   const db = testApp.database.db;
   // Market accounts older than the investor's wallets, as on a live server: lower ids.
-  for (let shard = 0; shard < marketShards; shard += 1)
+  for (let shard = 0; shard < systemShards; shard += 1)
     await ledgerRepository.systemAccount(db, 'market', 'USD', shard);
   const users = createUsersRepository(db);
   auto = autoServiceFor(db, { now: () => new Date() }, users, 10);

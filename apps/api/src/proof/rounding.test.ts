@@ -6,7 +6,7 @@ import { bearer, signUp, type SignedUpUser } from '../../test/fixtures.ts';
 import { ledgerProblems } from '../../test/ledger.ts';
 import { autoModels } from '@itrust/contracts/auto-models';
 import { autoServiceFor, type AutoService } from '../modules/auto/auto.service.ts';
-import { marketShardOf } from '../modules/ledger/ledger.repository.ts';
+import { systemShardOf } from '../modules/ledger/ledger.repository.ts';
 import { walletServiceFor, type WalletService } from '../modules/ledger/wallet.service.ts';
 import { createOrderFills } from '../modules/trading/trading.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -241,7 +241,7 @@ describe('the books of trading', () => {
     expect(rounded).toEqual([]);
     const expected = new Map<string, Decimal>();
     for (const row of flows) {
-      const key = `${row.currency} ${marketShardOf(row.user_id)}`;
+      const key = `${row.currency} ${systemShardOf(row.user_id)}`;
       expected.set(key, (expected.get(key) ?? new Decimal(0)).plus(row.flow));
     }
     // A user closed out, who bought and sold at one price, cannot be ahead.

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { ValidationFailed } from '../../lib/errors.ts';
 import { toMoney } from '../../lib/money.ts';
 import { tradeValue } from '../../lib/trade-cash.ts';
-import { ledgerRepository as ledger } from '../ledger/ledger.service.ts';
+import { ledgerRepository as ledger, systemShardOf } from '../ledger/ledger.service.ts';
 import type { TradingService } from '../trading/trading.service.ts';
 import { allocate } from './allocation.ts';
 import { dividendMail } from './dividends.mail.ts';
@@ -138,7 +138,7 @@ export function createDividendPayments(deps: {
           tx,
           `dividend ${due.symbol}`,
           transactionId,
-          { kind: 'dividends', currency: holder.currency },
+          { kind: 'dividends', currency: holder.currency, shard: systemShardOf(holder.user_id) },
           { userId: holder.user_id, kind: holder.wallet, currency: holder.currency },
           amount,
           now,

@@ -12,6 +12,7 @@ import {
   useDividendsApp,
 } from '../../../test/dividends-app.ts';
 import { listedStock } from '../../../test/fixtures.ts';
+import { systemShardOf } from '../ledger/ledger.service.ts';
 import { createTradingService } from '../trading/trading.service.ts';
 import { createSplitApplier } from '../splits/split-apply.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -101,6 +102,18 @@ describe('dividend payments', () => {
       [assetId],
     );
     expect(counted[0]).toEqual({ payments: 1000, dividends: 1000 });
+    // Each payment debits its holder's shard of the dividends account, so two payers seldom wait on one row.
+    const { rows: debited } = await testApp.database.db.$client.query<{ user_id: string; shard: number }>(
+      `select p.user_id, a.shard from dividend_payments p
+       join journal_transactions j on j.transaction_id = p.transaction_id
+       join journal_entries e on e.journal_id = j.id
+       join ledger_accounts a on a.id = e.account_id and a.user_id is null and a.kind = 'dividends'
+       where p.asset_id = $1`,
+      [assetId],
+    );
+    expect(debited).toHaveLength(1000);
+    for (const row of debited) expect(row.shard).toBe(systemShardOf(row.user_id));
+    expect(new Set(debited.map((row) => row.shard)).size).toBe(16);
   }, 240_000);
 
   it('counts holders at the ex-date close: a buy after it earns nothing', async () => {

@@ -9,11 +9,14 @@ export type SystemKind = 'deposits_clearing' | 'withdrawals_clearing' | 'market'
 /** A system account: its kind, currency and shard (0 unless the kind is split into several accounts). */
 export type SystemAccountKey = { kind: SystemKind; currency: string; shard?: number };
 
-/** Market accounts per currency: a trade waits for another only when both fall on the same one. */
-export const marketShards = 16;
+/**
+ * The accounts the market and dividends kinds are split into, per currency: every trade and every dividend
+ * payment moves one of them, and waits for another only when both fall on the same one.
+ */
+export const systemShards = 16;
 
-/** The market account a user's trades go to: spread evenly, as user ids are random. */
-export const marketShardOf = (userId: string) => Number.parseInt(userId.slice(0, 8), 16) % marketShards;
+/** The shard a user's trades and dividends go to: spread evenly, as user ids are random. */
+export const systemShardOf = (userId: string) => Number.parseInt(userId.slice(0, 8), 16) % systemShards;
 export const walletKinds: WalletKind[] = ['cash', 'auto', 'brokerage'];
 
 /** A user's wallet or a system account, named by what it is: created on first use. */

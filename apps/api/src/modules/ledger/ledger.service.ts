@@ -4,7 +4,7 @@ import { InsufficientFunds } from './ledger.repository.ts';
 
 // What other modules use of the ledger inside their own database transaction. The ledger stays
 // the one writer of journals, balances and holds: they post through it, never to its tables.
-export { InsufficientFunds, ledgerRepository, marketShardOf } from './ledger.repository.ts';
+export { InsufficientFunds, ledgerRepository, systemShardOf } from './ledger.repository.ts';
 export { accountLockOrder, lockWallets } from './locks.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { positions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import { belowOneCent, purchaseCost, tradeValue } from '../../lib/trade-cash.ts';
-import { ledgerRepository as ledger, marketShardOf, movingMoney } from '../ledger/ledger.service.ts';
+import { ledgerRepository as ledger, systemShardOf, movingMoney } from '../ledger/ledger.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
@@ -95,7 +95,7 @@ export function createTradeSettlement(deps: TradingDeps) {
     at: Date,
   ) {
     const user = { userId, kind: wallet, currency };
-    const market = { kind: 'market' as const, currency, shard: marketShardOf(userId) };
+    const market = { kind: 'market' as const, currency, shard: systemShardOf(userId) };
     const [from, to] = side === 'buy' ? [user, market] : [market, user];
     return ledger.move(tx, `${side} ${symbol}`, null, from, to, amount, at);
   }

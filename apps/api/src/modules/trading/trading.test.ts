@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { marketShardOf } from '../ledger/ledger.repository.ts';
+import { systemShardOf } from '../ledger/ledger.repository.ts';
 import { bearer, signUp } from '../../../test/fixtures.ts';
 import { ledgerProblems } from '../../../test/ledger.ts';
 import { runTick } from '../market/tick.ts';
@@ -75,8 +75,8 @@ describe('buying', () => {
       [users.map((user) => user.id)],
     );
     expect(rows).toHaveLength(users.length);
-    for (const row of rows) expect(row.shard).toBe(marketShardOf(row.user_id));
-    expect(new Set(users.map((user) => marketShardOf(user.id))).size).toBeGreaterThan(1);
+    for (const row of rows) expect(row.shard).toBe(systemShardOf(row.user_id));
+    expect(new Set(users.map((user) => systemShardOf(user.id))).size).toBeGreaterThan(1);
   });
 
   it('buys once for ten parallel requests with one Idempotency-Key', async () => {
