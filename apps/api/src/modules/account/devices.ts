@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { knownDevices } from '../../db/schema/index.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
@@ -27,24 +27,18 @@ export function createDevices(db: Database, clock: Clock, mail: MailQueue) {
     async noteSignIn(user: SignedInUser, client: ClientInfo): Promise<void> {
       const now = clock.now();
       const deviceHash = hashOf(user.id, client);
-      const isNew = await db.transaction(async (tx) => {
-        const [{ known } = { known: 0 }] = await tx
-          .select({ known: count() })
-          .from(knownDevices)
-          .where(eq(knownDevices.userId, user.id));
-        const inserted = await tx
-          .insert(knownDevices)
-          .values({ userId: user.id, deviceHash, firstSeenAt: now, lastSeenAt: now })
-          .onConflictDoNothing()
-          .returning({ userId: knownDevices.userId });
-        if (inserted.length === 0) {
-          await tx
-            .update(knownDevices)
-            .set({ lastSeenAt: now })
-            .where(and(eq(knownDevices.userId, user.id), eq(knownDevices.deviceHash, deviceHash)));
-        }
-        return inserted.length > 0 && known > 0;
-      });
+      // One statement: the count is read from the snapshot before the insert, so it counts the devices seen
+      // before this one; xmax is 0 on a row the statement inserted rather than updated.
+      const { rows } = await db.execute<{ inserted: boolean; known: number }>(sql`
+        with noted as (
+          insert into known_devices (user_id, device_hash, first_seen_at, last_seen_at)
+          values (${user.id}, ${deviceHash}, ${now}, ${now})
+          on conflict (user_id, device_hash) do update set last_seen_at = excluded.last_seen_at
+          returning xmax = 0 as inserted)
+        select noted.inserted, (select count(*)::int from known_devices where user_id = ${user.id}) as known
+        from noted`);
+      const [noted] = rows;
+      const isNew = noted !== undefined && noted.inserted && noted.known > 0;
       if (isNew && user.deviceLoginAlert) {
         await mail.queue(
           accountMail.newDevice(
