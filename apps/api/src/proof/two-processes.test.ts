@@ -11,15 +11,12 @@ import { startServerProcess, type ServerProcess } from '../../test/server-proces
 import { walletServiceFor } from '../modules/ledger/wallet.service.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 
-/**
- * Two API processes on one database, as behind a load balancer: requests alternate between them,
- * and every ledger rule must hold as it does with one; price ticks reach stream clients of both.
- */
-type Server = ServerProcess;
+// Two API processes on one database, as behind a load balancer: requests alternate between them,
+// and every ledger rule must hold as it does with one; price ticks reach stream clients of both.
 
 let database: TestDatabase;
 let dataDir: string;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 
 // One outbox for both: whichever process runs a mail job writes the message there.
 const startServer = (name: string) =>
@@ -36,7 +33,7 @@ let password: string;
 let wallet: ReturnType<typeof walletServiceFor>;
 
 async function call(
-  server: Server,
+  server: ServerProcess,
   method: string,
   route: string,
   body?: unknown,
@@ -54,7 +51,7 @@ async function call(
   });
   return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } };
 }
-const either = (index: number) => servers[index % 2] as Server;
+const either = (index: number) => servers[index % 2] as ServerProcess;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -161,7 +158,7 @@ describe('two API processes on one database', () => {
   });
 
   it('refuses a token in one process as soon as the other has signed it out, while it reads tokens for others', async () => {
-    const [first, second] = servers as [Server, Server];
+    const [first, second] = servers as [ServerProcess, ServerProcess];
     const signedIn = await fetch(`${first.url}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -198,7 +195,7 @@ describe('two API processes on one database', () => {
   });
 
   it('refuses a session in both processes as soon as the owner has signed it out from another', async () => {
-    const [first, second] = servers as [Server, Server];
+    const [first, second] = servers as [ServerProcess, ServerProcess];
     const signedIn = await call(first, 'POST', '/user/login', { login: email, password });
     const asSession = { authorization: `Bearer ${(signedIn.body.data as { token: string }).token}` };
     const { body } = await call(second, 'GET', '/user/security/sessions');
@@ -227,7 +224,7 @@ describe('two API processes on one database', () => {
   });
 
   it('shows a swap made through one in the other’s user include at once', async () => {
-    const [first, second] = servers as [Server, Server];
+    const [first, second] = servers as [ServerProcess, ServerProcess];
     const brokerage = async () =>
       (
         (await call(second, 'GET', '/user?include=wallet')).body.data?.['user'] as {
@@ -242,7 +239,7 @@ describe('two API processes on one database', () => {
   });
 
   it('sends price ticks to stream clients of both processes', async () => {
-    const firstQuote = async (server: Server) => {
+    const firstQuote = async (server: ServerProcess) => {
       const controller = new AbortController();
       const response = await fetch(`${server.url}/api/stream/quotes?symbols=AAPL`, { signal: controller.signal });
       const reader = response.body?.getReader();
