@@ -171,7 +171,7 @@ export function createDividendPayments(deps: {
       select reinvest from dividend_settings where user_id = ${holder.user_id}`);
     if (!rows[0]?.reinvest) return null;
     try {
-      return (await trading.buyWorth(holder.user_id, due.assetId, amount)).position.id;
+      return (await trading.buyWorth(holder.user_id, due.assetId, amount, holder.currency)).position.id;
     } catch (error) {
       if (error instanceof ValidationFailed) return null;
       throw error;

@@ -22,6 +22,8 @@ type DueSchedule = {
   from_wallet: UserWallet | null;
   to_wallet: UserWallet | null;
   amount: string;
+  /** The owner's settlement currency. */
+  currency: string;
   slot: string;
   late: boolean;
 };
@@ -73,12 +75,12 @@ export function createScheduleRuns(deps: { db: Database; clock: Clock; mail?: Ma
   /** The plan, locked, if its slot is still due and no other process holds it. */
   async function claim(tx: Executor, id: string, now: Date) {
     const { rows } = await tx.execute<DueSchedule>(sql`
-      select s.id, s.user_id, s.kind, s.asset_id, s.from_wallet, s.to_wallet, s.amount::text,
+      select s.id, s.user_id, s.kind, s.asset_id, s.from_wallet, s.to_wallet, s.amount::text, c.code as currency,
         ${slotOn(sql`s.slot_index`)}::text as slot,
         s.next_run_at < ${now}::timestamptz - ${`${scheduleLateHours} hours`}::interval as late
-      from schedules s
+      from schedules s join users u on u.id = s.user_id join currencies c on c.id = u.currency_id
       where s.id = ${id} and s.status = 'active' and s.next_run_at <= ${now}::timestamptz
-      for update skip locked`);
+      for update of s skip locked`);
     return rows[0];
   }
 
@@ -102,7 +104,7 @@ export function createScheduleRuns(deps: { db: Database; clock: Clock; mail?: Ma
   async function move(due: DueSchedule) {
     const amount = new Decimal(due.amount);
     if (due.kind === 'buy' && due.asset_id !== null)
-      return { positionId: (await trading.buyWorth(due.user_id, due.asset_id, amount)).position.id };
+      return { positionId: (await trading.buyWorth(due.user_id, due.asset_id, amount, due.currency)).position.id };
     if (due.from_wallet && due.to_wallet)
       return {
         transactionId: (await wallet.swap(due.user_id, { amount, from: due.from_wallet, to: due.to_wallet })).id,

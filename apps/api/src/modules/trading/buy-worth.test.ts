@@ -39,6 +39,7 @@ describe('a buy by amount', () => {
       user.id,
       assetId,
       new Decimal('50'),
+      'USD',
     );
     expect(position.quantity).toBe('0.50000000');
     expect(new Decimal(position.entryPrice).toFixed(2)).toBe('100.00');

@@ -140,11 +140,11 @@ export function createPositionOpening(
     /**
      * Buys `amount` worth of an asset at the current price from the brokerage wallet, in the caller's
      * transaction if there is one: a recurring buy's run. The quantity is rounded down, so the cost,
-     * rounded up to the cent, never exceeds the amount.
+     * rounded up to the cent, never exceeds the amount. `currency` is the user's, which the callers
+     * read with what they run.
      */
-    async buyWorth(userId: string, assetId: number, amount: Decimal) {
+    async buyWorth(userId: string, assetId: number, amount: Decimal, currency: string) {
       return settle(async (tx) => {
-        const currency = await currencyOf(userId, tx);
         const quoted = await quoteAt(tx, assetId, currency);
         const quantity = amount
           .dividedBy(new Decimal(quoted.quote.price).times(quoted.rate))
