@@ -59,6 +59,12 @@ const hotPaths: Call[] = [
     payload: () => ({ asset_id: stockIds[0], quantity: '0.01', wallet: 'brokerage' }),
   },
   {
+    name: 'sign-in',
+    method: 'POST',
+    url: '/api/user/login',
+    payload: () => ({ login: investor.email, password: investor.password }),
+  },
+  {
     name: 'savings contribution',
     method: 'POST',
     url: '/api/user/savings-accounts/credit',
@@ -183,6 +189,10 @@ describe('statements per request', () => {
     // The token; in one transaction, the price with the exchange rate, the position with its trade,
     // then the accounts found, locked, their balances and journal in one statement.
     expect(after.get('buy')).toBe(4);
+    // The user, the address's failures; under the account's lock, the pair's failures, cleared, the account's,
+    // the token and the reset lock cleared; then the device noted, and the user's passkeys, documents and
+    // currencies for the answer.
+    expect(after.get('sign-in')).toBe(12);
     for (const [name, count] of after) expect(count, name).toBeLessThanOrEqual(16);
   });
 });
