@@ -188,3 +188,51 @@ describe('dividend income and the schedule around now', () => {
     expect(expected).not.toBe(new Decimal(dollars).plus(pounds).toFixed(2));
   });
 });
+
+describe('dividend income by period', () => {
+  it('counts a payment dated next January in the last 12 months but not in this year, until January', async () => {
+    // The first dividend, of any payer, whose ex-date is in one year and its pay date in the next.
+    const now = clock.now();
+    const [payer, event] =
+      cataloguePayers
+        .flatMap((candidate) =>
+          dividendsBetween(candidate, testApp.config.marketSeed, now, new Date(now.getTime() + 3 * 366 * 24 * hour))
+            .filter((found) => found.payDate.slice(0, 4) > found.exDate.slice(0, 4))
+            .filter((found) => exCloseOf(found).getTime() - hour > now.getTime())
+            .map((found) => [candidate, found] as const),
+        )
+        .sort(([, a], [, b]) => a.exDate.localeCompare(b.exDate))[0] ?? [];
+    if (!payer || !event) throw new Error('no dividend paid in the year after its ex-date');
+    // Bought the last hour before the ex-date closes, so this is the only dividend the holding earns.
+    clock.advance(exCloseOf(event).getTime() - hour - now.getTime());
+    const db = testApp.database.db;
+    const users = createUsersRepository(db);
+    const user = await fundedInvestor(
+      testApp,
+      walletServiceFor(db, clock, users, testApp.config.limits),
+      '1000',
+      'brokerage',
+    );
+    const { rows } = await db.$client.query<{ id: number }>('select id from assets where symbol = $1', [payer.symbol]);
+    await createTradingService({ db, clock, users }).buy(user.id, {
+      assetId: rows[0]?.id ?? 0,
+      quantity: new Decimal('10'),
+    });
+    expect((await payAt(event)).json().data.paid).toBeGreaterThanOrEqual(1);
+    const income = async () => (await read('/api/user/dividends', user.token)).json().data;
+
+    const december = await income();
+    expect(december.payments).toHaveLength(1);
+    const amount = december.payments[0].amount as string;
+    expect(december).toMatchObject({ this_year: '0.00', last_12_months: amount });
+
+    clock.advance(payAtOf(event).getTime() - clock.now().getTime() + hour);
+    await keepSignedIn(user.id);
+    expect(await income()).toMatchObject({ this_year: amount, last_12_months: amount });
+
+    // A year and a day after the payment, it is in neither.
+    clock.advance(367 * 24 * hour);
+    await keepSignedIn(user.id);
+    expect(await income()).toMatchObject({ this_year: '0.00', last_12_months: '0.00' });
+  });
+});

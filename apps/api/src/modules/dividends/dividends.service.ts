@@ -54,22 +54,26 @@ export function createDividends(deps: { db: Database; clock: Clock; seed: number
     },
 
     /**
-     * The user's dividends this calendar year (UTC) and over the last 12 months, in their settlement
-     * currency, and the latest 50 payments. A payment made in another currency (before the account
-     * changed currency) counts at today's reference rate, as the rest of the portfolio is valued.
+     * The user's dividends this calendar year (UTC, 1 January up to the next) and over the last 12
+     * months, in their settlement currency, and the latest 50 payments. A payment made in another
+     * currency (before the account changed currency) counts at today's reference rate, as the rest
+     * of the portfolio is valued. The last 12 months have no end: a credit is in the wallet from the
+     * moment it is paid, and only the test hook pays ahead of the clock.
      */
     async income(userId: string, currency: string): Promise<DividendIncomeResponse> {
       const now = clock.now();
       const yearStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
+      const nextYearStart = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1));
       const { rows: totals } = await db.execute<{ this_year: string; last_12_months: string }>(sql`
         with paid as (
           select p.paid_at, case when p.currency = ${currency} then p.amount
             else p.amount * (select rate from fx_rates where currency = ${currency})
               / (select rate from fx_rates where currency = p.currency) end as amount
-          from dividend_payments p where p.user_id = ${userId})
-        select round(coalesce(sum(amount) filter (where paid_at >= ${yearStart}), 0), 2)::text as this_year,
-          round(coalesce(sum(amount) filter (where paid_at >= ${new Date(now.getTime() - year)}), 0), 2)::text
-            as last_12_months
+          from dividend_payments p
+          where p.user_id = ${userId} and p.paid_at > ${now}::timestamptz - interval '12 months')
+        select round(coalesce(sum(amount) filter (where paid_at >= ${yearStart} and paid_at < ${nextYearStart}), 0), 2)::text
+            as this_year,
+          round(coalesce(sum(amount), 0), 2)::text as last_12_months
         from paid`);
       const { rows: payments } = await db.execute<DividendIncomeResponse['payments'][number]>(sql`
         select a.symbol, p.ex_date::text, p.wallet::text, p.quantity::text, p.amount::text, p.currency::text,
