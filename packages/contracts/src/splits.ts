@@ -5,6 +5,9 @@ export const splitStatuses = ['scheduled', 'applied', 'cancelled'] as const;
 export const splitStatus = z.enum(splitStatuses);
 export type SplitStatus = z.infer<typeof splitStatus>;
 
+/** A split applied this many days ago or fewer is still noted: the holder's figures jumped from what they remember. */
+export const splitNoteDays = 30;
+
 /** The largest side of a ratio an operator may enter. */
 export const splitRatioMax = 1000;
 

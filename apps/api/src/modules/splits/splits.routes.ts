@@ -1,8 +1,9 @@
-import { splitListResponse, splitRefusals, splitResponse, successEnvelope } from '@itrust/contracts';
+import { splitListResponse, splitNoteDays, splitRefusals, splitResponse, successEnvelope } from '@itrust/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ok } from '../../lib/responses.ts';
+import { authOf } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { operatorOf } from '../admin/admin.service.ts';
 import type { SplitService } from './splits.service.ts';
@@ -88,5 +89,18 @@ export const splitRoutes: FastifyPluginAsyncZod<{ db: Database; splits: SplitSer
       const shown = await splits.list(request.params.symbol);
       return ok('OK', { splits: shown.filter((split) => split.status !== 'cancelled') });
     },
+  );
+
+  app.get(
+    '/user/splits',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags: ['market'],
+        summary: `Splits of the stocks you hold: scheduled, or applied to your holdings in the last ${splitNoteDays} days`,
+        response: { 200: successEnvelope(splitListResponse) },
+      },
+    },
+    async (request) => ok('OK', { splits: await splits.ofHolder(authOf(request).userId) }),
   );
 };

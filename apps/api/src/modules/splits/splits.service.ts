@@ -1,7 +1,7 @@
-import { splitRatioMax, splitRefusals, type Split } from '@itrust/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { splitNoteDays, splitRatioMax, splitRefusals, type Split } from '@itrust/contracts';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { isUniqueViolation, transaction, type Database } from '../../db/client.ts';
-import { assets, splits } from '../../db/schema/index.ts';
+import { assets, positions, positionSplits, splits } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../lib/errors.ts';
 import type { AuditRepository, Operator } from '../admin/audit.repository.ts';
@@ -112,6 +112,29 @@ export function createSplits(deps: {
         .where(symbol ? sql`upper(${assets.symbol}) = upper(${symbol})` : undefined)
         .orderBy(desc(splits.effectiveOn), desc(splits.createdAt))
         .limit(200);
+      return rows.map(presentSplit);
+    },
+
+    /**
+     * The splits a holder should hear of: those scheduled for a stock they hold, and those applied to
+     * their positions in the last days (splitNoteDays). Of their own positions only.
+     */
+    async ofHolder(userId: string): Promise<Split[]> {
+      const since = new Date(clock.now().getTime() - splitNoteDays * 24 * 60 * 60 * 1000);
+      const held = db
+        .select({ assetId: positions.assetId })
+        .from(positions)
+        .where(and(eq(positions.userId, userId), eq(positions.status, 'open')));
+      const applied = db
+        .select({ splitId: positionSplits.splitId })
+        .from(positionSplits)
+        .where(and(eq(positionSplits.userId, userId), gt(positionSplits.appliedAt, since)));
+      const rows = await db
+        .select(columns)
+        .from(splits)
+        .innerJoin(assets, eq(assets.id, splits.assetId))
+        .where(or(and(eq(splits.status, 'scheduled'), inArray(splits.assetId, held)), inArray(splits.id, applied)))
+        .orderBy(desc(splits.effectiveOn), desc(splits.createdAt));
       return rows.map(presentSplit);
     },
   };

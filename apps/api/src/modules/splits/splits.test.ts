@@ -1,8 +1,11 @@
 import { splitRefusals } from '@itrust/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
-import { bearer, listedStock, signedInOperator, signUp } from '../../../test/fixtures.ts';
+import { bearer, fundedInvestor, listedStock, signedInOperator, signUp } from '../../../test/fixtures.ts';
+import { checkBooksAfterEach } from '../../../test/ledger.ts';
 import { createAuditRepository } from '../admin/audit.repository.ts';
+import { walletServiceFor } from '../ledger/wallet.service.ts';
+import { createUsersRepository } from '../users/users.repository.ts';
 import { createSplits } from './splits.service.ts';
 
 // Friday 27 November 2026: the first date a split may take effect is Saturday 28 November.
@@ -12,7 +15,10 @@ let operator: string;
 let keys = 0;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', TEST_HOOKS: 'on' }, { clock });
+  testApp = await createTestApp(
+    { DEPOSIT_BANK_MIN: '1', RATE_LIMIT_PER_MINUTE: '1000000', TEST_HOOKS: 'on' },
+    { clock },
+  );
   operator = await signedInOperator(testApp);
   await listedStock(testApp.database.db, 'SPLT');
   await testApp.database.db.$client.query(
@@ -20,6 +26,7 @@ beforeAll(async () => {
      values ('COINX', 'Test Coin', 'crypto', '2020-01-01', 0.6, 1000000, 10)`,
   );
 });
+checkBooksAfterEach(() => testApp.database.db);
 afterAll(async () => {
   await testApp.close();
 });
@@ -124,5 +131,57 @@ describe('the operator console’s splits', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/assets/SPLT/splits' })).json().data.splits).toEqual(
       [],
     );
+  });
+});
+
+describe('a holder’s splits', () => {
+  it('lists the splits of the stocks each investor holds, and those applied to them lately', async () => {
+    const db = testApp.database.db;
+    const wallet = walletServiceFor(db, clock, createUsersRepository(db), testApp.config.limits);
+    const held = await listedStock(db, 'HELD');
+    const others = await listedStock(db, 'OTHR');
+    await listedStock(db, 'NONE');
+    const holder = await fundedInvestor(testApp, wallet, '1000', 'brokerage');
+    const other = await fundedInvestor(testApp, wallet, '1000', 'brokerage');
+    for (const [investor, assetId] of [
+      [holder, held],
+      [other, others],
+    ] as const) {
+      const bought = await send(investor.token, 'POST', '/api/user/position/store', {
+        asset_id: assetId,
+        quantity: '2',
+        wallet: 'brokerage',
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+    }
+    const scheduled: Record<string, string> = {};
+    for (const symbol of ['HELD', 'OTHR', 'NONE']) {
+      const body = { symbol, to: 3, from: 1, effective_on: '2026-12-02' };
+      scheduled[symbol] = (await send(operator, 'POST', '/api/admin/splits', body)).json().data.split.id;
+    }
+    const splitsOf = async (token: string) =>
+      ((await send(token, 'GET', '/api/user/splits')).json().data.splits as { id: string; status: string }[]).map(
+        (split) => [split.id, split.status],
+      );
+    expect(await splitsOf(holder.token)).toEqual([[scheduled.HELD, 'scheduled']]);
+    expect(await splitsOf(other.token)).toEqual([[scheduled.OTHR, 'scheduled']]);
+    expect(await splitsOf((await signUp(testApp, { verified: true })).token)).toEqual([]);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/user/splits' })).statusCode).toBe(401);
+
+    const ran = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dev/splits/run',
+      payload: { at: '2026-12-02T00:01:00Z' },
+    });
+    expect(ran.json().data.applied).toBe(3);
+    expect(await splitsOf(holder.token)).toEqual([[scheduled.HELD, 'applied']]);
+
+    // A month after it applied, the split is no longer news.
+    clock.advance(Date.parse('2027-01-02T00:02:00Z') - clock.now().getTime());
+    await db.$client.query('update access_tokens set expires_at = $2 where user_id = $1', [
+      holder.id,
+      new Date(clock.now().getTime() + 86_400_000),
+    ]);
+    expect(await splitsOf(holder.token)).toEqual([]);
   });
 });
