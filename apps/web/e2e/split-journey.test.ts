@@ -114,7 +114,26 @@ describe('a 3-for-1 split, on a desktop', () => {
     await phone.getByRole('note').getByText(`INTC splits 3-for-1 on ${tomorrowShown}.`, { exact: false }).waitFor();
     expect(await sidewaysOverflow(phone)).toBe(0);
     await shot(phone, 'split-note-phone');
+    // The portfolio says it on the position the split will touch, from one request for all of them.
+    const heldSplits: string[] = [];
+    phone.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/splits')) heldSplits.push(new URL(request.url()).pathname);
+    });
+    await phone.goto(`${journey.stack.app.url}/portfolio#position`);
+    await phone
+      .getByTestId('open-positions')
+      .getByRole('note')
+      .getByText(`INTC splits 3-for-1 on ${tomorrowShown}.`, { exact: false })
+      .waitFor();
+    expect(heldSplits).toEqual(['/api/user/splits']);
+    expect(await sidewaysOverflow(phone)).toBe(0);
+    await shot(phone, 'split-upcoming-portfolio-phone');
     await phone.close();
+    await page.goto(`${journey.stack.app.url}/portfolio`);
+    const positions = page.getByTestId('open-positions');
+    await positions.getByRole('note').getByText(`INTC splits 3-for-1 on ${tomorrowShown}.`, { exact: false }).waitFor();
+    expect(await positions.getByRole('note').count()).toBe(1);
+    await shot(page, 'split-upcoming-portfolio-desktop');
   });
 
   it('on the day, the holding has three times the shares at a third of the price, for the same cost', async () => {
@@ -152,6 +171,11 @@ describe('a 3-for-1 split, on a desktop', () => {
     await page.goto(`${stack.app.url}/portfolio`);
     const holding = page.getByTestId('open-positions').locator('tbody tr', { hasText: 'INTC' });
     await holding.getByText(Number(after.quantity).toLocaleString('en-US', { maximumFractionDigits: 8 })).waitFor();
+    await page
+      .getByTestId('open-positions')
+      .getByRole('note')
+      .getByText(`INTC split 3-for-1 on ${tomorrowShown}.`, { exact: false })
+      .waitFor();
     await shot(page, 'split-portfolio-desktop');
 
     await operator.reload();
@@ -187,6 +211,11 @@ describe('the split, on a 390×844 phone', () => {
     await phone.getByRole('tab', { name: 'position', exact: true }).click();
     const shownQuantity = Number(after.quantity).toLocaleString('en-US', { maximumFractionDigits: 8 });
     await phone.getByTestId('open-positions').getByText(shownQuantity).waitFor();
+    await phone
+      .getByTestId('open-positions')
+      .getByRole('note')
+      .getByText('INTC split 3-for-1', { exact: false })
+      .waitFor();
     expect(await sidewaysOverflow(phone)).toBe(0);
     await shot(phone, 'split-portfolio-phone');
     await phone.close();

@@ -9,10 +9,16 @@ export function CardList({ testId, children }: { testId: string; children: React
   );
 }
 
-type CardRowProps = { title: ReactNode; aside: ReactNode; figures: [label: string, value: ReactNode][] };
+type CardRowProps = {
+  title: ReactNode;
+  aside: ReactNode;
+  figures: [label: string, value: ReactNode][];
+  /** Something to say of this row alone, under its figures. */
+  note?: ReactNode;
+};
 
 /** One card: what the row is (left) and its main figure (right), then the other columns as labelled figures. */
-export function CardRow({ title, aside, figures }: CardRowProps) {
+export function CardRow({ title, aside, figures, note }: CardRowProps) {
   return (
     <li className="py-3">
       <div className="flex items-start justify-between gap-3">
@@ -27,6 +33,7 @@ export function CardRow({ title, aside, figures }: CardRowProps) {
           </Fragment>
         ))}
       </dl>
+      {note && <div className="mt-2">{note}</div>}
     </li>
   );
 }

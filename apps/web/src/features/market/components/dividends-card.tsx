@@ -74,14 +74,14 @@ function EventTable({ title, events, sign, rate, empty, markPassed = false }: Ev
             {events.map((event) => (
               <tr key={event.ex_date}>
                 <td className="py-2 pr-3">
-                  {dividendDate(event.ex_date)}
+                  <span className="whitespace-nowrap">{dividendDate(event.ex_date)}</span>
                   {markPassed && event.ex_date_passed && (
                     <span className="block text-xs font-medium text-amber-800" data-testid="ex-date-passed">
-                      Ex-date passed, pays on {dividendDate(event.pay_date)}
+                      Ex-date passed, pays on <span className="whitespace-nowrap">{dividendDate(event.pay_date)}</span>
                     </span>
                   )}
                 </td>
-                <td className="pr-3">{dividendDate(event.pay_date)}</td>
+                <td className="pr-3 whitespace-nowrap">{dividendDate(event.pay_date)}</td>
                 <td className="whitespace-nowrap tabular-nums">{formatPrice(Number(event.per_share) * rate, sign)}</td>
               </tr>
             ))}

@@ -27,7 +27,7 @@ export function Holdings({ approved }: { approved: boolean }) {
                 <Link to={assetPath(holding)} className="font-medium text-slate-900 hover:underline">
                   {holding.name} <span className="text-xs text-slate-600">{holding.symbol}</span>
                 </Link>
-                <span className="tabular-nums">
+                <span className="shrink-0 whitespace-nowrap tabular-nums">
                   {money(value)}{' '}
                   <span className={percent < 0 ? 'text-red-700' : 'text-emerald-700'}>
                     {percent >= 0 ? '+' : ''}

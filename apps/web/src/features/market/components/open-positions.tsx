@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
 import { Card } from '../../../components/ui/card';
@@ -12,6 +12,7 @@ import { openedOn, SignedFigure } from '../../../components/signed-figure';
 import { useMoney } from '../../../lib/use-money';
 import { assetPath } from './asset-name';
 import { OpenOrderList } from './open-orders';
+import { SplitNotice, useHeldSplits } from './split-note';
 
 const perPage = 20;
 
@@ -19,6 +20,13 @@ const perPage = 20;
 export function OpenPositions({ approved }: { approved: boolean }) {
   const [page, setPage] = useState(1);
   const positions = useOpenPositionsPage(page, perPage, approved);
+  const splits = useHeldSplits(approved);
+  // The quantity of a position a split touched jumps: its note says why, on the row itself.
+  const splitOf = (position: Position) => splits.data?.get(position.asset.symbol);
+  const noteOf = (position: Position) => {
+    const split = splitOf(position);
+    return split && <SplitNotice split={split} />;
+  };
   const { money } = useMoney();
   const rows = positions.data?.data ?? [];
   const lastPage = positions.data?.last_page ?? 1;
@@ -36,21 +44,33 @@ export function OpenPositions({ approved }: { approved: boolean }) {
             <table className="w-full min-w-[34rem] text-left text-sm" data-testid="open-positions">
               <TableHead columns={['Asset', 'Quantity', 'Value', 'Today', 'Total return']} />
               <tbody className="divide-y divide-slate-100">
-                {rows.map((position) => (
-                  <tr key={position.id}>
-                    <td className="py-2">
-                      <PositionAsset position={position} />
-                    </td>
-                    <td className="tabular-nums">{quantityOf(position)}</td>
-                    <td className="tabular-nums">{money(position.value)}</td>
-                    <td>
-                      <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} />
-                    </td>
-                    <td>
-                      <SignedFigure amount={position.pl} percent={position.pl_percentage} />
-                    </td>
-                  </tr>
-                ))}
+                {rows.map((position) => {
+                  const split = splitOf(position);
+                  return (
+                    <Fragment key={position.id}>
+                      <tr className={split ? 'border-b-0!' : ''}>
+                        <td className="py-2">
+                          <PositionAsset position={position} />
+                        </td>
+                        <td className="tabular-nums">{quantityOf(position)}</td>
+                        <td className="tabular-nums">{money(position.value)}</td>
+                        <td>
+                          <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} />
+                        </td>
+                        <td>
+                          <SignedFigure amount={position.pl} percent={position.pl_percentage} />
+                        </td>
+                      </tr>
+                      {split && (
+                        <tr>
+                          <td colSpan={5} className="pb-3">
+                            <SplitNotice split={split} />
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
               </tbody>
             </table>
           </div>
@@ -71,6 +91,7 @@ export function OpenPositions({ approved }: { approved: boolean }) {
                   ['Today', <SignedFigure amount={position.today_pl} percent={position.today_pl_percentage} />],
                   ['Total return', <SignedFigure amount={position.pl} percent={position.pl_percentage} />],
                 ]}
+                note={noteOf(position)}
               />
             ))}
           </CardList>

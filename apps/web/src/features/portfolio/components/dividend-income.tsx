@@ -44,7 +44,7 @@ export function DividendIncome() {
                 >
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{payment.symbol}</p>
-                    <p className="text-xs text-slate-600">{dividendDate(payment.paid_at)}</p>
+                    <p className="text-xs whitespace-nowrap text-slate-600">{dividendDate(payment.paid_at)}</p>
                   </div>
                   <div className="text-right">
                     <p className="font-semibold tabular-nums">{money(payment.amount)}</p>
