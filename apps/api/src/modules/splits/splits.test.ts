@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../../test/app.ts';
 import { bearer, fundedInvestor, listedStock, signedInOperator, signUp } from '../../../test/fixtures.ts';
 import { checkBooksAfterEach } from '../../../test/ledger.ts';
+import { dataQueries, parameterised, tablesScanned, watchQueries } from '../../../test/query-log.ts';
 import { createAuditRepository } from '../admin/audit.repository.ts';
 import { walletServiceFor } from '../ledger/wallet.service.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
@@ -163,7 +164,12 @@ describe('a holder’s splits', () => {
       ((await send(token, 'GET', '/api/user/splits')).json().data.splits as { id: string; status: string }[]).map(
         (split) => [split.id, split.status],
       );
-    expect(await splitsOf(holder.token)).toEqual([[scheduled.HELD, 'scheduled']]);
+    const watched = watchQueries(db);
+    const { result, queries } = await watched.during(() => splitsOf(holder.token));
+    expect(result).toEqual([[scheduled.HELD, 'scheduled']]);
+    const statements = parameterised(dataQueries(queries).map((query) => query.text));
+    expect(statements.some((text) => text.includes('position_splits'))).toBe(true);
+    expect(await tablesScanned(db, statements)).toEqual([]);
     expect(await splitsOf(other.token)).toEqual([[scheduled.OTHR, 'scheduled']]);
     expect(await splitsOf((await signUp(testApp, { verified: true })).token)).toEqual([]);
     expect((await testApp.app.inject({ method: 'GET', url: '/api/user/splits' })).statusCode).toBe(401);
