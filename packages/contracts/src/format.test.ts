@@ -7,7 +7,6 @@ import {
   formatPrice,
   parseNumber,
   signedPercent,
-  ungrouped,
 } from './format.ts';
 
 describe('currencyCodeForSign', () => {
@@ -58,19 +57,6 @@ describe('formatMoneyIn', () => {
   });
 });
 
-describe('ungrouped', () => {
-  it('drops commas only where they group thousands', () => {
-    expect(ungrouped(' 1,250.50 ')).toBe('1250.50');
-    expect(ungrouped('12,345,678')).toBe('12345678');
-    expect(ungrouped('-1,000')).toBe('-1000');
-    expect(ungrouped('1250.50')).toBe('1250.50');
-  });
-
-  it.each(['10,00', '1,00,000', '1,2345', ',500', '1,000,', '12.345,67'])('will not guess at %s', (text) =>
-    expect(ungrouped(text)).toBeNull(),
-  );
-});
-
 describe('parseNumber', () => {
   it('removes thousands separators before converting', () => {
     expect(parseNumber('1,234,567.5')).toBe(1234567.5);
@@ -118,5 +104,20 @@ describe('signedPercent', () => {
     expect(signedPercent('-1.25', true)).toBe('-1.25%');
     expect(signedPercent('0.00', false)).toBe('+0.00%');
     expect(signedPercent('3.10', false)).toBe('+3.10%');
+  });
+});
+
+describe('rounding to the cent', () => {
+  it('keeps every cent of amounts longer than a float holds', () => {
+    expect(formatMoney('12345678901234567.89', '$')).toBe('$12,345,678,901,234,567.89');
+    expect(formatMoney('-9007199254740993.01', '€')).toBe('-€9,007,199,254,740,993.01');
+    expect(formatMoneyIn('12345678901234567.89', 'JPY')).toBe('12,345,678,901,234,567.89 JPY');
+  });
+
+  it('rounds halves away from zero, as the API does', () => {
+    expect(formatMoney('1234.995', '$')).toBe('$1,235.00');
+    expect(formatMoney('-1234.995', '$')).toBe('-$1,235.00');
+    expect(formatMoney('1000000000000000.005', '$')).toBe('$1,000,000,000,000,000.01');
+    expect(formatPrice('0.000012345650', '$')).toBe('$0.000012346');
   });
 });

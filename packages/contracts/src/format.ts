@@ -1,53 +1,43 @@
+import type { Decimal } from 'decimal.js';
 import { supportedCurrencies, type CurrencyCode } from './currencies.ts';
+import { decimalOf, ungrouped } from './money.ts';
+
+type Amount = Decimal.Value | null | undefined;
 
 /** Maps a currency sign ($, €, £, C$) to its ISO code; an unknown sign falls back to USD. */
 export function currencyCodeForSign(sign: string | null | undefined): CurrencyCode {
   return supportedCurrencies.find((currency) => currency.sign === sign)?.code ?? 'USD';
 }
 
-// Making an Intl.NumberFormat costs far more than formatting with one (a chart's price scale
-// formats on every frame), so each set of options is made once.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = JSON.stringify(options);
-  const format = numberFormats.get(key) ?? new Intl.NumberFormat('en-US', options);
-  numberFormats.set(key, format);
-  return format;
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+
+/** At most `decimals` places (at least two), rounded exactly, halves away from zero, in en-US grouping. */
+function grouped(value: Decimal, decimals: number): string {
+  const [whole = '0', fraction = ''] = value.abs().toDecimalPlaces(decimals).toFixed().split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction.padEnd(2, '0')}`;
 }
 
 /**
- * en-US grouping after the currency's own sign ($, €, £, C$): Intl's currency style writes 'CA$'
- * for Canadian dollars, where the product shows 'C$' everywhere. An unknown sign shows as '$'.
+ * The amount after the currency's own sign ($, €, £, C$): Intl's currency style writes 'CA$' for
+ * Canadian dollars, where the product shows 'C$' everywhere. An unknown sign shows as '$'.
  */
-function signed(value: number, sign: string, decimals: number): string {
+function signed(value: Decimal, sign: string, decimals: number): string {
   const shown = supportedCurrencies.find((currency) => currency.code === currencyCodeForSign(sign))?.sign ?? '$';
-  const digits = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: decimals }).format(Math.abs(value));
-  return `${value < 0 ? '-' : ''}${shown}${digits}`;
+  return `${value.isNegative() ? '-' : ''}${shown}${grouped(value, decimals)}`;
 }
 
 /** Zero, null or undefined shows as the sign followed by 0.00. */
-export function formatMoney(amount: string | number | null | undefined, sign = '$'): string {
-  const value = typeof amount === 'string' ? parseNumber(amount) : (amount ?? 0);
-  if (value === 0 || !Number.isFinite(value)) return `${sign}0.00`;
-  return signed(value, sign, 2);
+export function formatMoney(amount: Amount, sign = '$'): string {
+  const value = decimalOf(amount);
+  return value.isZero() ? `${sign}0.00` : signed(value, sign, 2);
 }
 
 /** By ISO code, as operators' screens show a transaction's own currency; an unsupported code follows the amount. */
-export function formatMoneyIn(amount: string | number, code: string): string {
+export function formatMoneyIn(amount: Decimal.Value, code: string): string {
   const currency = supportedCurrencies.find((candidate) => candidate.code === code.toUpperCase());
   if (currency) return formatMoney(amount, currency.sign);
-  const plain = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${plain.format(parseNumber(amount))} ${code}`;
-}
-
-/**
- * Typed number text without its thousands separators ('1,250.50' → '1250.50'), trimmed; null when
- * a comma stands anywhere else ('10,00' is a decimal comma, not a thousand, and is not guessed at).
- */
-export function ungrouped(text: string): string | null {
-  const trimmed = text.trim();
-  if (!trimmed.includes(',')) return trimmed;
-  return /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(trimmed) ? trimmed.replaceAll(',', '') : null;
+  const value = decimalOf(amount);
+  return `${value.isNegative() ? '-' : ''}${grouped(value, 2)} ${code}`;
 }
 
 /** Parses user or API text as a number, thousands separators allowed; anything invalid becomes 0. */
@@ -64,17 +54,19 @@ export function parseNumber(text: string | number | null | undefined): number {
  * An asset price in the display currency: two decimals from 1 up, more for small prices so a
  * coin worth 0.000019 does not show as 0.00.
  */
-export function formatPrice(amount: string | number | null | undefined, sign = '$'): string {
-  const value = typeof amount === 'string' ? parseNumber(amount) : (amount ?? 0);
-  if (value === 0 || !Number.isFinite(value) || Math.abs(value) >= 1) return formatMoney(value, sign);
-  const decimals = Math.min(10, Math.max(4, 2 - Math.floor(Math.log10(Math.abs(value))) + 2));
-  return signed(value, sign, decimals);
+export function formatPrice(amount: Amount, sign = '$'): string {
+  const value = decimalOf(amount);
+  if (value.isZero() || value.abs().gte(1)) return formatMoney(value, sign);
+  // value.e is the power of ten of its first digit: -5 for 0.000019.
+  return signed(value, sign, Math.min(10, Math.max(4, 4 - value.e)));
 }
 
-/** Large figures (market cap, volume) in a short form: 3.55T, 412.5M. */
-export function formatCompact(amount: string | number, sign?: string): string {
-  const value = typeof amount === 'string' ? parseNumber(amount) : amount;
-  const short = numberFormat({ notation: 'compact', maximumFractionDigits: 2 }).format(value);
+/**
+ * Large figures (market cap, volume) in a short form: 3.55T, 412.5M. Intl rounds them to three or
+ * four digits, far above where a float's last digit could tip a half.
+ */
+export function formatCompact(amount: Decimal.Value, sign?: string): string {
+  const short = compact.format(decimalOf(amount).toNumber());
   return sign ? `${sign}${short}` : short;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyOf, percentOf, sumMoney, toMoney } from './money.ts';
+import { convertMoney, decimalOf, ExactDecimal, moneyOf, percentOf, sumMoney, toMoney, ungrouped } from './money.ts';
 
 describe('money text', () => {
   it('reads amounts exactly, thousands separators allowed', () => {
@@ -45,5 +45,49 @@ describe('percentOf', () => {
 
   it('rounds the exact quotient, where decimal.js at its default 20 digits would round twice', () => {
     expect(percentOf('1.124999999999999999999', '100')).toBe('1.12');
+  });
+});
+
+describe('ungrouped', () => {
+  it('drops commas only where they group thousands', () => {
+    expect(ungrouped(' 1,250.50 ')).toBe('1250.50');
+    expect(ungrouped('12,345,678')).toBe('12345678');
+    expect(ungrouped('-1,000')).toBe('-1000');
+    expect(ungrouped('1250.50')).toBe('1250.50');
+  });
+
+  it.each(['10,00', '1,00,000', '1,2345', ',500', '1,000,', '12.345,67'])('will not guess at %s', (text) =>
+    expect(ungrouped(text)).toBeNull(),
+  );
+});
+
+describe('decimalOf', () => {
+  it('reads API text, typed text and numbers exactly, anything else as 0', () => {
+    expect(decimalOf('1,250.50').toFixed()).toBe('1250.5');
+    expect(decimalOf('0.9234567891').toFixed()).toBe('0.9234567891');
+    expect(decimalOf('12345678901234567.89').toFixed()).toBe('12345678901234567.89');
+    expect(decimalOf(0.1).toFixed()).toBe('0.1');
+    expect(decimalOf(new ExactDecimal('2.5')).toFixed()).toBe('2.5');
+  });
+
+  it.each(['abc', '', '10,00', '1.2.3', null, undefined, Number.NaN])('reads %j as 0', (value) =>
+    expect(decimalOf(value).toFixed()).toBe('0'),
+  );
+});
+
+describe('convertMoney', () => {
+  it('multiplies before it divides, so an exact half cent rounds up', () => {
+    // 3.015 × 1 ÷ 3 is 1.005 exactly; times a rounded 1 ÷ 3 it would fall just under.
+    expect(toMoney(convertMoney('3.015', '3', '1'))).toBe('1.01');
+    expect(toMoney(convertMoney('2.30', '0.92', '0.79'))).toBe('1.98');
+    expect(toMoney(convertMoney('-2.30', '0.92', '0.79'))).toBe('-1.98');
+  });
+});
+
+describe('percentOf to other places', () => {
+  it('rounds the exact quotient once', () => {
+    expect(percentOf('49.00', '400.00', 1)).toBe('12.3');
+    expect(percentOf('12.49', '100.00', 1)).toBe('12.5');
+    expect(percentOf('1', '0', 1)).toBe('0.0');
   });
 });

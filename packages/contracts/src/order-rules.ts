@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
-import { formatPrice, ungrouped } from './format.ts';
-import { ExactDecimal } from './money.ts';
+import { formatPrice } from './format.ts';
+import { ExactDecimal, ungrouped } from './money.ts';
 import { orderRefusals, stopBuyMargin } from './orders.ts';
 
 /** What a ticket sets beside the amount: the order type, its prices and how long it waits. */

@@ -1,6 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { ungrouped } from './format.ts';
-import { ExactDecimal } from './money.ts';
+import { ExactDecimal, ungrouped } from './money.ts';
 import { walletRefusals } from './wallet-rules.ts';
 
 /** Rounded down, exactly, so the quantity never costs more than the amount typed. */

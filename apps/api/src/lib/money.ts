@@ -1,4 +1,4 @@
-import { ungrouped } from '@itrust/contracts/format';
+import { ungrouped } from '@itrust/contracts/money';
 import { Decimal } from 'decimal.js';
 import { ValidationFailed } from './errors.ts';
 

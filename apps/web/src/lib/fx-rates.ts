@@ -1,4 +1,5 @@
 import type { FxRatesResponse } from '@itrust/contracts';
+import { convertMoney, decimalOf, type Decimal } from '@itrust/contracts/money';
 import { queryOptions } from '@tanstack/react-query';
 import { apiData } from './api-client';
 
@@ -10,17 +11,24 @@ export const fxRatesQuery = queryOptions({
 });
 
 type Rates = Pick<FxRatesResponse, 'rates'> | undefined;
+type Amount = Decimal.Value | null | undefined;
 
-/** What one unit of `from` is worth in `to` at the reference rates; undefined until they have arrived. */
-export function conversionFactor(rates: Rates, from: string, to: string): number | undefined {
-  if (from === to) return 1;
+/**
+ * Converts amounts from `from` to `to` at the reference rates, exactly and unrounded (the screen
+ * rounds once, when it formats); undefined until the rates have arrived.
+ */
+export function converter(rates: Rates, from: string, to: string): ((amount: Amount) => Decimal) | undefined {
+  if (from === to) return decimalOf;
   const fromRate = perDollar(rates, from);
   const toRate = perDollar(rates, to);
-  return fromRate === undefined || toRate === undefined ? undefined : toRate / fromRate;
+  if (fromRate === undefined || toRate === undefined) return undefined;
+  return (amount) => convertMoney(decimalOf(amount), fromRate, toRate);
 }
 
-export function perDollar(rates: Rates, code: string): number | undefined {
-  if (code === 'USD') return 1;
-  const rate = Number(rates?.rates[code] ?? NaN);
-  return Number.isFinite(rate) && rate > 0 ? rate : undefined;
+/** Units of `code` per US dollar, exactly as the API gives it; undefined until the rates arrive. */
+export function perDollar(rates: Rates, code: string): Decimal | undefined {
+  if (code === 'USD') return decimalOf(1);
+  const text = rates?.rates[code];
+  const rate = decimalOf(text);
+  return text !== undefined && rate.isPositive() && !rate.isZero() ? rate : undefined;
 }

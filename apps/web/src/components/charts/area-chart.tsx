@@ -1,11 +1,12 @@
 import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { momentLabel, nearestIndex, timeLabel, timeTicks, valueRange, valueTicks } from './chart-scale';
 
-export type ChartPoint = { time: number; value: number };
+/** `value` places the point on the chart; `label` is the exact amount the crosshair shows for it. */
+export type ChartPoint = { time: number; value: number; label: string };
 
 type AreaChartProps = {
   points: readonly ChartPoint[];
-  /** A value as the price scale and the crosshair show it. */
+  /** A value on the price scale, whose round figures are the chart's own, not amounts. */
   formatValue: (value: number) => string;
 };
 
@@ -71,7 +72,7 @@ export function AreaChart({ points, formatValue }: AreaChartProps) {
           <path d={drawing.area} fill={lineColor} fillOpacity={0.1} />
           <path className="chart-line" d={drawing.line} fill="none" stroke={lineColor} strokeWidth={2} />
           {points.length === 1 && <circle cx={drawing.xs[0]} cy={drawing.ys[0]} r={3} fill={lineColor} />}
-          {pointed !== null && <Crosshair drawing={drawing} index={pointed} points={points} format={formatValue} />}
+          {pointed !== null && <Crosshair drawing={drawing} index={pointed} points={points} />}
         </svg>
       )}
     </div>
@@ -80,22 +81,12 @@ export function AreaChart({ points, formatValue }: AreaChartProps) {
 
 type Drawing = NonNullable<ReturnType<typeof layOut>>;
 
-function Crosshair({
-  drawing,
-  index,
-  points,
-  format,
-}: {
-  drawing: Drawing;
-  index: number;
-  points: readonly ChartPoint[];
-  format: (value: number) => string;
-}) {
+function Crosshair({ drawing, index, points }: { drawing: Drawing; index: number; points: readonly ChartPoint[] }) {
   const x = drawing.xs[index];
   const y = drawing.ys[index];
   const shown = points[index];
   if (x === undefined || y === undefined || !shown) return null;
-  const value = format(shown.value);
+  const value = shown.label;
   const moment = momentLabel(shown.time);
   const momentWidth = labelWidth(moment);
   const momentX = Math.min(Math.max(x - momentWidth / 2, 0), drawing.right - momentWidth);

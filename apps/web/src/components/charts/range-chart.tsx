@@ -16,7 +16,7 @@ export const rangeLabels: Record<ChartRange, string> = {
 
 type RangeChartProps = {
   title: string;
-  /** Seconds since the epoch, and the value at that time, in ascending time. */
+  /** Seconds since the epoch, and the value at that time (and its label), in ascending time. */
   points: ChartPoint[] | undefined;
   range: ChartRange;
   onRange: (range: ChartRange) => void;
@@ -25,7 +25,7 @@ type RangeChartProps = {
   error: string | null;
   /** What the chart shows, in words, for everyone who cannot see it. */
   summary: string;
-  /** A value as the price scale and the crosshair label show it: in the user's currency, with its grouping. */
+  /** A value as the price scale shows it: in the user's currency, with its grouping. */
   formatValue: (value: number) => string;
   testId: string;
 };

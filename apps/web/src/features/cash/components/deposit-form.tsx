@@ -1,4 +1,4 @@
-import { parseNumber, ungrouped } from '@itrust/contracts/format';
+import { ungrouped } from '@itrust/contracts/money';
 import {
   amountRangeHint,
   amountRangeMessage,
@@ -52,13 +52,13 @@ export function DepositForm() {
     }
     return null;
   });
-  const value = parseNumber(amount);
-  const coinAmount = coinsFor(value);
+  const coinAmount = coinsFor(amount);
+  // A wallet app reads BTC in coins, ETH in wei; the amount asked for stops at a gwei.
   const qrValue =
     coin.symbol === 'BTC' && coinAmount
       ? `bitcoin:${address}?amount=${coinAmount.toFixed(8)}`
       : coin.symbol === 'ETH' && coinAmount
-        ? `ethereum:${address}?value=${(BigInt(Math.round(coinAmount * 1e9)) * 1_000_000_000n).toString()}`
+        ? `ethereum:${address}?value=${coinAmount.toDecimalPlaces(9).times('1e18').toFixed(0)}`
         : address;
 
   return (
@@ -94,9 +94,9 @@ export function DepositForm() {
               />
             </div>
           )}
-          {coinAmount !== null && value > 0 && (
+          {coinAmount?.isPositive() && !coinAmount.isZero() && (
             <p className="text-center text-xs text-slate-600">
-              That is about {coinAmount.toFixed(8).replace(/0+$/, '')} {coin.symbol} at the current price.
+              That is about {coinAmount.toDecimalPlaces(8).toFixed()} {coin.symbol} at the current price.
             </p>
           )}
           <p className="text-xs text-slate-600">
@@ -131,7 +131,7 @@ export function DepositForm() {
           title="confirm deposit request"
           details={[
             { label: 'Method', value: mode === 'crypto' ? coin.name : 'Bank wire' },
-            { label: 'Amount', value: entered(value) },
+            { label: 'Amount', value: entered(amount) },
             { label: 'Account', value: 'cash' },
             {
               label: mode === 'crypto' ? 'Address' : 'Bank',

@@ -1,4 +1,4 @@
-import { parseNumber, ungrouped } from '@itrust/contracts/format';
+import { ungrouped } from '@itrust/contracts/money';
 import { exceedsAvailable, walletRefusals } from '@itrust/contracts/wallet-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -96,7 +96,7 @@ export function TransferForm() {
           details={[
             { label: 'From', value: names[from] },
             { label: 'To', value: names[to] },
-            { label: 'Amount', value: entered(parseNumber(amount)) },
+            { label: 'Amount', value: entered(amount) },
           ]}
           submit={() => swap.mutateAsync({ amount: ungrouped(amount) ?? amount, from, to })}
           continueTo="/cash"

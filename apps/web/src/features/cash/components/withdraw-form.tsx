@@ -1,4 +1,4 @@
-import { parseNumber, ungrouped } from '@itrust/contracts/format';
+import { ungrouped } from '@itrust/contracts/money';
 import {
   amountRangeHint,
   amountRangeMessage,
@@ -154,7 +154,7 @@ export function WithdrawForm() {
               label: 'Method',
               value: method.type === 'bank' ? 'Bank transfer' : (method.currency ?? 'crypto').toUpperCase(),
             },
-            { label: 'Amount', value: entered(parseNumber(amount)) },
+            { label: 'Amount', value: entered(amount) },
             { label: 'Account', value: 'cash' },
             {
               label: method.type === 'bank' ? 'Bank' : 'Address',

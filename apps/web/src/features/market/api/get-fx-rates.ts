@@ -1,3 +1,4 @@
+import { decimalOf } from '@itrust/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { fxRatesQuery, perDollar } from '../../../lib/fx-rates';
 import { readStoredUser } from '../../../lib/storage-keys';
@@ -18,6 +19,6 @@ function useCurrencyOf(currency: { code: string; sign: string } | undefined) {
   const rates = useQuery(fxRatesQuery);
   const rate = perDollar(rates.data, code);
   // Until the rates arrive, prices show in dollars, as quoted.
-  if (rate === undefined) return { sign: '$', code: 'USD', rate: 1, ready: false };
+  if (rate === undefined) return { sign: '$', code: 'USD', rate: decimalOf(1), ready: false };
   return { sign: currency?.sign ?? '$', code, rate, ready: true };
 }

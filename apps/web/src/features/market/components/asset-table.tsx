@@ -1,4 +1,5 @@
 import { formatPrice } from '@itrust/contracts/format';
+import { decimalOf } from '@itrust/contracts/money';
 import { useDeferredValue, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { StarToggle, type Stars } from './star-toggle';
@@ -56,7 +57,7 @@ export function AssetTable({ rows, loading, sort, onSort, stars, empty, onUnstar
   const shown = useDeferredValue(rows);
   const live = useLiveQuotes(shown.map((asset) => asset.symbol));
   const { sign, rate } = useDisplayCurrency();
-  const price = (value: string) => formatPrice(Number(value) * rate, sign);
+  const price = (value: string) => formatPrice(decimalOf(value).times(rate), sign);
 
   return (
     <div className="mt-3 overflow-x-auto">

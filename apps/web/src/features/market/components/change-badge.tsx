@@ -1,8 +1,8 @@
-import { parseNumber } from '@itrust/contracts/format';
+import { decimalOf } from '@itrust/contracts/money';
 
 export function ChangeBadge({ value, className = '' }: { value: string; className?: string }) {
-  const change = parseNumber(value);
-  const down = change < 0;
+  const change = decimalOf(value);
+  const down = change.isNegative() && !change.isZero();
   return (
     <span
       className={`inline-flex items-center gap-1 font-semibold tabular-nums ${down ? 'text-red-700' : 'text-emerald-700'} ${className}`}
@@ -10,7 +10,7 @@ export function ChangeBadge({ value, className = '' }: { value: string; classNam
       <span aria-hidden="true">{down ? '▼' : '▲'}</span>
       <span>
         <span className="sr-only">{down ? 'down ' : 'up '}</span>
-        {Math.abs(change).toFixed(2)}%
+        {change.abs().toFixed(2)}%
       </span>
     </span>
   );

@@ -1,17 +1,18 @@
 import { formatCompact, formatPrice } from '@itrust/contracts/format';
+import { decimalOf, type Decimal } from '@itrust/contracts/money';
 import { useState } from 'react';
 import type { Asset } from '@itrust/contracts';
 import { Card } from '../../../components/ui/card';
 import { Fact } from '../../../components/ui/fact';
 import { ChangeBadge } from './change-badge';
 
-type MarketStatsProps = { asset: Asset; sign: string; rate: number };
+type MarketStatsProps = { asset: Asset; sign: string; rate: Decimal };
 
 export function MarketStats({ asset, sign, rate }: MarketStatsProps) {
   const [view, setView] = useState<'range' | '24h'>('range');
-  const money = (value: string) => formatPrice(Number(value) * rate, sign);
+  const money = (value: Decimal.Value) => formatPrice(decimalOf(value).times(rate), sign);
   const cards = [
-    { label: 'Market Cap', value: formatCompact(Number(asset.market_cap) * rate, sign) },
+    { label: 'Market Cap', value: formatCompact(decimalOf(asset.market_cap).times(rate), sign) },
     { label: 'Previous Close', value: money(asset.previous_close) },
     { label: 'Average Volume', value: formatCompact(asset.avg_volume, asset.type === 'crypto' ? sign : undefined) },
     { label: 'Volume', value: formatCompact(asset.volume, asset.type === 'crypto' ? sign : undefined) },
@@ -47,9 +48,7 @@ export function MarketStats({ asset, sign, rate }: MarketStatsProps) {
             <Fact label="24h change">
               <ChangeBadge value={asset.changes_percentage} />
             </Fact>
-            <Fact label="Since previous close">
-              {money(String(Number(asset.price) - Number(asset.previous_close)))}
-            </Fact>
+            <Fact label="Since previous close">{money(decimalOf(asset.price).minus(asset.previous_close))}</Fact>
           </>
         )}
         <Fact label="Rank">

@@ -1,5 +1,7 @@
 import { formatPrice } from '@itrust/contracts/format';
+import { decimalOf, type Decimal } from '@itrust/contracts/money';
 import { useCallback, useMemo } from 'react';
+import { changeOver, chartPoints } from '../../../components/charts/chart-points';
 import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
 import { useHistory } from '../api/get-history';
 
@@ -8,19 +10,19 @@ type PriceChartProps = {
   range: ChartRange;
   onRange: (range: ChartRange) => void;
   sign: string;
-  rate: number;
+  rate: Decimal;
 };
 
 export function PriceChart({ symbol, range, onRange, sign, rate }: PriceChartProps) {
   const history = useHistory(symbol, range);
-  const points = useMemo(
-    () => history.data?.map((point) => ({ time: point.time, value: Number(point.value) * rate })),
+  const prices = useMemo(
+    () => history.data?.map((point) => ({ time: point.time, amount: decimalOf(point.value).times(rate) })),
     [history.data, rate],
   );
+  const points = useMemo(() => chartPoints(prices, (price) => formatPrice(price, sign)), [prices, sign]);
   const formatValue = useCallback((value: number) => formatPrice(value, sign), [sign]);
-  const first = points?.[0]?.value ?? 0;
-  const last = points?.at(-1)?.value ?? 0;
-  const change = first === 0 ? 0 : ((last - first) / first) * 100;
+  const first = prices?.[0]?.amount;
+  const last = prices?.at(-1)?.amount;
   return (
     <RangeChart
       title="Price"
@@ -30,8 +32,8 @@ export function PriceChart({ symbol, range, onRange, sign, rate }: PriceChartPro
       stale={history.isPlaceholderData}
       error={history.isError ? history.error.message : null}
       summary={
-        points && points.length > 1
-          ? `Over ${rangeLabels[range]} the price went from ${formatPrice(first, sign)} to ${formatPrice(last, sign)} (${change >= 0 ? '+' : ''}${change.toFixed(2)}%).`
+        first && last && prices.length > 1
+          ? `Over ${rangeLabels[range]} the price went from ${formatPrice(first, sign)} to ${formatPrice(last, sign)}${changeOver(first, last)}.`
           : 'Loading the price history…'
       }
       formatValue={formatValue}

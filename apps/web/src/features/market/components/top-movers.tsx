@@ -1,4 +1,5 @@
 import { formatPrice } from '@itrust/contracts/format';
+import { decimalOf } from '@itrust/contracts/money';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -51,7 +52,7 @@ export function TopMovers() {
                 <AssetName asset={asset} size="size-7" />
                 <span className="shrink-0 text-right text-sm">
                   <span className="block font-medium tabular-nums">
-                    {formatPrice(Number(asset.price) * rate, sign)}
+                    {formatPrice(decimalOf(asset.price).times(rate), sign)}
                   </span>
                   <ChangeBadge value={asset.changes_percentage} className="text-xs" />
                 </span>

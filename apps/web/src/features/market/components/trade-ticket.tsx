@@ -1,4 +1,4 @@
-import { ExactDecimal } from '@itrust/contracts/money';
+import { ExactDecimal, type Decimal } from '@itrust/contracts/money';
 import { holdPriceOf, marketTerms, orderTermsErrors, type OrderTerms } from '@itrust/contracts/order-rules';
 import { quantityFor, tradeAmountError } from '@itrust/contracts/trade-rules';
 import { useState, type SyntheticEvent } from 'react';
@@ -12,7 +12,7 @@ import { BrokerageAvailable } from './brokerage-available';
 import { OrderTermsFields } from './order-terms-fields';
 import { TradeConfirm, type TradeOrder } from './trade-confirm';
 
-type TradeTicketProps = { asset: Asset; positions: Position[]; sign: string; rate: number };
+type TradeTicketProps = { asset: Asset; positions: Position[]; sign: string; rate: Decimal };
 
 /**
  * Buy and sell one asset from the brokerage wallet. Selling closes part or all of the chosen open

@@ -1,4 +1,5 @@
 import { formatPrice } from '@itrust/contracts/format';
+import { decimalOf } from '@itrust/contracts/money';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -60,7 +61,7 @@ export function AssetRoute() {
             </div>
             <p className="text-right">
               <span className="block text-3xl font-bold tabular-nums" data-testid="asset-price">
-                {formatPrice(Number(current.price) * rate, sign)}
+                {formatPrice(decimalOf(current.price).times(rate), sign)}
               </span>
               <ChangeBadge value={current.changes_percentage} />
             </p>
@@ -82,7 +83,7 @@ export function AssetRoute() {
                 <>
                   <MarketStats asset={current} sign={sign} rate={rate} />
                   <PriceChart symbol={current.symbol} range={range} onRange={setRange} sign={sign} rate={rate} />
-                  <DividendsCard asset={current} sign={sign} rate={rate} />
+                  <DividendsCard asset={current} sign={sign} rate={rate.toNumber()} />
                 </>
               )}
               {(isDesktop || tab === 'positions') && (

@@ -1,6 +1,7 @@
 import { formatMoney } from '@itrust/contracts/format';
 import { useCallback, useMemo } from 'react';
 import { RangeChart, rangeLabels, type ChartRange } from '../../../components/charts/range-chart';
+import { changeOver, chartPoints } from '../../../components/charts/chart-points';
 import { useWallets } from '../../../lib/queries/wallets';
 import { useMoney } from '../../../lib/use-money';
 import { useAnalytics } from '../../../lib/queries/analytics';
@@ -14,28 +15,26 @@ export function NetWorthChart({ range, onRange }: { range: ChartRange; onRange: 
   const analytics = useAnalytics(range);
   const now = useWallets().data?.cash.total_networth;
   const { sign, convert } = useMoney();
-  // The series is in the settlement currency; the chart draws it in the display currency.
-  const factor = convert(1);
   const chartData = analytics.data?.chart_data;
-  const points = useMemo(() => {
+  // The series is in the settlement currency; the chart shows it in the display currency.
+  const amounts = useMemo(() => {
     if (!chartData) return undefined;
     const series = Object.entries(chartData).map(([time, value]) => ({
       time: Math.floor(Date.parse(time) / 1000),
-      value,
+      amount: convert(value),
     }));
     const last = series.at(-1);
-    if (last && now !== undefined) last.value = now;
-    return series.map(({ time, value }) => ({ time, value: Number(value) * factor }));
-  }, [chartData, now, factor]);
+    if (last && now !== undefined) last.amount = convert(now);
+    return series;
+  }, [chartData, now, convert]);
+  const points = useMemo(() => chartPoints(amounts, (amount) => formatMoney(amount, sign)), [amounts, sign]);
   const formatValue = useCallback((value: number) => formatMoney(value, sign), [sign]);
-  const first = points?.[0]?.value ?? 0;
-  const last = points?.at(-1)?.value ?? 0;
-  const change = first === 0 ? null : ((last - first) / first) * 100;
-  const summary = !points
-    ? 'Loading your net worth…'
-    : `Over ${rangeLabels[range]} your net worth went from ${formatMoney(first, sign)} to ${formatMoney(last, sign)}${
-        change === null ? '' : ` (${change >= 0 ? '+' : ''}${change.toFixed(2)}%)`
-      }.`;
+  const first = amounts?.[0]?.amount;
+  const last = amounts?.at(-1)?.amount;
+  const summary =
+    !first || !last
+      ? 'Loading your net worth…'
+      : `Over ${rangeLabels[range]} your net worth went from ${formatMoney(first, sign)} to ${formatMoney(last, sign)}${changeOver(first, last)}.`;
   return (
     <RangeChart
       title="Net worth"

@@ -1,5 +1,4 @@
-import { parseNumber, ungrouped } from '@itrust/contracts/format';
-import { moneyOf } from '@itrust/contracts/money';
+import { moneyOf, ungrouped } from '@itrust/contracts/money';
 import { exceedsAvailable } from '@itrust/contracts/wallet-rules';
 import {
   savingsAmountLimits,
@@ -107,7 +106,7 @@ function SavingsMoneyPage({ method }: { method: Method }) {
               title={method === 'contribution' ? 'confirm contribution' : 'confirm cash-out'}
               details={[
                 { label: 'Method', value: method === 'contribution' ? 'Contribution' : 'Cash-out' },
-                { label: 'Amount', value: entered(parseNumber(amount)) },
+                { label: 'Amount', value: entered(amount) },
                 { label: 'Account', value: walletName },
               ]}
               submit={() =>

@@ -1,5 +1,5 @@
 import type { UserSavings } from '@itrust/contracts';
-import { sumMoney } from '@itrust/contracts/money';
+import { decimalOf, percentOf, sumMoney } from '@itrust/contracts/money';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { MessageBanner } from '../../../components/ui/message-banner';
@@ -85,23 +85,22 @@ function Holdings({ accounts }: { accounts: UserSavings[] }) {
   const total = sumOf(accounts, 'balance');
   return (
     <Card title="Account holdings">
-      {Number(total) === 0 ? (
+      {decimalOf(total).isZero() ? (
         <p className="mt-3 text-sm text-slate-600">You have no savings</p>
       ) : (
         <ul className="mt-3 space-y-3">
           {accounts.map((account) => {
-            // A share for display only: floats are fine for a percentage and a bar.
-            const share = (Number(account.balance) / Number(total)) * 100;
+            const share = percentOf(account.balance, total, 1);
             return (
               <li key={account.id} className="text-sm">
                 <div className="flex justify-between gap-3">
                   <span className="font-medium text-slate-900">{account.savings_account.name}</span>
                   <span className="tabular-nums text-slate-700">
-                    {money(account.balance)} · {share.toFixed(1)}%
+                    {money(account.balance)} · {share}%
                   </span>
                 </div>
                 <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
-                  <div className="h-2 rounded-full bg-brand-600" style={{ width: `${share.toFixed(2)}%` }} />
+                  <div className="h-2 rounded-full bg-brand-600" style={{ width: `${share}%` }} />
                 </div>
               </li>
             );
