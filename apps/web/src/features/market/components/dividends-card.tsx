@@ -1,12 +1,13 @@
 import type { Asset, DividendEvent } from '@itrust/contracts';
 import { formatPrice } from '@itrust/contracts/format';
+import { decimalOf, percentOf, type Decimal } from '@itrust/contracts/money';
 import { Card } from '../../../components/ui/card';
 import { Fact } from '../../../components/ui/fact';
 import { MessageBanner } from '../../../components/ui/message-banner';
 import { TableHead } from '../../../components/ui/table-head';
 import { dividendDate, useAssetDividends } from '../../../lib/queries/dividends';
 
-type DividendsCardProps = { asset: Pick<Asset, 'symbol' | 'type'>; sign: string; rate: number };
+type DividendsCardProps = { asset: Pick<Asset, 'symbol' | 'type'>; sign: string; rate: Decimal };
 
 const frequencyName = { quarterly: 'Quarterly', monthly: 'Monthly' } as const;
 
@@ -29,7 +30,7 @@ export function DividendsCard({ asset, sign, rate }: DividendsCardProps) {
         <>
           <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
             <Fact label="Yearly yield" testId="dividend-yield">
-              {(Number(data.yearly_yield) * 100).toFixed(2)}%
+              {percentOf(decimalOf(data.yearly_yield), 1)}%
             </Fact>
             <Fact label="Paid">{frequencyName[data.frequency]}</Fact>
           </dl>
@@ -55,7 +56,7 @@ type EventTableProps = {
   title: string;
   events: DividendEvent[];
   sign: string;
-  rate: number;
+  rate: Decimal;
   empty: string;
   /** Upcoming dividends say when their ex-date has closed: buying now no longer earns them. */
   markPassed?: boolean;
@@ -82,7 +83,9 @@ function EventTable({ title, events, sign, rate, empty, markPassed = false }: Ev
                   )}
                 </td>
                 <td className="pr-3 whitespace-nowrap">{dividendDate(event.pay_date)}</td>
-                <td className="whitespace-nowrap tabular-nums">{formatPrice(Number(event.per_share) * rate, sign)}</td>
+                <td className="whitespace-nowrap tabular-nums">
+                  {formatPrice(decimalOf(event.per_share).times(rate), sign)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -83,7 +83,7 @@ export function AssetRoute() {
                 <>
                   <MarketStats asset={current} sign={sign} rate={rate} />
                   <PriceChart symbol={current.symbol} range={range} onRange={setRange} sign={sign} rate={rate} />
-                  <DividendsCard asset={current} sign={sign} rate={rate.toNumber()} />
+                  <DividendsCard asset={current} sign={sign} rate={rate} />
                 </>
               )}
               {(isDesktop || tab === 'positions') && (
