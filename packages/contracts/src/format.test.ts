@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatMoneyIn,
   formatPrice,
+  formatQuantity,
   parseNumber,
   signedPercent,
 } from './format.ts';
@@ -95,6 +96,16 @@ describe('formatCompact', () => {
   it('shortens large figures', () => {
     expect(formatCompact('3550000000000', '$')).toBe('$3.55T');
     expect(formatCompact(412_500_000)).toBe('412.5M');
+  });
+});
+
+describe('formatQuantity', () => {
+  it('shows every one of eight decimals exactly, without trailing zeros, grouped', () => {
+    expect(formatQuantity('0.50000000')).toBe('0.5');
+    expect(formatQuantity('154.63917525')).toBe('154.63917525');
+    expect(formatQuantity('12345678901.12345678')).toBe('12,345,678,901.12345678');
+    expect(formatQuantity('3')).toBe('3');
+    expect(formatQuantity('-1234.5')).toBe('-1,234.5');
   });
 });
 

@@ -40,6 +40,13 @@ export function formatMoneyIn(amount: Decimal.Value, code: string): string {
   return `${value.isNegative() ? '-' : ''}${grouped(value, 2)} ${code}`;
 }
 
+/** A quantity of an asset: its eight decimals at most, without trailing zeros, in en-US grouping. */
+export function formatQuantity(quantity: Amount): string {
+  const value = decimalOf(quantity).toDecimalPlaces(8);
+  const [whole = '0', fraction] = value.abs().toFixed().split('.');
+  return `${value.isNegative() ? '-' : ''}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction ? `.${fraction}` : ''}`;
+}
+
 /** Parses user or API text as a number, thousands separators allowed; anything invalid becomes 0. */
 export function parseNumber(text: string | number | null | undefined): number {
   if (typeof text === 'number') return Number.isFinite(text) ? text : 0;

@@ -1,3 +1,4 @@
+import { formatQuantity } from '@itrust/contracts/format';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
@@ -105,8 +106,7 @@ export function OpenPositions({ approved }: { approved: boolean }) {
   );
 }
 
-const quantityOf = (position: Position) =>
-  Number(position.quantity).toLocaleString('en-US', { maximumFractionDigits: 8 });
+const quantityOf = (position: Position) => formatQuantity(position.quantity);
 
 function PositionAsset({ position }: { position: Position }) {
   return (
