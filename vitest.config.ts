@@ -50,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
-          globalSetup: ['apps/api/test/global-setup.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts', 'apps/web/e2e/support/build-once.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -4,7 +4,8 @@ import type { Stack } from './stack.ts';
 
 type Envelope = { message: string; data: Record<string, unknown> };
 
-async function post(stack: Stack, path: string, body: unknown, token?: string): Promise<Envelope> {
+/** A POST to the app's API; throws with the app's message when refused. */
+export async function post(stack: Stack, path: string, body: unknown, token?: string): Promise<Envelope> {
   const response = await fetch(`${stack.app.url}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -16,16 +17,20 @@ async function post(stack: Stack, path: string, body: unknown, token?: string): 
 }
 
 const lastStepOf = new Map<string, number>();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A code for the secret (HMAC-SHA-1 of node:crypto, apart from the app's library) that the app has
- * not seen yet: a code works once, so a second one in the same 30 s takes the next step (one step of
- * drift is accepted), and a third waits for the clock.
+ * not seen yet. A code works once, and the app accepts one step of drift either way, so three codes
+ * are good at any moment: the last step's, the current one's and the next one's. The last step's is
+ * given only while it has time left to reach the app; a fourth code waits for the clock.
  */
 export async function freshCode(secret: string): Promise<string> {
   const now = () => Math.floor(Date.now() / 30_000);
-  const step = Math.max(now(), (lastStepOf.get(secret) ?? -1) + 1);
-  while (step > now() + 1) await new Promise((resolve) => setTimeout(resolve, 500));
+  const secondsLeftInStep = () => 30 - ((Date.now() / 1000) % 30);
+  let step = Math.max(now() - 1, (lastStepOf.get(secret) ?? -Infinity) + 1);
+  if (step < now() && secondsLeftInStep() < 10) step = now();
+  while (step > now() + 1) await sleep(500);
   lastStepOf.set(secret, step);
   return totpAt(base32Decode(secret), step * 30);
 }

@@ -45,7 +45,7 @@ export async function shot(target: Page, name: string) {
 }
 
 /**
- * The hooks of a Chromium journey: `npm start` on its own data (`env` added), a browser, a page
+ * The hooks of a Chromium journey: the app on its own data (`env` added), a browser, a page
  * signed in (the demo investor unless `signIn` says otherwise), a screenshot of any failed test,
  * and everything stopped at the end. `ready` receives them once started.
  */
@@ -61,8 +61,14 @@ export function browserJourney(
     options.signIn ??
     ((browser, stack) => demoInvestorPage(browser, stack.app.url, stack.demoPassword, options.viewport));
   beforeAll(async () => {
-    stack = await startStack(name, options.env);
-    browser = await launchChromium();
+    // Chromium starts while the app does: neither needs the other until the sign-in. Whichever
+    // started is stopped after a failure of the other.
+    const starting = await Promise.allSettled([
+      startStack(name, options.env).then((started) => (stack = started)),
+      launchChromium().then((launched) => (browser = launched)),
+    ]);
+    for (const outcome of starting) if (outcome.status === 'rejected') throw outcome.reason;
+    if (!stack || !browser) throw new Error('the app or Chromium did not start');
     const signedIn = await signIn(browser, stack);
     page = signedIn.page;
     ready({ stack, browser, ...signedIn });

@@ -6,16 +6,32 @@ export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 export type RunningApp = { url: string; process: ChildProcess; output: () => string; readyAfterMs: number };
 
+type StartOptions = { until?: RegExp; timeoutMs?: number };
+
 /**
  * Runs `npm start` exactly as a person would, in its own process group so a test can send the
  * group a Ctrl-C (SIGINT) like a terminal does.
  */
-export async function npmStart(
+export const npmStart = (env: Record<string, string>, options: StartOptions = {}) =>
+  startInGroup('npm start', 'npm', ['start'], env, options);
+
+/**
+ * Runs the server as `npm start` ends up doing (the project's Node on apps/api/src/server.ts),
+ * without the npm and build-check processes before it: for the journeys that test the app rather
+ * than `npm start`. The e2e run builds the web app once before its files start (build-once.ts).
+ */
+export const appStart = (env: Record<string, string>, options: StartOptions = {}) =>
+  startInGroup('the app', path.join(repoRoot, 'node_modules/.bin/node'), ['apps/api/src/server.ts'], env, options);
+
+async function startInGroup(
+  name: string,
+  command: string,
+  args: string[],
   env: Record<string, string>,
-  { until = /ready at (http:\/\/\S+)/, timeoutMs = 120_000 }: { until?: RegExp; timeoutMs?: number } = {},
+  { until = /ready at (http:\/\/\S+)/, timeoutMs = 120_000 }: StartOptions,
 ): Promise<RunningApp> {
   const started = performance.now();
-  const child = spawn('npm', ['start'], {
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: '0', ...env },
     detached: true,
@@ -27,7 +43,7 @@ export async function npmStart(
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`npm start was not ready within ${timeoutMs} ms:\n${output}`)),
+      () => reject(new Error(`${name} was not ready within ${timeoutMs} ms:\n${output}`)),
       timeoutMs,
     );
     const check = () => {
@@ -41,7 +57,7 @@ export async function npmStart(
     child.stderr.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code}:\n${output}`));
+      reject(new Error(`${name} exited with ${code}:\n${output}`));
     });
   });
   return { url, process: child, output: () => output, readyAfterMs: performance.now() - started };
@@ -63,7 +79,7 @@ export async function waitForOutput(
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
-/** Sends Ctrl-C to the whole process group and waits until `npm start` and the app it runs have exited. */
+/** Sends Ctrl-C to the whole process group and waits until `npm start` (if any) and the app have exited. */
 export async function pressCtrlC(app: RunningApp, timeoutMs = 30_000): Promise<Exit> {
   const { exitCode, signalCode } = app.process;
   if (exitCode !== null || signalCode !== null) return { code: exitCode, signal: signalCode };
