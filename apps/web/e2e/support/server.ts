@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -21,7 +22,14 @@ export const npmStart = (env: Record<string, string>, options: StartOptions = {}
  * than `npm start`. The e2e run builds the web app once before its files start (build-once.ts).
  */
 export const appStart = (env: Record<string, string>, options: StartOptions = {}) =>
-  startInGroup('the app', path.join(repoRoot, 'node_modules/.bin/node'), ['apps/api/src/server.ts'], env, options);
+  startInGroup(
+    'the app',
+    path.join(repoRoot, 'node_modules/.bin/node'),
+    ['apps/api/src/server.ts'],
+    // Node keeps the compiled modules between the journeys' starts (keyed by each file's content).
+    { NODE_COMPILE_CACHE: path.join(tmpdir(), 'itrust-e2e-compile-cache'), ...env },
+    options,
+  );
 
 async function startInGroup(
   name: string,
