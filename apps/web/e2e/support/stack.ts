@@ -16,10 +16,8 @@ export type Stack = {
 };
 
 // Counts (int8) read as numbers, as the app's own database client reads them.
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+const types = new pg.TypeOverrides();
+types.setTypeParser(pg.types.builtins.INT8, Number);
 
 /**
  * The app (as `npm start` runs it, see appStart) on a database of the test's own (DATABASE_URL),
