@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../src/config.ts';
 
@@ -28,6 +29,8 @@ export async function startServerProcess(
       WITHDRAWAL_MIN: '1',
       RATE_LIMIT_PER_MINUTE: '1000000',
       CONNECTIONS_PER_ADDRESS: '10000',
+      // Node keeps the compiled modules between the many starts of a crash test (keyed by content).
+      NODE_COMPILE_CACHE: path.join(tmpdir(), 'itrust-test-compile-cache'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

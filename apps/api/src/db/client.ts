@@ -10,9 +10,9 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 // numeric stays a decimal string; int8 counts fit in a JS number for our tables.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createDatabase(url: string, maxConnections = 10): Database {
+export function createDatabase(url: string, maxConnections = 10, connectionWaitMs = 10_000): Database {
   // A request that cannot get a connection fails loudly instead of queueing forever.
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: connectionWaitMs });
   // A connection lost while idle (pool) or checked out (client) fails its next query instead of
   // the process; the pool then drops it.
   pool.on('error', () => undefined);
