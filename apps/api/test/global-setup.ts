@@ -12,8 +12,27 @@ import { syncSavingsProducts } from '../src/seed/savings-products.ts';
 import { seedReferenceData, syncPlatformSettings } from '../src/seed/reference.ts';
 import { templateDatabase } from './template.ts';
 
+type SharedServer = { adminUrl: string; users: number; stop: () => Promise<void> };
+
+// Each project that lists this file calls it, in the one main process: the first starts the server,
+// later ones share it, and the last teardown stops it.
+const shared = globalThis as typeof globalThis & { itrustTestServer?: Promise<SharedServer> };
+
 /** One embedded PostgreSQL for the whole run, holding a migrated and seeded template database. */
 export default async function setup(project: TestProject) {
+  shared.itrustTestServer ??= startServer();
+  const server = await shared.itrustTestServer;
+  server.users += 1;
+  project.provide('postgresAdminUrl', server.adminUrl);
+  return async () => {
+    server.users -= 1;
+    if (server.users > 0) return;
+    delete shared.itrustTestServer;
+    await server.stop();
+  };
+}
+
+async function startServer(): Promise<SharedServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-test-'));
   const server = await startEmbeddedPostgres({
     dataDir,
@@ -31,10 +50,12 @@ export default async function setup(project: TestProject) {
   await boss.start();
   await boss.stop({ graceful: false });
   await db.$client.end();
-
-  project.provide('postgresAdminUrl', server.adminUrl('postgres'));
-  return async () => {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+  return {
+    adminUrl: server.adminUrl('postgres'),
+    users: 0,
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
