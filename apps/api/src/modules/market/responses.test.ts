@@ -40,6 +40,7 @@ describe('the market and trading responses', () => {
       'get /api/user/position',
       'get /api/user/position/history',
       'get /api/user/position/history/export',
+      'get /api/user/splits',
       'get /api/user/watchlist',
       'post /api/user/orders',
       'post /api/user/position/store',
