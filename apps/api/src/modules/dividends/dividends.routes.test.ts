@@ -25,6 +25,24 @@ afterAll(async () => {
 
 const get = (token: string, url: string) => testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
 
+/** An investor with `funds` in the brokerage wallet who has bought `quantity` of `symbol` at the test clock's time. */
+async function holderOf(symbol: string, funds: string, quantity: string) {
+  const db = testApp.database.db;
+  const users = createUsersRepository(db);
+  const user = await fundedInvestor(
+    testApp,
+    walletServiceFor(db, clock, users, testApp.config.limits),
+    funds,
+    'brokerage',
+  );
+  const { rows } = await db.$client.query<{ id: number }>('select id from assets where symbol = $1', [symbol]);
+  await createTradingService({ db, clock, users }).buy(user.id, {
+    assetId: rows[0]?.id ?? 0,
+    quantity: new Decimal(quantity),
+  });
+  return user;
+}
+
 describe('dividend routes', () => {
   it("lists a stock's dividends, pays through the hook, and shows income and a 'Dividend' history row", async () => {
     const payer = cataloguePayers.find((candidate) => candidate.symbol === 'KO');
@@ -36,19 +54,7 @@ describe('dividend routes', () => {
     const none = await testApp.app.inject({ method: 'GET', url: '/api/assets/BTC/dividends' });
     expect(none.json().data).toMatchObject({ yearly_yield: null, upcoming: [], past: [] });
 
-    const db = testApp.database.db;
-    const users = createUsersRepository(db);
-    const user = await fundedInvestor(
-      testApp,
-      walletServiceFor(db, clock, users, testApp.config.limits),
-      '500',
-      'brokerage',
-    );
-    const { rows } = await db.$client.query<{ id: number }>("select id from assets where symbol = 'KO'");
-    await createTradingService({ db, clock, users }).buy(user.id, {
-      assetId: rows[0]?.id ?? 0,
-      quantity: new Decimal('1.5'),
-    });
+    const user = await holderOf('KO', '500', '1.5');
     const dividend = dividendsBetween(payer, testApp.config.marketSeed, clock.now(), new Date('2027-06-01')).find(
       (event) => exCloseOf(event) > clock.now(),
     );
@@ -61,7 +67,7 @@ describe('dividend routes', () => {
     expect(run.json().data.paid).toBeGreaterThanOrEqual(1);
     // The clock moves to the pay date; the session is kept across the wait.
     clock.advance(payAtOf(dividend).getTime() - clock.now().getTime());
-    await db.$client.query('update access_tokens set expires_at = $2 where user_id = $1', [
+    await testApp.database.db.$client.query('update access_tokens set expires_at = $2 where user_id = $1', [
       user.id,
       new Date(clock.now().getTime() + 86_400_000),
     ]);
@@ -138,18 +144,7 @@ describe('dividend income and the schedule around now', () => {
 
   it('counts a payment in an earlier currency at today’s rate', async () => {
     const db = testApp.database.db;
-    const users = createUsersRepository(db);
-    const user = await fundedInvestor(
-      testApp,
-      walletServiceFor(db, clock, users, testApp.config.limits),
-      '1000',
-      'brokerage',
-    );
-    const { rows: assets } = await db.$client.query<{ id: number }>("select id from assets where symbol = 'KO'");
-    await createTradingService({ db, clock, users }).buy(user.id, {
-      assetId: assets[0]?.id ?? 0,
-      quantity: new Decimal('10'),
-    });
+    const user = await holderOf('KO', '1000', '10');
     const income = async () => (await read('/api/user/dividends', user.token)).json().data;
 
     const first = nextKoDividend();
@@ -205,19 +200,7 @@ describe('dividend income by period', () => {
     if (!payer || !event) throw new Error('no dividend paid in the year after its ex-date');
     // Bought the last hour before the ex-date closes, so this is the only dividend the holding earns.
     clock.advance(exCloseOf(event).getTime() - hour - now.getTime());
-    const db = testApp.database.db;
-    const users = createUsersRepository(db);
-    const user = await fundedInvestor(
-      testApp,
-      walletServiceFor(db, clock, users, testApp.config.limits),
-      '1000',
-      'brokerage',
-    );
-    const { rows } = await db.$client.query<{ id: number }>('select id from assets where symbol = $1', [payer.symbol]);
-    await createTradingService({ db, clock, users }).buy(user.id, {
-      assetId: rows[0]?.id ?? 0,
-      quantity: new Decimal('10'),
-    });
+    const user = await holderOf(payer.symbol, '1000', '10');
     expect((await payAt(event)).json().data.paid).toBeGreaterThanOrEqual(1);
     const income = async () => (await read('/api/user/dividends', user.token)).json().data;
 
