@@ -12,23 +12,18 @@ export type DatabaseCopy = { url: string; drop: () => Promise<void> };
 export async function copyTemplate(): Promise<DatabaseCopy> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `test_${randomBytes(8).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${templateDatabase} strategy file_copy`);
-  } finally {
-    await admin.end();
-  }
+  const asAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`create database ${name} template ${templateDatabase} strategy file_copy`);
   return {
     url: adminUrl.replace(/\/postgres$/, `/${name}`),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
+    drop: () => asAdmin(`drop database if exists ${name} with (force)`),
   };
 }

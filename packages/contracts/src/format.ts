@@ -11,10 +11,13 @@ export function currencyCodeForSign(sign: string | null | undefined): CurrencyCo
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
+/** Whole-number digits with en-US thousands separators. */
+const withThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+$)/g, ',');
+
 /** At most `decimals` places (at least two), rounded exactly, halves away from zero, in en-US grouping. */
 function grouped(value: Decimal, decimals: number): string {
   const [whole = '0', fraction = ''] = value.abs().toDecimalPlaces(decimals).toFixed().split('.');
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction.padEnd(2, '0')}`;
+  return `${withThousands(whole)}.${fraction.padEnd(2, '0')}`;
 }
 
 /**
@@ -44,7 +47,7 @@ export function formatMoneyIn(amount: Decimal.Value, code: string): string {
 export function formatQuantity(quantity: Amount): string {
   const value = decimalOf(quantity).toDecimalPlaces(8);
   const [whole = '0', fraction] = value.abs().toFixed().split('.');
-  return `${value.isNegative() ? '-' : ''}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction ? `.${fraction}` : ''}`;
+  return `${value.isNegative() ? '-' : ''}${withThousands(whole)}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** Parses user or API text as a number, thousands separators allowed; anything invalid becomes 0. */

@@ -31,23 +31,15 @@ describe('the watchlist', () => {
     });
     const stranger = await trader('10');
     const entryId = added.json().data.id as string;
-    expect(
+    const remove = async (token: string) =>
       (
         await testApp.app.inject({
           method: 'DELETE',
           url: `/api/user/watchlist/destroy/${entryId}`,
-          headers: bearer(stranger.token),
+          headers: bearer(token),
         })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await testApp.app.inject({
-          method: 'DELETE',
-          url: `/api/user/watchlist/destroy/${entryId}`,
-          headers: bearer(user.token),
-        })
-      ).statusCode,
-    ).toBe(200);
+      ).statusCode;
+    expect(await remove(stranger.token)).toBe(404);
+    expect(await remove(user.token)).toBe(200);
   });
 });
