@@ -1,17 +1,12 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
-import { startServerProcess } from '../apps/api/test/server-process.ts';
 import { repoRoot } from '../apps/api/src/config.ts';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
-import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { checkBudgets } from './budgets.ts';
-import { writeDataset } from './dataset.ts';
-import { lighthouseScores, writeStaticPage } from './lighthouse.ts';
+import { lighthouseScores } from './lighthouse.ts';
 import { connections, measure, runs, seconds, startBaselineServer, users, type Pairing } from './measure.ts';
 import { measureDay } from './mixed-day.ts';
 import { measureTickFill } from './order-fill.ts';
@@ -22,22 +17,11 @@ import { postgresEvents } from './postgres-events.ts';
 import { performanceDoc, readmeSection, withReadmeSection, type Results } from './report.ts';
 import { firstReads, moneyWrites, spreadOver } from './scenarios.ts';
 import { measureSignIn } from './sign-in.ts';
+import { startBenchStack } from './stack.ts';
 import { get, marketListPath, password, transfer, visitScreens } from './trading-day.ts';
 
 // Short runs set BENCH_OUT, so that bench/results.json, docs/performance.md and the README keep the full run.
 const out = process.env['BENCH_OUT'];
-
-/** The API's start-up payment of missed savings interest would compete with the first measurements. */
-async function waitForInterestCatchUp(client: pg.Client) {
-  const started = performance.now();
-  for (let quiet = 0; quiet < 2 && performance.now() - started < 180_000;) {
-    const { rows } = await client.query<{ pending: number }>(
-      `select count(*)::int as pending from pgboss.job where name = 'savings.interest' and state < 'completed'`,
-    );
-    quiet = rows[0]?.pending ? 0 : quiet + 1;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
 
 /** Written as `prettier --check` (part of `npm run lint`) wants it: the tables aligned. */
 async function writeFormatted(file: string, text: string) {
@@ -52,36 +36,12 @@ function commit(): string {
 
 /** `npm run bench`: the production build on its own PostgreSQL with `BENCH_USERS` investors, beside its baselines. */
 async function main() {
-  console.log('Building the production bundle…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(build.stderr);
-  const signInKb = Number(/sign-in route JavaScript: ([\d.]+) KB/.exec(build.stdout + build.stderr)?.[1] ?? NaN);
-  const webDistDir = path.join(repoRoot, 'apps/web/dist');
-  await writeStaticPage(webDistDir);
-
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-bench-'));
-  const postgresLog = () => readFile(path.join(dataDir, 'db', 'postgres.log'), 'utf8').catch(() => '');
-  const postgres = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'db'),
-    database: 'itrust',
-    // No timed checkpoint inside the measurements, and every autovacuum logged, to be told apart from a slow machine.
-    settings: { checkpoint_timeout: '30min', log_autovacuum_min_duration: '0' },
-  });
-  const api = await startServerProcess(postgres.url, path.join(dataDir, 'api'), {
-    WEB_DIST_DIR: webDistDir,
-    MARKET_TICK_SECONDS: '5',
-  });
+  const { build, postgres, api, fixtures, postgresLog, stop } = await startBenchStack();
+  const signInKb = Number(/sign-in route JavaScript: ([\d.]+) KB/.exec(build)?.[1] ?? NaN);
   const helloServer = await startBaselineServer();
   try {
     console.log("Preparing pgbench's TPC-B tables…");
     const pgbenchUrl = preparePgbench(postgres.adminUrl('postgres'));
-    console.log(`Writing ${users.toLocaleString('en-US')} investors with a year of history…`);
-    const client = new pg.Client({ connectionString: postgres.url });
-    client.on('error', () => undefined);
-    await client.connect();
-    const fixtures = await writeDataset(client, users, await hashPassword(password));
-    await waitForInterestCatchUp(client);
-    await client.end();
     const { investors } = fixtures;
     const { url } = api;
     const pids = { api: api.child.pid, postgres: postgres.pid };
@@ -184,10 +144,7 @@ async function main() {
     throw error;
   } finally {
     await helloServer.stop();
-    if (api.child.exitCode !== null) console.log(`The API stopped during the run:\n${api.output().slice(-3000)}`);
-    await api.stop();
-    await postgres.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
