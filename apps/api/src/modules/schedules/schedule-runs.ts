@@ -92,10 +92,10 @@ export function createScheduleRuns(deps: { db: Database; clock: Clock; mail?: Ma
   ): Promise<Ran> {
     const outcome = ran.reason ? 'skipped' : 'done';
     await tx.execute(sql`
-      insert into schedule_runs (schedule_id, slot, outcome, reason, position_id, transaction_id, ran_at)
-      values (${due.id}, ${due.slot}, ${outcome}, ${ran.reason ?? null}, ${ran.positionId ?? null},
-        ${ran.transactionId ?? null}, ${now})`);
-    await tx.execute(sql`
+      with ran as (
+        insert into schedule_runs (schedule_id, slot, outcome, reason, position_id, transaction_id, ran_at)
+        values (${due.id}, ${due.slot}, ${outcome}, ${ran.reason ?? null}, ${ran.positionId ?? null},
+          ${ran.transactionId ?? null}, ${now}))
       update schedules s set slot_index = s.slot_index + 1, next_run_at = ${runAtOf(sql`s.slot_index + 1`)}
       where s.id = ${due.id}`);
     return { scheduleId: due.id, userId: due.user_id, slot: due.slot, outcome, reason: ran.reason ?? null };
