@@ -48,20 +48,6 @@ function skipReasonOf(error: unknown): ScheduleSkipReason | undefined {
   return undefined;
 }
 
-/** How many slots run at once: enough to overlap their round trips, few enough to leave the pool to requests. */
-const slotsAtOnce = 3;
-
-/** Runs `work` on every item, `limit` at a time, and answers the results in the items' order. */
-async function atOnce<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /**
  * Runs the slots that fell due. Each slot runs in its own transaction under its plan's row lock
  * (taken first, before any wallet: locks.ts), writes its run row (one per slot: the primary key)
@@ -153,7 +139,11 @@ export function createScheduleRuns(deps: { db: Database; clock: Clock; mail?: Ma
   }
 
   return {
-    /** Runs every slot due now, oldest first; a plan more than one slot behind runs (or skips) each in turn. */
+    /**
+     * Runs every slot due now, oldest first, one at a time, as dividends are paid: a slot of every plan
+     * must not take the machine from the investors using it (docs/decisions/0009). A plan more than one
+     * slot behind runs (or skips) each in turn.
+     */
     async runDue(): Promise<Ran[]> {
       const now = clock.now();
       const ran: Ran[] = [];
@@ -161,11 +151,12 @@ export function createScheduleRuns(deps: { db: Database; clock: Clock; mail?: Ma
         const { rows } = await db.execute<{ id: string }>(sql`
           select id from schedules where status = 'active' and next_run_at <= ${now}::timestamptz
           order by next_run_at limit 500`);
-        const results = (await atOnce(rows, slotsAtOnce, ({ id }) => runSlot(id, now))).filter(
-          (result) => result !== undefined,
-        );
-        if (results.length === 0) break;
-        ran.push(...results);
+        const before = ran.length;
+        for (const { id } of rows) {
+          const result = await runSlot(id, now);
+          if (result) ran.push(result);
+        }
+        if (ran.length === before) break;
       }
       await notify(ran.filter((result) => result.outcome === 'skipped'));
       return ran;
