@@ -1,19 +1,20 @@
-import { parseNumber } from '@itrust/contracts/format';
+import { decimalOf, type Decimal } from '@itrust/contracts/money';
 import { useState, type SyntheticEvent } from 'react';
 import { useFlash } from './use-flash';
 
 /**
  * The amount of a money request (cash or savings) and its confirm step. Submitting shows the first
  * refusal the browser finds (so that it does not wait for the confirmation), or asks to confirm;
- * closing starts afresh.
+ * closing starts afresh. The refusal gets the amount as typed and as an exact decimal (0 when it is
+ * not a number), so limits compare digit for digit.
  */
-export function useAmountRequest(refusal: (amount: string, value: number) => string | null) {
+export function useAmountRequest(refusal: (amount: string, value: Decimal) => string | null) {
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState(false);
   const error = useFlash();
   const request = (event: SyntheticEvent) => {
     event.preventDefault();
-    const found = refusal(amount, parseNumber(amount));
+    const found = refusal(amount, decimalOf(amount));
     if (found) error.show(found);
     else setConfirming(true);
   };

@@ -45,9 +45,9 @@ export function DepositForm() {
   const address = settings.data?.[coin.setting] ?? '';
   const range = limits.data?.[limitOf(mode)];
   const { amount, setAmount, confirming, error, request, close } = useAmountRequest((amount, value) => {
-    if (amount.trim() === '' || value < 1) return 'Minimum deposit must be greater than 0';
+    if (amount.trim() === '' || value.lt(1)) return 'Minimum deposit must be greater than 0';
     // The server's limit, checked here first so that a refusal does not wait for the confirmation.
-    if (range && (value < range[0] || value > range[1])) {
+    if (range && (value.lt(range[0]) || value.gt(range[1]))) {
       return amountRangeMessage(limitNames[limitOf(mode)], range, entered);
     }
     return null;

@@ -29,7 +29,7 @@ export function TransferForm() {
   const from: WalletKind = fromCash ? 'cash' : other;
   const to: WalletKind = fromCash ? other : 'cash';
   const { amount, setAmount, confirming, error, request, close } = useAmountRequest((amount, value) => {
-    if (amount.trim() === '' || value <= 0) return 'Invalid amount!';
+    if (amount.trim() === '' || value.lte(0)) return 'Invalid amount!';
     return exceedsAvailable(amount, movable(from)) ? walletRefusals.insufficient : null;
   });
 

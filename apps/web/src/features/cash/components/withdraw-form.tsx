@@ -85,9 +85,9 @@ export function WithdrawForm() {
   const range = limits.data?.withdrawal;
   const { amount, setAmount, confirming, error, request, close } = useAmountRequest((amount, value) => {
     if (!method) return noMethod;
-    if (amount.trim() === '' || value <= 0) return 'Invalid amount!';
+    if (amount.trim() === '' || value.lte(0)) return 'Invalid amount!';
     // The server's limit, checked here first so that a refusal does not wait for the confirmation.
-    if (range && (value < range[0] || value > range[1]))
+    if (range && (value.lt(range[0]) || value.gt(range[1])))
       return amountRangeMessage(limitNames.withdrawal, range, entered);
     return exceedsAvailable(amount, wallets.data?.cash.available) ? walletRefusals.insufficient : null;
   });
