@@ -5,7 +5,6 @@ import { emailChangeUndos } from '../../db/schema/index.ts';
 import { AppError, Conflict, ValidationFailed, type FieldErrors } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { newAccessToken, sha256 } from '../../lib/secrets.ts';
-import type { CodePurpose } from '../auth/codes.ts';
 import { resendRules, type AuthDependencies } from '../auth/session.service.ts';
 import type { UserWithCurrency } from '../users/users.repository.ts';
 import { accountMail } from './account.mail.ts';
@@ -34,10 +33,10 @@ export function createEmailChange(deps: AuthDependencies) {
   const { db, clock, users, codes, tokens, throttle, mail, appUrl } = deps;
   const passwordMatches = createPasswordCheck(db, throttle);
 
-  /** A code check whose refusal names the box it is about. */
-  async function checkCode(userId: string, purpose: CodePurpose, code: string, field: string, sentTo: string) {
+  /** A code's check or use, whose refusal names the box it is about. */
+  async function forBox<T>(field: string, sentTo: string, work: () => Promise<T>): Promise<T> {
     try {
-      await codes.check(userId, purpose, code, { consume: false });
+      return await work();
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode !== 422) throw error;
       throw new AppError(422, `Code sent to ${sentTo}: ${error.message}`, { [field]: [error.message] });
@@ -85,16 +84,26 @@ export function createEmailChange(deps: AuthDependencies) {
 
     /** Both codes make the new address the account's; the old one is told, with a link that undoes it. */
     async confirm(userId: string, newCode: string, currentCode: string): Promise<void> {
+      const waiting = await users.findById(userId);
+      if (!waiting?.pendingEmail) throw new Conflict(emailChangeMessages.nothingWaiting);
+      // Each check counts a wrong code in a transaction of its own, which a refusal cannot undo; the
+      // change then takes one connection, never a second while it holds the first.
+      await forBox('new_email_code', waiting.pendingEmail, () =>
+        codes.check(userId, 'email_change', newCode, { consume: false }),
+      );
+      await forBox('current_email_code', waiting.email, () =>
+        codes.check(userId, 'email_change_current', currentCode, { consume: false }),
+      );
       const notice = await withKeyLock(db, accountKey(userId), async (tx) => {
         const user = await users.findById(userId, tx);
         if (!user?.pendingEmail) throw new Conflict(emailChangeMessages.nothingWaiting);
-        await checkCode(userId, 'email_change', newCode, 'new_email_code', user.pendingEmail);
-        await checkCode(userId, 'email_change_current', currentCode, 'current_email_code', user.email);
-        // Checked before the codes are used up: each is used in a transaction of its own.
         if (await users.emailTaken(user.pendingEmail, { at: clock.now(), exceptUserId: userId, tx }))
           throw new ValidationFailed({ email: [emailChangeMessages.taken] });
-        await codes.check(userId, 'email_change', newCode, { consume: true });
-        await codes.check(userId, 'email_change_current', currentCode, { consume: true });
+        const pendingEmail = user.pendingEmail;
+        await forBox('new_email_code', pendingEmail, () => codes.use(tx, userId, 'email_change', newCode));
+        await forBox('current_email_code', user.email, () =>
+          codes.use(tx, userId, 'email_change_current', currentCode),
+        );
         const now = clock.now();
         const token = newAccessToken();
         await tx.insert(emailChangeUndos).values({

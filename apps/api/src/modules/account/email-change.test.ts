@@ -105,6 +105,33 @@ describe('changing the email', () => {
     expect(notice.text).toMatch(/\/undo-email-change#token=[\w-]{43}\b/);
   });
 
+  it('changes once when both codes arrive twice at once', async () => {
+    const user = await signUp(testApp, { verified: true });
+    const moved = `twice.${user.username}@example.org`;
+    expect((await requestChange(user, moved, user.password)).statusCode).toBe(200);
+    const codes = await codesFor(user.email, moved);
+    const answers = await Promise.all([1, 2].map(() => inject('/api/user/profile/email/verify', codes, user.token)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await me(user.token)).toMatchObject({ email: moved, pending_email: null });
+    const { rows } = await testApp.database.db.$client.query(
+      'select count(*)::int as undos from email_change_undos where user_id = $1',
+      [user.id],
+    );
+    expect(rows[0].undos).toBe(1);
+  });
+
+  it('holds one connection at a time: as many changes at once as the pool has connections all go through', async () => {
+    const users = await Promise.all(Array.from({ length: 10 }, () => signUp(testApp, { verified: true })));
+    const moves = users.map((user) => `pooled.${user.username}@example.org`);
+    for (const [index, user] of users.entries())
+      expect((await requestChange(user, moves[index] ?? '', user.password)).statusCode).toBe(200);
+    const codes = await Promise.all(users.map((user, index) => codesFor(user.email, moves[index] ?? '')));
+    const answers = await Promise.all(
+      users.map((user, index) => inject('/api/user/profile/email/verify', codes[index] ?? {}, user.token)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(users.map(() => 200));
+  });
+
   it("refuses another account's email, in any spelling", async () => {
     const first = await signUp(testApp, { verified: true });
     const second = await signUp(testApp, { verified: true });

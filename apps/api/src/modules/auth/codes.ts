@@ -1,6 +1,6 @@
 import { normalizeEmail } from '@itrust/contracts';
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { MailQueue } from '../../jobs/mail.job.ts';
 import { withKeyLock } from '../../db/client.ts';
@@ -159,6 +159,27 @@ export function createCodes(deps: {
         await throttle.consume(tx, key, resendRules, resendWait);
         return insertCode(tx, userId, purpose);
       });
+    },
+
+    /**
+     * Uses up a code `check` accepted, in the caller's transaction, so that it is used only if the rest
+     * commits; refused (422) when another request used it first, or a newer code or five wrong tries retired it.
+     */
+    async use(tx: Executor, userId: string, purpose: CodePurpose, code: string): Promise<void> {
+      const now = clock.now();
+      const used = await tx
+        .update(verificationCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            unused(userId, purpose),
+            eq(verificationCodes.codeHash, digest(userId, purpose, code)),
+            gt(verificationCodes.expiresAt, now),
+            lt(verificationCodes.failedAttempts, maxWrongTries),
+          ),
+        )
+        .returning({ id: verificationCodes.id });
+      if (used.length === 0) throw new AppError(422, codeMessages.none, { code: [codeMessages.none] });
     },
 
     /** Checks a user's code (see `check` above for the rules). */
