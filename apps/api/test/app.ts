@@ -48,6 +48,12 @@ export async function createTestApp(
     ...env,
   });
   const boss = new PgBoss({ connectionString: database.url, useListenNotify: true, max: 3 });
+  // As the server's queue does (jobs/boss.ts): an error event with no listener would be thrown, and
+  // dropping the database at close cuts the queue's connections off.
+  let closing = false;
+  boss.on('error', (error) => {
+    if (!closing) console.error('job queue error', error);
+  });
   await boss.start();
   await registerMailJob(
     boss,
@@ -77,6 +83,7 @@ export async function createTestApp(
     dependencies,
     outbox: createOutboxReader(config.mailOutboxDir),
     close: async () => {
+      closing = true;
       await app.close();
       await boss.stop({ graceful: false, close: true });
       await database.drop();
