@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { createRequire } from 'node:module';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+// The tests load drizzle-orm as the server does (apps/api/src/lib/drizzle-commonjs.ts): its CommonJS build.
+const drizzleAsCommonJs: Plugin = {
+  name: 'drizzle-as-commonjs',
+  enforce: 'pre',
+  resolveId: (id) => (id === 'drizzle-orm' || id.startsWith('drizzle-orm/') ? require.resolve(id) : null),
+};
 
 export default defineConfig({
   test: {
@@ -33,6 +43,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [drizzleAsCommonJs],
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],

@@ -7,12 +7,14 @@ export type SmtpServer = {
   attempts: string[];
   /** The recipients of messages it accepted, in order. */
   delivered: string[];
+  /** Answers the held recipients now, and those held from now on at once. */
+  release: () => void;
   close: () => Promise<void>;
 };
 
 /**
  * A small SMTP server on 127.0.0.1 for tests of how we send: it refuses the recipients `refuse`
- * names (550) and holds its response to the ones `hold` names for `holdMs`.
+ * names (550) and holds its response to the ones `hold` names for `holdMs`, or until `release()`.
  */
 export async function startSmtpServer(options: {
   refuse?: (recipient: string) => boolean;
@@ -22,6 +24,8 @@ export async function startSmtpServer(options: {
   const attempts: string[] = [];
   const delivered: string[] = [];
   const sockets = new Set<net.Socket>();
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -45,7 +49,8 @@ export async function startSmtpServer(options: {
       else if (command === 'RCPT') {
         recipient = /<([^>]*)>/.exec(line)?.[1] ?? '';
         attempts.push(recipient);
-        if (options.hold?.(recipient)) await new Promise((resolve) => setTimeout(resolve, options.holdMs ?? 1000));
+        if (options.hold?.(recipient))
+          await Promise.race([released, new Promise((resolve) => setTimeout(resolve, options.holdMs ?? 1000))]);
         reply(options.refuse?.(recipient) ? '550 No such user here' : '250 OK');
       } else if (command === 'DATA') {
         inData = true;
@@ -73,6 +78,7 @@ export async function startSmtpServer(options: {
     url: `smtp://127.0.0.1:${port}`,
     attempts,
     delivered,
+    release,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       server.close();

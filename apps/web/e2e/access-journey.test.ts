@@ -13,6 +13,7 @@ import { shot as shotOf } from './support/journey.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
 import { SignInPage } from './support/sign-in-page.ts';
+import { signOutQuietly } from './support/sign-out.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 // The app runs on a database of the test's own, so the test can switch two-factor on as a fixture.
@@ -37,9 +38,12 @@ const shot = (name: string) => shotOf(page, name);
 const waitForPath = (pathname: string) => page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 
 beforeAll(async () => {
-  stack = await startStack('journey');
+  // Chromium starts while the app does: neither needs the other until the first page.
+  await Promise.all([
+    startStack('journey').then((started) => (stack = started)),
+    launchChromium().then((launched) => (browser = launched)),
+  ]);
   ({ dataDir, app } = stack);
-  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchPageProblems(page);
 });
@@ -183,9 +187,7 @@ describe('access journey in Chromium', () => {
   });
 
   it('resets a forgotten password, ends signed out, and the new password works', async () => {
-    await page.goto(`${app.url}/user`);
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await waitForPath('/');
+    await signOutQuietly(page);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await waitForPath('/reset-password');
     const send = page.getByRole('button', { name: 'Send code' });

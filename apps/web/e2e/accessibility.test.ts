@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type ExpectStatic } from 'vitest';
 import { phoneWithSessionOf } from './support/browser.ts';
 import { freshCode, operatorSession } from './support/authenticator.ts';
 import { typeCode } from './support/code-boxes.ts';
@@ -52,11 +52,14 @@ async function violationsOn(target: Page): Promise<Violation[]> {
   });
 }
 
-/** Opens a screen, waits for what says it has its data, and lists what axe finds there. */
-async function audit(target: Page, address: string, settled: (screen: Page) => Promise<unknown>) {
+/**
+ * Opens a screen, waits for what says it has its data, and lists what axe finds there. The tests
+ * that audit run at once, so each passes its own `expect` (expect.poll needs to know its test).
+ */
+async function audit(target: Page, address: string, settled: (screen: Page) => Promise<unknown>, check: ExpectStatic) {
   await target.goto(`${stack.app.url}${address}`);
   await settled(target);
-  await expect
+  await check
     .poll(() =>
       target
         .getByText(/^Loading/)
@@ -101,30 +104,35 @@ const investorScreens: [string, (screen: Page) => Promise<unknown>][] = [
 ];
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
-  it('finds nothing on the signed-out screens', async () => {
+  // The first three each use pages of their own (the investor's two share only the session): they run at once.
+  it.concurrent('finds nothing on the signed-out screens', async ({ expect }) => {
     const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const found = [
-      await audit(visitor, '/', heading('Sign in')),
-      await audit(visitor, '/signup', heading(/sign up|create/i)),
-      await audit(visitor, '/reset-password', heading(/password/i)),
-      await audit(visitor, '/info/faq', (screen) => screen.getByRole('heading').first().waitFor()),
-      await audit(visitor, '/info/terms', (screen) => screen.getByRole('heading').first().waitFor()),
-      await audit(visitor, '/info/privacy', (screen) => screen.getByRole('heading').first().waitFor()),
+      await audit(visitor, '/', heading('Sign in'), expect),
+      await audit(visitor, '/signup', heading(/sign up|create/i), expect),
+      await audit(visitor, '/reset-password', heading(/password/i), expect),
+      await audit(visitor, '/info/faq', (screen) => screen.getByRole('heading').first().waitFor(), expect),
+      await audit(visitor, '/info/terms', (screen) => screen.getByRole('heading').first().waitFor(), expect),
+      await audit(visitor, '/info/privacy', (screen) => screen.getByRole('heading').first().waitFor(), expect),
     ];
     await visitor.close();
     expect(found.filter((screen) => screen.violations.length > 0)).toEqual([]);
   });
 
-  it("finds nothing on the investor's screens, on a desktop and on a 390×844 phone", async () => {
-    const found = [];
-    for (const [address, settled] of investorScreens) found.push(await audit(page, address, settled));
+  it.concurrent("finds nothing on the investor's screens, on a desktop and on a 390×844 phone", async ({ expect }) => {
     const phone = await phoneWithSessionOf(browser, page, stack.app.url);
-    for (const [address, settled] of investorScreens) found.push(await audit(phone, address, settled));
+    const auditAll = async (target: Page) => {
+      const found = [];
+      for (const [address, settled] of investorScreens) found.push(await audit(target, address, settled, expect));
+      return found;
+    };
+    // The two pages are independent: both go through the screens at once.
+    const found = (await Promise.all([auditAll(page), auditAll(phone)])).flat();
     await phone.close();
     expect(found.filter((screen) => screen.violations.length > 0)).toEqual([]);
   });
 
-  it("finds nothing on the operator's console", async () => {
+  it.concurrent("finds nothing on the operator's console", async ({ expect }) => {
     const { secret } = await operatorSession(stack, new Set());
     const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await new SignInPage(operator).open(stack.app.url);
@@ -136,7 +144,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await operator.waitForURL((url) => url.pathname === '/admin');
     const found = [
       secondStep,
-      await audit(operator, '/admin', (screen) => screen.getByRole('heading').first().waitFor()),
+      await audit(operator, '/admin', (screen) => screen.getByRole('heading').first().waitFor(), expect),
     ];
     await operator.getByRole('tab', { name: 'Users' }).click();
     await operator.getByLabel('Find an investor by email, username or name').fill('demo@');

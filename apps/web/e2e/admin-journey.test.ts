@@ -22,7 +22,11 @@ const seen = new Set<string>();
 const images = { front: '', back: '' };
 
 beforeAll(async () => {
-  stack = await startStack('admin');
+  // Chromium starts while the app does: neither needs the other until the first page.
+  await Promise.all([
+    startStack('admin').then((started) => (stack = started)),
+    launchChromium().then((launched) => (browser = launched)),
+  ]);
   // The demo investor's identity is approved in the demo data; here an operator reviews it from the start.
   await stack.sql("update users set kyc = 'pending' where email = 'demo@example.com'");
   images.front = path.join(stack.dataDir, 'id-front.png');
@@ -39,7 +43,6 @@ beforeAll(async () => {
       .png()
       .toBuffer(),
   );
-  browser = await launchChromium();
   investorContext = await browser.newContext({ viewport: { width: 1366, height: 950 } });
   operatorContext = await browser.newContext({ viewport: { width: 1366, height: 950 } });
   investor = await investorContext.newPage();

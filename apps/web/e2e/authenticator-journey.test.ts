@@ -6,6 +6,7 @@ import { typeCode } from './support/code-boxes.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { browserJourney, shot, waitForPath, type Journey } from './support/journey.ts';
 import { SignInPage } from './support/sign-in-page.ts';
+import { signOutQuietly } from './support/sign-out.ts';
 import { confirmItIsYou } from './support/step-up.ts';
 
 const phoneSize = { width: 390, height: 844 };
@@ -103,9 +104,7 @@ describe('an authenticator app in Chromium', () => {
 
   it('is asked for at the next sign-in, and a code from it signs in', async () => {
     const { page } = journey;
-    await page.goto(`${journey.stack.app.url}/user`);
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await waitForPath(page, '/');
+    await signOutQuietly(page);
     await signInToSecondStep(page);
     await shot(page, 'authenticator-second-step');
     await typeCode(page, await freshCode(secret));

@@ -52,8 +52,13 @@ const reachPastCard = async (target: Page) => {
 
 beforeAll(async () => {
   const port = await freePort();
-  stack = await startStack('email-change', { PORT: String(port), APP_URL: `http://127.0.0.1:${port}` });
-  browser = await launchChromium();
+  // Chromium starts while the app does: neither needs the other until the first page.
+  await Promise.all([
+    startStack('email-change', { PORT: String(port), APP_URL: `http://127.0.0.1:${port}` }).then(
+      (started) => (stack = started),
+    ),
+    launchChromium().then((launched) => (browser = launched)),
+  ]);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchPageProblems(page);
 });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, sidewaysOverflow, watchPageProblems } from './support/browser.ts';
 import { shot, waitForPath } from './support/journey.ts';
 import { failedShotName, SignInPage } from './support/sign-in-page.ts';
+import { signOutQuietly } from './support/sign-out.ts';
 import { confirmItIsYou } from './support/step-up.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { freePort } from './support/free-port.ts';
@@ -78,37 +79,14 @@ async function logOut(page: Page) {
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
 }
 
-/**
- * Signs out where signing out is not what a test is about: the token ends on the server and the
- * browser forgets the session as the Log out button does (keeping its device id), without the
- * 3 s the button shows 'Logged out.' for first.
- */
-async function signOutQuietly(page: Page) {
-  const status = await page.evaluate(async () => {
-    const device = localStorage.getItem('deviceId') ?? '';
-    const response = await fetch('/api/user/logout', {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        authorization: `Bearer ${sessionStorage.getItem('accessToken') ?? ''}`,
-        'x-device-id': device,
-      },
-    });
-    sessionStorage.clear();
-    localStorage.clear();
-    localStorage.setItem('deviceId', device);
-    return response.status;
-  });
-  if (status !== 200) throw new Error(`signing out answered ${status}`);
-  await page.goto(base);
-  await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
-}
-
 beforeAll(async () => {
   const port = await freePort();
   base = `http://localhost:${port}`;
-  stack = await startStack('passkey', { PORT: String(port), APP_URL: base });
-  browser = await launchChromium();
+  // Chromium starts while the app does: neither needs the other until the first page.
+  await Promise.all([
+    startStack('passkey', { PORT: String(port), APP_URL: base }).then((started) => (stack = started)),
+    launchChromium().then((launched) => (browser = launched)),
+  ]);
 });
 
 afterAll(async () => {
@@ -206,7 +184,7 @@ describe('passkeys in Chromium', () => {
     await page.setViewportSize(phoneSize);
     await shot(page, 'passkeys-phone');
 
-    await logOut(page);
+    await signOutQuietly(page);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'passkey-sign-in-phone');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();

@@ -14,8 +14,8 @@ let page: Page;
 
 browserJourney(
   'portfolio-figures',
-  // Prices tick every 2 s (5 by default): the chart tests wait for the market to move between checks.
-  { env: { MARKET_TICK_SECONDS: '2' }, viewport: { width: 1280, height: 800 } },
+  // Prices tick every second (5 by default): the chart tests wait for the market to move between checks.
+  { env: { MARKET_TICK_SECONDS: '1' }, viewport: { width: 1280, height: 800 } },
   (ready) => ({ stack, browser, page } = ready),
 );
 

@@ -57,6 +57,7 @@ async function apiSession(email: string, password: string, seen: Set<string>): P
 
 beforeAll(async () => {
   // The sweep opens every screen in a minute or two; the rate limit has tests of its own.
+  const launching = launchChromium();
   stack = await startStack('route-sweep', { RATE_LIMIT_PER_MINUTE: '100000' });
   const seen = new Set<string>();
   sessions.investor = await apiSession('demo@example.com', stack.demoPassword, seen);
@@ -65,7 +66,7 @@ beforeAll(async () => {
   const waiting = await postApi('/user/login', { login: 'ops@example.com', password: stack.operatorPassword });
   const passed = await postApi('/user/verify-two-fa', { code: await freshCode(secret) }, String(waiting.data['token']));
   sessions.operator = { token: String(passed.data['token']), user: passed.data['user'] };
-  browser = await launchChromium();
+  browser = await launching;
   for (const { name, size, phone } of viewports) {
     const page = await browser.newPage({ viewport: size, isMobile: phone, hasTouch: phone });
     const open = new Set<string>();

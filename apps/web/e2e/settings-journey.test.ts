@@ -9,6 +9,7 @@ import { codeFromOutbox } from './support/outbox.ts';
 import { chooseOption } from './support/select.ts';
 import type { RunningApp } from './support/server.ts';
 import { SignInPage } from './support/sign-in-page.ts';
+import { signOutQuietly } from './support/sign-out.ts';
 import { confirmItIsYou } from './support/step-up.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { shot, waitForPath } from './support/journey.ts';
@@ -31,7 +32,11 @@ async function signInAsDemo(target: Page) {
 }
 
 beforeAll(async () => {
-  stack = await startStack('settings');
+  // Chromium starts while the app does: neither needs the other until the first page.
+  await Promise.all([
+    startStack('settings').then((started) => (stack = started)),
+    launchChromium().then((launched) => (browser = launched)),
+  ]);
   ({ app, dataDir, demoPassword } = stack);
   // The demo investor's identity is approved in the demo data; this journey is one of an investor's first days.
   await stack.sql("update users set kyc = 'pending' where email = 'demo@example.com'");
@@ -49,7 +54,6 @@ beforeAll(async () => {
       .png()
       .toBuffer(),
   );
-  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchPageProblems(page);
 });
@@ -180,8 +184,7 @@ describe('account settings in Chromium', () => {
     await page.getByText('Two-factor sign-in is on.').first().waitFor();
     await page.getByRole('switch', { name: 'Two-factor sign-in', checked: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await waitForPath(page, '/');
+    await signOutQuietly(page);
     await signInAsDemo(page);
     await waitForPath(page, '/otp');
     await typeCode(page, await codeFromOutbox(dataDir, 'demo@example.com', 'sign-in code', seenMail));

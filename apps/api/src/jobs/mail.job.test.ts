@@ -73,6 +73,7 @@ describe('mail over SMTP', () => {
       await withSmtp.dependencies.mail.queue(
         ...['first@example.com', 'refused@example.com', 'last@example.com'].map(message),
       );
+      smtp.release();
       await expect
         .poll(() => smtp.attempts.filter((to) => to === 'refused@example.com').length, { timeout: 20_000 })
         .toBeGreaterThanOrEqual(2);
@@ -96,6 +97,7 @@ describe('mail over SMTP', () => {
       // Queued while the first is held: they leave together, in one batch.
       const queued = Array.from({ length: 10 }, (_, index) => `code${index}@example.com`);
       for (const to of queued) await withSmtp.dependencies.mail.queue(message(to));
+      smtp.release();
       await expect.poll(() => smtp.delivered.length, { timeout: 20_000 }).toBe(11);
       // First tries in queue order (a message refused on the way would be retried later, on its own).
       expect([...new Set(smtp.attempts)].slice(1)).toEqual(queued);

@@ -30,6 +30,8 @@ const investors: { id: string; token: string; paymentMethodId: string }[] = [];
 /** Operations that got a 2xx: what they were and the key they carried. */
 const succeeded: { kind: string; key: string; id?: string }[] = [];
 let sent = 0;
+/** Requests that got a definite response. */
+let answered = 0;
 let stopping = false;
 
 const url = () => api?.url ?? 'http://127.0.0.1:9';
@@ -56,9 +58,14 @@ async function send(token: string, method: string, route: string, body: unknown)
         signal: AbortSignal.timeout(5000),
       });
       const envelope = (await response.json().catch(() => ({}))) as { data?: Record<string, unknown> };
-      if (response.status < 300) return { key, status: response.status, data: envelope.data ?? {} };
-      if (response.status < 500 && response.status !== 409 && response.status !== 401)
+      if (response.status < 300) {
+        answered += 1;
+        return { key, status: response.status, data: envelope.data ?? {} };
+      }
+      if (response.status < 500 && response.status !== 409 && response.status !== 401) {
+        answered += 1;
         return { key, status: response.status, data: {} };
+      }
     } catch {
       // The process is down or the connection broke: a real client waits and sends the same request again.
     }
@@ -133,7 +140,7 @@ beforeAll(async () => {
   });
   const destinations = createPaymentMethods(db, { now: () => new Date(Date.now() - newDestinationWaitMs) });
   const places = await londonPlacesIn(db);
-  for (let index = 0; index < 4; index += 1) {
+  const signUp = async () => {
     const registered = await fetch(`${url()}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -160,7 +167,8 @@ beforeAll(async () => {
       false,
     );
     investors.push({ id: data.user.id, token: data.token, paymentMethodId: saved.id });
-  }
+  };
+  await Promise.all([signUp(), signUp(), signUp(), signUp()]);
 }, 120_000);
 
 afterAll(async () => {
@@ -173,17 +181,28 @@ afterAll(async () => {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits until the API (just started) has answered `count` more requests, then a random moment
+ * more: each kill lands while the drivers' requests are being served, not on an idle process.
+ */
+async function underLoad(count: number) {
+  const target = answered + count;
+  const deadline = Date.now() + 60_000;
+  while (answered < target && Date.now() < deadline) await pause(10);
+  await pause(Math.random() * 300);
+}
+
 it(`keeps the books whole through ${apiKills} API kills and ${databaseKills} database kills under load`, async () => {
   const drivers = investors.map((investor) => drive(investor));
   let apiCycles = 0;
   for (; apiCycles < apiKills; apiCycles += 1) {
-    await pause(1500 + Math.random() * 1500);
+    await underLoad(20);
     api?.child.kill('SIGKILL');
     await startApi();
   }
   let databaseCycles = 0;
   for (; databaseCycles < databaseKills; databaseCycles += 1) {
-    await pause(2000);
+    await underLoad(20);
     process.kill(postgres.pid, 'SIGKILL');
     api?.child.kill('SIGKILL');
     await pause(500);
@@ -192,7 +211,7 @@ it(`keeps the books whole through ${apiKills} API kills and ${databaseKills} dat
     db = createDatabase(postgres.url, 4);
     await startApi();
   }
-  await pause(2000);
+  await underLoad(20);
   stopping = true;
   await Promise.all(drivers);
 

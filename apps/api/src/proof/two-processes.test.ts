@@ -53,6 +53,12 @@ async function call(
 }
 const either = (index: number) => servers[index % 2] as ServerProcess;
 
+/** Waits until the load has answered enough requests, or 10 s, after which the checks say what was missing. */
+async function until(enough: () => boolean) {
+  const deadline = Date.now() + 10_000;
+  while (!enough() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = await mkdtemp(path.join(tmpdir(), 'itrust-two-'));
@@ -177,11 +183,11 @@ describe('two API processes on one database', () => {
         results.push({ sentAfterSignOut, status });
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => results.filter((result) => result.status === 200).length > 16);
     const signOut = await call(first, 'POST', '/user/logout', undefined, asSession);
     expect(signOut.status).toBe(200);
     signedOut = true;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => results.filter((result) => result.sentAfterSignOut).length > 16);
     stop = true;
     await Promise.all(load);
 
@@ -210,10 +216,10 @@ describe('two API processes on one database', () => {
         results.push({ sentAfterSignOut, status });
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => results.filter((result) => result.status === 200).length > 16);
     for (const { id } of other) expect((await call(first, 'DELETE', `/user/security/sessions/${id}`)).status).toBe(200);
     signedOut = true;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => results.filter((result) => result.sentAfterSignOut).length > 16);
     stop = true;
     await Promise.all(load);
     const after = results.filter((result) => result.sentAfterSignOut);

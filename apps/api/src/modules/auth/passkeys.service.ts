@@ -1,17 +1,4 @@
 import type { PasskeyAssertionRequest, PasskeyRegistrationRequest } from '@itrust/contracts';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import {
-  decodeAttestationObject,
-  decodeClientDataJSON,
-  isoBase64URL,
-  isoUint8Array,
-  parseAuthenticatorData,
-} from '@simplewebauthn/server/helpers';
 import { withKeyLock, type Executor } from '../../db/client.ts';
 import type { ClientInfo } from '../../lib/client-address.ts';
 import { AppError, Conflict, NotFound } from '../../lib/errors.ts';
@@ -41,6 +28,12 @@ export const passkeyMessages = {
 
 const notVerified = () => new AppError(422, passkeyMessages.notVerified);
 
+// The library brings an X.509 and ASN.1 stack of a few hundred modules: loaded by the first passkey
+// request rather than by every start of the server.
+const loadWebAuthn = () => Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]);
+let webAuthnLoaded: ReturnType<typeof loadWebAuthn> | undefined;
+const webAuthn = () => (webAuthnLoaded ??= loadWebAuthn());
+
 /** Runs one of the library's decoders on what the browser sent: whatever it cannot read is refused. */
 function decoded<T>(decode: () => T): T {
   try {
@@ -68,6 +61,7 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
 
   /** The challenge the browser signed, taken out of the store: refused if used, expired or not handed out for this. */
   async function takeChallenge(clientDataJSON: string, ceremony: PasskeyCeremony, userId: string | null) {
+    const [, { decodeClientDataJSON }] = await webAuthn();
     const { challenge } = decoded(() => decodeClientDataJSON(clientDataJSON));
     if (typeof challenge !== 'string') throw notVerified();
     const expiresAt = await repository.takeChallenge(challenge, ceremony, userId);
@@ -82,6 +76,7 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
     challenge: string,
     requireUserVerification: boolean,
   ): Promise<number> {
+    const [{ verifyAuthenticationResponse }, { isoBase64URL, parseAuthenticatorData }] = await webAuthn();
     const { flags } = decoded(() =>
       parseAuthenticatorData(isoBase64URL.toBuffer(credential.response.authenticatorData)),
     );
@@ -104,6 +99,7 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
 
   /** The passkey a signed challenge names; `userId` when it must be that user's. */
   async function passkeyOf(credential: PasskeyAssertionRequest['credential'], userId?: string) {
+    const [, { isoBase64URL, isoUint8Array }] = await webAuthn();
     const passkey = await repository.findByCredentialId(credential.id);
     if (!passkey || (userId !== undefined && passkey.userId !== userId)) {
       throw new AppError(422, passkeyMessages.unknown);
@@ -142,6 +138,7 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
       const user = await users.get(userId);
       const existing = await repository.listOf(userId);
       if (existing.length >= maxPasskeys) throw new Conflict(passkeyMessages.tooMany);
+      const [{ generateRegistrationOptions }, { isoUint8Array }] = await webAuthn();
       const options = await generateRegistrationOptions({
         rpName: 'Itrust',
         rpID: relyingParty.rpId,
@@ -166,6 +163,8 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
       { name, credential }: PasskeyRegistrationRequest,
     ): Promise<{ passkey: Passkey; recoveryCodes: string[] | null }> {
       const challenge = await takeChallenge(credential.response.clientDataJSON, 'registration', userId);
+      const [{ verifyRegistrationResponse }, { decodeAttestationObject, isoBase64URL, parseAuthenticatorData }] =
+        await webAuthn();
       const authData = decoded(() =>
         parseAuthenticatorData(
           decodeAttestationObject(isoBase64URL.toBuffer(credential.response.attestationObject)).get('authData'),
@@ -208,6 +207,7 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
 
     /** Options for signing in with a passkey alone: the browser offers the passkeys it holds for Itrust. */
     async signInOptions() {
+      const [{ generateAuthenticationOptions }] = await webAuthn();
       const options = await generateAuthenticationOptions({
         rpID: relyingParty.rpId,
         userVerification: 'required',
@@ -229,6 +229,7 @@ export function createPasskeys(deps: AuthDependencies & { relyingParty: RelyingP
     async secondStepOptions(auth: Authenticated) {
       const mine = await repository.listOf(auth.userId);
       if (mine.length === 0) return null;
+      const [{ generateAuthenticationOptions }] = await webAuthn();
       const options = await generateAuthenticationOptions({
         rpID: relyingParty.rpId,
         allowCredentials: mine.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),

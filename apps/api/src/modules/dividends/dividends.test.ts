@@ -87,9 +87,12 @@ describe('dividend payments', () => {
         (sum, holder) => sum.plus(quantityOf(holder.index).times(dividend.perShare).times(rate)),
         new Decimal(0),
       );
+      const after = new Map(
+        await Promise.all(inCurrency.map(async (holder) => [holder.id, await balanceOf(holder.id)] as const)),
+      );
       let paid = new Decimal(0);
       for (const holder of inCurrency) {
-        const gained = new Decimal(await balanceOf(holder.id)).minus(before.get(holder.id) ?? '0');
+        const gained = new Decimal(after.get(holder.id) ?? '0').minus(before.get(holder.id) ?? '0');
         expect(gained.minus(quantityOf(holder.index).times(dividend.perShare).times(rate)).abs().lt('0.01')).toBe(true);
         paid = paid.plus(gained);
       }

@@ -13,7 +13,7 @@ import { createPositionOpening } from './position-opening.service.ts';
 import { createOrders } from './orders.service.ts';
 import { createTradeSettlement, type TradingDeps } from './trade-settlement.service.ts';
 
-// The step that fills waiting orders after each tick (server.ts runs it).
+// The step that fills waiting orders after each tick (start.ts runs it).
 export { createOrderFills } from './order-fills.ts';
 export { endOrder } from './order-holds.ts';
 // The one valuation of open positions, which the portfolio reads too.
