@@ -174,7 +174,8 @@ export function performanceDoc(results: Results): string {
     '',
     `${runLine(results)} ` +
       'A ratio is the median of the ratios of each run to its baseline run just before it. ' +
-      'Shorter runs for development: `BENCH_USERS=500 BENCH_SECONDS=2 BENCH_RUNS=1 BENCH_OUT=/tmp/bench.json npm run bench`.',
+      'Shorter runs for development: `BENCH_USERS=500 BENCH_SECONDS=2 BENCH_RUNS=1 BENCH_OUT=/tmp/bench.json npm run bench`.' +
+      " The batches alone beside the day at a rate, for an A/B of a batch's design: `BENCH_DAY_RATE=125 npm run bench:batches -- slot`.",
     '',
     '## Requests (32 connections; money writes with an Idempotency-Key; reads first after a write of the same investor)',
     '',
