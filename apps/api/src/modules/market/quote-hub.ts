@@ -45,26 +45,33 @@ export function createQuoteHub(
   }
 
   const listenLater = () => {
+    clearTimeout(retry);
     if (!stopped) retry = setTimeout(() => void listen(), 3000).unref();
   };
 
   /** Listens for ticks; while the database is away it tries again every few seconds instead of failing the app. */
   async function listen(): Promise<void> {
+    let client: pg.PoolClient | undefined;
     try {
-      const client = await db.$client.connect();
-      client.on('notification', (message) => {
+      client = await db.$client.connect();
+      const own = client;
+      own.on('notification', (message) => {
         if (message.channel !== ticksChannel) return;
         publish().catch((error: unknown) => log.error({ err: error }, 'publishing quotes failed'));
       });
-      client.on('error', () => {
-        client.release(true);
+      // Only the listening client is let go here: once stop or the catch below has let it go, its errors are not ours.
+      own.on('error', () => {
+        if (listener !== own) return;
         listener = undefined;
+        own.release(true);
         listenLater();
       });
-      await client.query(`listen ${ticksChannel}`);
-      listener = client;
+      await own.query(`listen ${ticksChannel}`);
+      if (stopped) own.release(true);
+      else listener = own;
     } catch (error) {
       log.error({ err: error }, 'listening for market ticks failed; trying again');
+      client?.release(true);
       listenLater();
     }
   }
@@ -75,10 +82,10 @@ export function createQuoteHub(
       stopped = true;
       clearTimeout(retry);
       subscribers.clear();
-      if (!listener) return;
-      await listener.query(`unlisten ${ticksChannel}`).catch(() => undefined);
-      listener.release();
+      const client = listener;
       listener = undefined;
+      // Closed rather than given back: its LISTEN and its handlers end with it.
+      client?.release(true);
     },
     /** Sends the current quotes at once, then each new tick's; returns the unsubscribe function. */
     async subscribe(
