@@ -3,12 +3,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/db/migrate.ts';
 import { seedReferenceData } from '../src/seed/reference.ts';
 import type { TestDatabase } from './database.ts';
+import { databaseUrlOf, runAsAdmin } from './template-copy.ts';
 
 /** The migrations up to, not including, `tag`: a database as an earlier release left it. */
 async function migrationsBefore(tag: string): Promise<string> {
@@ -23,19 +22,9 @@ async function migrationsBefore(tag: string): Promise<string> {
 
 /** A new database migrated up to, not including, `tag`, with the reference data seeded. */
 export async function createDatabaseBefore(tag: string): Promise<TestDatabase> {
-  const adminUrl = inject('postgresAdminUrl');
   const name = `upgrade_${randomBytes(8).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  await runAsAdmin(`create database ${name}`);
+  const url = databaseUrlOf(name);
   const db = createDatabase(url);
   const folder = await migrationsBefore(tag);
   await migrate(db, { migrationsFolder: folder });
@@ -45,7 +34,7 @@ export async function createDatabaseBefore(tag: string): Promise<TestDatabase> {
     db,
     drop: async () => {
       await db.$client.end();
-      await admin(`drop database if exists ${name} with (force)`);
+      await runAsAdmin(`drop database if exists ${name} with (force)`);
       await rm(folder, { recursive: true, force: true });
     },
   };
